@@ -1,0 +1,161 @@
+// `pnpm bench`: runs each measurement in turn, prints one table (target, measured, result), writes
+// it to bench-results/latest.json (and each measurement's rows to bench-results/<id>.json) and
+// exits 1 when any target is missed. `pnpm bench <id> …` runs the named ones; the large-data
+// measurements (seeded databases of 10^5–10^6 rows, minutes of load) run only when named, or
+// with `pnpm bench all`.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg } from "node:os";
+import { join, relative } from "node:path";
+import { measureAuditCost } from "./audit-cost";
+import { measureAdminEndpoints } from "./admin-endpoints";
+import { measureBundleSize } from "./bundle-size";
+import { measureLargeClinic } from "./large-clinic";
+import { measureLoginEventLoop } from "./login-event-loop";
+import { measureMessagingReads } from "./messaging-reads";
+import { measureStartup } from "./startup";
+import { checkServerBuild, installCleanupHandlers, REPO_ROOT, RESULTS_DIR, round, type CheckResult } from "./support";
+import { measureUserEndpoint } from "./user-endpoint";
+import { measureWebSocketDelivery } from "./ws-delivery";
+
+interface Measurement {
+  /** What `pnpm bench <id> …` selects. */
+  id: string;
+  title: string;
+  needsBuiltServer: boolean;
+  /** Only when named (or `all`): large seeded databases and long runs. */
+  optIn?: boolean;
+  run: () => Promise<CheckResult[]>;
+}
+
+const MEASUREMENTS: Measurement[] = [
+  { id: "startup", title: "Server start → /readyz 200", needsBuiltServer: true, run: measureStartup },
+  { id: "bundle", title: "Landing page first-load JS", needsBuiltServer: false, run: measureBundleSize },
+  { id: "user", title: "GET /api/user, 50 connections", needsBuiltServer: true, run: measureUserEndpoint },
+  { id: "login", title: "Event-loop delay, 20 logins", needsBuiltServer: false, run: measureLoginEventLoop },
+  { id: "audit", title: "Audit log cost, GET /api/appointments", needsBuiltServer: false, run: measureAuditCost },
+  { id: "clinic", title: "Large clinic: appointments, notes, slots, booking", needsBuiltServer: true, optIn: true, run: measureLargeClinic },
+  { id: "messaging", title: "Messaging: 2,000,000 messages", needsBuiltServer: true, optIn: true, run: measureMessagingReads },
+  { id: "ws", title: "WebSocket delivery: 2,000 sockets, 200 messages/s", needsBuiltServer: true, optIn: true, run: measureWebSocketDelivery },
+  { id: "admin", title: "Admin: stats and audit log, 1,000,000 audit rows", needsBuiltServer: true, optIn: true, run: measureAdminEndpoints },
+];
+
+const LABEL = { pass: "PASS", fail: "FAIL", skipped: "SKIPPED", info: "info" } as const;
+
+function write(text = ""): void {
+  process.stdout.write(`${text}\n`);
+}
+
+function table(results: CheckResult[]): string {
+  const header = ["Check", "Target", "Measured", "Result"];
+  const rows = results.map((r) => [r.name, r.target, r.measured, LABEL[r.status]]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
+  const rule = `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`;
+  return [line(header), rule, ...rows.map(line)].join("\n");
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+  } catch {
+    return null;
+  }
+}
+
+async function main(): Promise<number> {
+  installCleanupHandlers();
+  const args = process.argv.slice(2).filter((arg) => arg !== "--");
+  const wanted = args.includes("all") ? MEASUREMENTS.map((m) => m.id) : args;
+  const unknown = wanted.filter((id) => !MEASUREMENTS.some((m) => m.id === id));
+  if (unknown.length > 0) {
+    console.error(`unknown benchmark(s): ${unknown.join(", ")}; choose from ${MEASUREMENTS.map((m) => m.id).join(", ")} or all`);
+    return 1;
+  }
+  const selected = wanted.length > 0 ? MEASUREMENTS.filter((m) => wanted.includes(m.id)) : MEASUREMENTS.filter((m) => !m.optIn);
+  write(`Halcyon benchmarks${wanted.length > 0 ? ` (${selected.map((m) => m.id).join(", ")})` : ""}\n`);
+  if (wanted.length === 0) {
+    write(`  (opt-in, not run: ${MEASUREMENTS.filter((m) => m.optIn).map((m) => m.id).join(", ")}; \`pnpm bench <id>\` or \`pnpm bench all\`)`);
+  }
+
+  // Timings share the machine with everything else running on it: say so when it is busy.
+  const loadAtStart = round(loadavg()[0] ?? 0, 2);
+  if (loadAtStart > availableParallelism() / 2) {
+    write(`  ! load average ${loadAtStart} on ${availableParallelism()} CPU(s): other work is running, figures will be noisy`);
+  }
+
+  let buildProblem: string | undefined;
+  try {
+    const stale = checkServerBuild();
+    if (stale) write(`  ! ${stale}`);
+  } catch (error) {
+    buildProblem = (error as Error).message;
+    write(`  ! ${buildProblem}`);
+  }
+
+  const results: CheckResult[] = [];
+  const machine = {
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    cpu: cpus()[0]?.model ?? "unknown",
+    cpus: availableParallelism(),
+  };
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  for (const measurement of selected) {
+    write(`\n${measurement.title}`);
+    const loadBefore = round(loadavg()[0] ?? 0, 2);
+    const startedAt = new Date().toISOString();
+    let rows: CheckResult[];
+    if (measurement.needsBuiltServer && buildProblem) {
+      rows = [{ name: measurement.title, target: "-", measured: "not run", status: "fail", notes: [buildProblem] }];
+    } else {
+      try {
+        rows = await measurement.run();
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        write(`  ! failed: ${message}`);
+        rows = [{ name: measurement.title, target: "-", measured: "error", status: "fail", notes: [message.split("\n")[0] ?? message] }];
+      }
+    }
+    const loadAverage = { before: loadBefore, after: round(loadavg()[0] ?? 0, 2) };
+    write(`  · load average ${loadAverage.before} → ${loadAverage.after} on ${availableParallelism()} CPU(s)`);
+    results.push(...rows);
+    const file = join(RESULTS_DIR, `${measurement.id}.json`);
+    writeFileSync(file, `${JSON.stringify({ generatedAt: startedAt, commit: gitCommit(), machine: { ...machine, loadAverage }, results: rows }, null, 2)}\n`);
+  }
+
+  write(`\n${table(results)}\n`);
+  for (const result of results) {
+    if (!result.notes?.length) continue;
+    write(`${result.name}:`);
+    for (const note of result.notes) write(`  ${note}`);
+  }
+
+  const failed = results.filter((result) => result.status === "fail");
+  const skipped = results.filter((result) => result.status === "skipped");
+  const outFile = join(RESULTS_DIR, "latest.json");
+  const report = {
+    generatedAt: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: { ...machine, loadAverage: { atStart: loadAtStart, atEnd: round(loadavg()[0] ?? 0, 2) } },
+    passed: failed.length === 0,
+    ran: selected.map((m) => m.id),
+    results,
+  };
+  writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+
+  write(
+    `\n${failed.length === 0 ? "All targets met" : `${failed.length} target(s) missed: ${failed.map((r) => r.name).join("; ")}`}` +
+      `${skipped.length > 0 ? ` (${skipped.length} skipped)` : ""}. Report: ${relative(REPO_ROOT, outFile)}`,
+  );
+  return failed.length === 0 ? 0 : 1;
+}
+
+// Exit explicitly: a measurement that left a timer or socket behind must not keep the run alive.
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

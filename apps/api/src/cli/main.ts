@@ -1,0 +1,120 @@
+// `pnpm clinic <command>`: the clinic's command line for the person who runs the server.
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { backupSqlite, migrateToLatest, verifyAuditChain } from "@halcyon/db";
+import { createClinicServices, createUser, DEFAULT_CLINIC_CONFIG, resetPassword, userRoleSchema } from "@halcyon/domain";
+import { parseEnv } from "../env";
+import { openDatabase } from "../plugins/database";
+
+const USAGE = `Usage: pnpm clinic <command> [options]
+
+Commands:
+  migrate                              Bring the database schema up to date.
+  create-user --username U --password P --role patient|doctor|admin
+              --first-name F --last-name L [--phone N] [--date-of-birth YYYY-MM-DD]
+              [--email E] [--specialization S]
+                                       Create an account of any role.
+  reset-password --username U --password P
+                                       Set a new password and end the user's sessions.
+  backup [--out FILE]                  Write a consistent copy of the SQLite database
+                                       (default: DATA_DIR/backups/halcyon-<time>.db).
+  audit:verify                         Check the audit log's hash chain; report the first
+                                       broken link (exit code 3 when broken).
+
+The database is the one the server uses: DATABASE_URL if set, else DATA_DIR/halcyon.db.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === "help" || command === "--help") {
+    console.warn(USAGE);
+    return command ? 0 : 1;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      username: { type: "string" },
+      password: { type: "string" },
+      role: { type: "string" },
+      "first-name": { type: "string" },
+      "last-name": { type: "string" },
+      phone: { type: "string" },
+      "date-of-birth": { type: "string" },
+      email: { type: "string" },
+      specialization: { type: "string" },
+      out: { type: "string" },
+    },
+  });
+  const env = parseEnv();
+  const database = openDatabase(env);
+  try {
+    await migrateToLatest(database);
+    const services = createClinicServices({ database, config: { ...DEFAULT_CLINIC_CONFIG, clinicName: env.CLINIC_NAME, clinicTimeZone: env.CLINIC_TIMEZONE } });
+    const need = (name: keyof typeof values): string => {
+      const value = values[name];
+      if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required for ${command}.`);
+      return value;
+    };
+    switch (command) {
+      case "migrate":
+        say("The database schema is up to date.");
+        return 0;
+      case "create-user": {
+        const role = userRoleSchema.safeParse(need("role"));
+        if (!role.success) throw new UsageError("--role must be patient, doctor or admin.");
+        const user = await createUser(services, {
+          username: need("username"),
+          password: need("password"),
+          role: role.data,
+          firstName: need("first-name"),
+          lastName: need("last-name"),
+          phoneNumber: values.phone ?? "",
+          dateOfBirth: values["date-of-birth"] ?? "",
+          email: values.email ?? null,
+          ...(values.specialization ? { specialization: values.specialization } : {}),
+        });
+        say(`Created ${user.role} "${user.username}" (id ${user.id}).`);
+        return 0;
+      }
+      case "reset-password":
+        await resetPassword(services, need("username"), need("password"));
+        say(`Password reset; every session of "${values.username}" has ended.`);
+        return 0;
+      case "backup": {
+        const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+        const out = resolve(values.out ?? resolve(env.DATA_DIR, "backups", `halcyon-${stamp}.db`));
+        mkdirSync(dirname(out), { recursive: true });
+        await backupSqlite(database, out);
+        say(`Backed up to ${out}`);
+        return 0;
+      }
+      case "audit:verify": {
+        const check = await verifyAuditChain(database.db);
+        if (check.firstBroken) {
+          say(`Audit chain BROKEN at row ${check.firstBroken.id}: ${check.firstBroken.reason}. ${check.checked} rows before it are intact.`);
+          return 3;
+        }
+        say(`Audit chain intact: ${check.checked} rows verified.`);
+        return 0;
+      }
+      default:
+        throw new UsageError(`Unknown command "${command}".`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+class UsageError extends Error {}
+
+function say(line: string) {
+  process.stdout.write(`${line}\n`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : `Error: ${(error as Error).message}`);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

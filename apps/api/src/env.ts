@@ -1,0 +1,69 @@
+// The server's whole configuration, read once from the environment and validated; a bad value
+// stops the start with a message naming the variable.
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], { error: "use true or false" })
+  .transform((value) => ["true", "1", "yes", "on"].includes(value));
+
+const positiveNumber = z.coerce.number({ error: "use a number" }).positive("must be above zero");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ error: "use a port number" }).int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "use a postgres:// or postgresql:// URL")
+    .optional(),
+  PUBLIC_ORIGIN: z
+    .url({ error: "use an origin such as https://clinic.example.com" })
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  CLINIC_NAME: z.string().min(1).max(80).default("Halcyon"),
+  CLINIC_TIMEZONE: z
+    .string()
+    .default("America/New_York")
+    .refine(isTimeZone, "use an IANA time zone such as America/New_York"),
+  SEED_DEMO: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SESSION_IDLE_MINUTES: positiveNumber.default(30),
+  SESSION_ABSOLUTE_HOURS: positiveNumber.default(12),
+  /** A patient's cancellation this many hours before the session or later is recorded as late. */
+  CANCELLATION_WINDOW_HOURS: z.coerce.number({ error: "use a number of hours" }).min(0, "must be 0 or more").default(24),
+  /** Set when a reverse proxy in front of the app sets X-Forwarded-For. */
+  TRUST_PROXY: booleanFlag.default(false),
+  /** The built web app; defaults to apps/web/dist beside this package. */
+  WEB_DIST: z.string().optional(),
+});
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type Env = ReturnType<typeof parseEnv>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env) {
+  // Empty variables count as unset, as in most shells' `VAR= command`.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  const env = result.data;
+  // pnpm runs scripts inside the package; INIT_CWD is where the person typed the command.
+  const invokedFrom = source.INIT_CWD ?? process.cwd();
+  return {
+    ...env,
+    DATA_DIR: resolve(invokedFrom, env.DATA_DIR ?? "data"),
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== "production",
+  };
+}

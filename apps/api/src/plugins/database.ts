@@ -1,0 +1,66 @@
+// Opens the clinic database (or adopts one handed in by a test), brings it up to date, seeds the
+// demo clinic when asked, builds the clinic's services with their event bus, and closes it all
+// when the server closes.
+import { join } from "node:path";
+import { connect, migrateToLatest, type DatabaseHandle } from "@halcyon/db";
+import { createClinicServices, DEFAULT_CLINIC_CONFIG, loadSettings, seedDemoClinic, type AuditSink, type ClinicServices } from "@halcyon/domain";
+import fp from "fastify-plugin";
+import type { Env } from "../env";
+import { createEventBus } from "../realtime/event-bus";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    clinic: ClinicServices;
+  }
+}
+
+export interface DatabasePluginOptions {
+  env: Env;
+  /** A database opened by the caller (tests); it is migrated but left open on close. */
+  database?: DatabaseHandle;
+  now?: () => Date;
+  audit?: AuditSink;
+}
+
+export function openDatabase(env: Env): DatabaseHandle {
+  return env.DATABASE_URL
+    ? connect({ kind: "postgres", url: env.DATABASE_URL })
+    : connect({ kind: "sqlite", file: join(env.DATA_DIR, "halcyon.db") });
+}
+
+export default fp<DatabasePluginOptions>(
+  async (app, { env, database, now, audit }) => {
+    const handle = database ?? openDatabase(env);
+    await migrateToLatest(handle);
+    const events = await createEventBus(handle, app.log);
+    app.addHook("onClose", () => events.close());
+    const services = createClinicServices({
+      database: handle,
+      config: {
+        ...DEFAULT_CLINIC_CONFIG,
+        clinicName: env.CLINIC_NAME,
+        clinicTimeZone: env.CLINIC_TIMEZONE,
+        session: {
+          idleTimeoutMs: env.SESSION_IDLE_MINUTES * 60_000,
+          absoluteLifetimeMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+        },
+        cancellationWindowMs: env.CANCELLATION_WINDOW_HOURS * 3_600_000,
+      },
+      events,
+      ...(now ? { now } : {}),
+      ...(audit ? { audit } : {}),
+    });
+    // Settings an admin saved override the environment's, now and whenever any instance changes them.
+    await loadSettings(services);
+    const unsubscribe = events.subscribe((event) => {
+      if (event.type === "settings_changed") void loadSettings(services).catch((error: unknown) => app.log.error({ err: error }, "could not reload settings"));
+    });
+    app.addHook("onClose", async () => unsubscribe());
+    if (env.SEED_DEMO && (await seedDemoClinic(services))) app.log.info("seeded the demo clinic");
+    app.decorate("database", handle);
+    app.decorate("clinic", services);
+    if (!database) app.addHook("onClose", () => handle.close());
+  },
+  { name: "database" },
+);

@@ -1,0 +1,61 @@
+// Turns an HTTP request into the domain's RequestContext: who is signed in (from the session
+// cookie), where the request came from, and how to set or clear the cookie. Every door (tRPC,
+// REST, and later the WebSocket) builds its context here.
+import cookie from "@fastify/cookie";
+import { resolveLoginSession, type RequestContext } from "@halcyon/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { purgeEndedLoginSessions } from "@halcyon/db";
+import type { Env } from "../env";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    createRequestContext(request: FastifyRequest, reply: FastifyReply): Promise<RequestContext>;
+  }
+}
+
+const PURGE_INTERVAL_MS = 15 * 60_000;
+
+export function sessionCookieName(env: Env): string {
+  // The __Host- prefix makes browsers refuse the cookie unless it is Secure, host-only and Path=/.
+  return env.PUBLIC_ORIGIN?.startsWith("https:") ? "__Host-halcyon_session" : "halcyon_session";
+}
+
+export default fp<{ env: Env }>(
+  async (app, { env }) => {
+    await app.register(cookie);
+    const name = sessionCookieName(env);
+    const secure = env.PUBLIC_ORIGIN?.startsWith("https:") ?? false;
+    const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax", secure } as const;
+
+    app.decorate("createRequestContext", async (request: FastifyRequest, reply: FastifyReply): Promise<RequestContext> => {
+      const services = app.clinic;
+      const token = request.cookies[name];
+      const user = token ? await resolveLoginSession(services, token) : null;
+      if (token && !user) reply.clearCookie(name, cookieOptions);
+      return {
+        ...services,
+        user,
+        sessionToken: user ? (token ?? null) : null,
+        request: { ip: request.ip, userAgent: request.headers["user-agent"] ?? null },
+        cookies: {
+          set: (value, expiresAt) => void reply.setCookie(name, value, { ...cookieOptions, expires: expiresAt }),
+          clear: () => void reply.clearCookie(name, cookieOptions),
+        },
+      };
+    });
+
+    // Ended sessions are refused when presented; this only keeps the table small.
+    const purge = async () => {
+      const now = app.clinic.now();
+      const idleBefore = new Date(now.getTime() - app.clinic.config.session.idleTimeoutMs).toISOString();
+      await purgeEndedLoginSessions(app.clinic.db, now.toISOString(), idleBefore).catch((error: unknown) =>
+        app.log.warn({ err: error }, "could not purge ended sessions"),
+      );
+    };
+    const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+    timer.unref();
+    app.addHook("onClose", async () => clearInterval(timer));
+  },
+  { name: "request-context", dependencies: ["database"] },
+);

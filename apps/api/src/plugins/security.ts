@@ -1,0 +1,67 @@
+// The security baseline of every answer (docs/product.md): strict headers and CSP, no caching
+// of API answers, JSON-only bodies, and no state change from another site.
+import helmet from "@fastify/helmet";
+import type { FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "@halcyon/domain";
+import type { Env } from "../env";
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The origin browsers use to reach us: configured, or else the one this request was sent to. */
+function expectedOrigin(request: FastifyRequest, env: Env): string {
+  return env.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Refuses a state change a browser sends on behalf of another site. Requests without Origin and
+ * Sec-Fetch-Site (curl, scripts, server-to-server) carry no ambient browser credentials risk
+ * from a third-party page and are served.
+ */
+export function assertSameSite(request: FastifyRequest, env: Env): void {
+  const fetchSite = request.headers["sec-fetch-site"];
+  if (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") {
+    throw new AppError("FORBIDDEN", "Requests from other sites are not accepted.");
+  }
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== expectedOrigin(request, env)) {
+    throw new AppError("FORBIDDEN", "Requests from other sites are not accepted.");
+  }
+}
+
+export default fp<{ env: Env }>(
+  async (app, { env }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Radix positions popovers with inline styles; no style comes from another host.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(env.PUBLIC_ORIGIN?.startsWith("https:") ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      // HSTS only makes sense, and is only sent, behind https.
+      strictTransportSecurity: env.PUBLIC_ORIGIN?.startsWith("https:") ? { maxAge: 31_536_000 } : false,
+    });
+
+    // JSON is the only body the API takes; anything else is refused with 415 by Fastify.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser("application/json", { parseAs: "string" }, app.getDefaultJsonParser("error", "error"));
+
+    app.addHook("onRequest", async (request, reply) => {
+      const path = request.url;
+      if (path.startsWith("/api") || path.startsWith("/trpc")) reply.header("Cache-Control", "no-store");
+      if (STATE_CHANGING.has(request.method)) assertSameSite(request, env);
+    });
+  },
+  { name: "security" },
+);

@@ -1,0 +1,54 @@
+// The admin's downloads, which are files rather than JSON: a consistent snapshot of the database
+// and the audit log as CSV. Same admin check and audit as the tRPC procedures.
+import { createReadStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { backupSqlite } from "@halcyon/db";
+import { AppError, auditLogCsv, authorizeAdmin, recordAudit } from "@halcyon/domain";
+import { auditLogInputSchema } from "@halcyon/domain/schemas";
+import type { FastifyInstance } from "fastify";
+import { sendError } from "../errors";
+
+const stamp = (date: Date) => date.toISOString().replace(/[:.]/g, "-");
+
+export async function adminDownloadRoutes(app: FastifyInstance): Promise<void> {
+  app.get("/api/admin/backup", async (request, reply) => {
+    try {
+      const ctx = await authorizeAdmin(await app.createRequestContext(request, reply), "admin.backup");
+      if (!app.database.backupTo) {
+        throw new AppError(
+          "CONFLICT",
+          "This clinic runs on PostgreSQL, which is backed up with its own tools: run pg_dump against DATABASE_URL (for example `pg_dump --format=custom \"$DATABASE_URL\" > halcyon.dump`) on a schedule, and keep the dumps off this server.",
+        );
+      }
+      const dir = await mkdtemp(join(tmpdir(), "halcyon-backup-"));
+      const file = join(dir, "halcyon.db");
+      // SQLite's online backup: a consistent copy while the clinic keeps serving.
+      await backupSqlite(app.database, file);
+      await recordAudit(ctx, { actorId: ctx.user.id, action: "admin.backup", outcome: "success", request: ctx.request });
+      const stream = createReadStream(file);
+      stream.on("close", () => void rm(dir, { recursive: true, force: true }));
+      return reply
+        .type("application/vnd.sqlite3")
+        .header("content-disposition", `attachment; filename="halcyon-${stamp(ctx.now())}.db"`)
+        .send(stream);
+    } catch (error) {
+      return sendError(app, reply, error);
+    }
+  });
+
+  app.get("/api/admin/audit-log.csv", async (request, reply) => {
+    try {
+      const ctx = await authorizeAdmin(await app.createRequestContext(request, reply), "admin.auditLogCsv");
+      const filter = auditLogInputSchema.parse(request.query);
+      const csv = await auditLogCsv(ctx, filter);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="halcyon-audit-${stamp(ctx.now())}.csv"`)
+        .send(csv);
+    } catch (error) {
+      return sendError(app, reply, error);
+    }
+  });
+}

@@ -1,0 +1,103 @@
+// The WebSocket /ws: opened with the session cookie from a page of this origin, kept alive by
+// heartbeats, limited in what a client may send, and closed when its session ends.
+import websocket from "@fastify/websocket";
+import { AppError, hashSessionToken, resolveLoginSession } from "@halcyon/domain";
+import type { FastifyInstance } from "fastify";
+import type { Env } from "../env";
+import { sessionCookieName } from "../plugins/request-context";
+import { CLOSE_POLICY, CLOSE_SESSION_ENDED, SocketHub, type ClientSocket } from "../realtime/socket-hub";
+import { sendError } from "../errors";
+
+/** Clients only need to send tiny keep-alive frames. */
+export const WS_MAX_PAYLOAD_BYTES = 4 * 1024;
+const MAX_SOCKETS_PER_USER = 10;
+const MAX_INBOUND_PER_MINUTE = 60;
+const HEARTBEAT_MS = 30_000;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    sockets: SocketHub;
+  }
+  interface FastifyRequest {
+    /** Who opens the socket, as checked at the handshake. */
+    socketUser: { id: number; token: string } | null;
+  }
+}
+
+function expectedOrigins(env: Env, host: string | undefined): string[] {
+  if (env.PUBLIC_ORIGIN) return [env.PUBLIC_ORIGIN];
+  return host ? [`http://${host}`, `https://${host}`] : [];
+}
+
+export async function websocketRoutes(app: FastifyInstance, { env }: { env: Env }): Promise<void> {
+  const hub = new SocketHub();
+  app.decorate("sockets", hub);
+  const unsubscribe = app.clinic.events.subscribe((event) => hub.deliver(event));
+
+  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
+
+  // Heartbeat: a socket that missed a pong is gone; a socket whose session ended is closed.
+  const heartbeat = setInterval(() => {
+    void (async () => {
+      const checked = new Map<string, boolean>();
+      for (const client of hub.all()) {
+        if (!client.alive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+        const token = client.sessionToken;
+        if (!checked.has(token)) checked.set(token, (await resolveLoginSession(app.clinic, token, { touch: false })) !== null);
+        if (!checked.get(token)) client.socket.close(CLOSE_SESSION_ENDED, "session ended");
+      }
+    })().catch((error: unknown) => app.log.warn({ err: error }, "socket heartbeat failed"));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook("onClose", async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    for (const client of hub.all()) client.socket.close(1001, "server shutting down");
+  });
+
+  const cookieName = sessionCookieName(env);
+  app.decorateRequest("socketUser", null);
+
+  app.get("/ws", {
+    websocket: true,
+    // Refused before the upgrade: a page of another site, or nobody signed in.
+    preValidation: async (request, reply) => {
+      const origin = request.headers.origin;
+      if (origin !== undefined && !expectedOrigins(env, request.headers.host).includes(origin)) {
+        return sendError(app, reply, new AppError("FORBIDDEN", "Connections from other sites are not accepted."));
+      }
+      const token = request.cookies[cookieName];
+      const user = token ? await resolveLoginSession(app.clinic, token) : null;
+      if (!token || !user) return sendError(app, reply, new AppError("UNAUTHENTICATED", "Sign in to connect."));
+      if (hub.countOf(user.id) >= MAX_SOCKETS_PER_USER) {
+        return sendError(app, reply, new AppError("RATE_LIMITED", "Too many open connections; close another tab and try again."));
+      }
+      request.socketUser = { id: user.id, token };
+    },
+  }, (socket, request) => {
+    if (!request.socketUser) return socket.close(CLOSE_POLICY, "not signed in");
+    const { id, token } = request.socketUser;
+    const client: ClientSocket = { socket, userId: id, sessionToken: token, sessionIdHash: hashSessionToken(token), alive: true };
+    hub.add(client);
+    let inbound = 0;
+    const window = setInterval(() => (inbound = 0), 60_000);
+    window.unref();
+    socket.on("pong", () => (client.alive = true));
+    socket.on("message", () => {
+      // Clients have nothing to say but keep-alives; a flood is closed.
+      inbound += 1;
+      client.alive = true;
+      if (inbound > MAX_INBOUND_PER_MINUTE) socket.close(CLOSE_POLICY, "too many messages");
+    });
+    socket.on("close", () => {
+      clearInterval(window);
+      hub.remove(client);
+    });
+  });
+}

@@ -1,0 +1,23 @@
+// Starts the clinic: validated config, the app, and a graceful stop on SIGTERM/SIGINT (requests
+// in flight finish, the database closes cleanly).
+import closeWithGrace from "close-with-grace";
+import { buildApp } from "./app";
+import { parseEnv } from "./env";
+
+let env;
+try {
+  env = parseEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const app = await buildApp({ env });
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, "stopping after an unexpected error");
+  else app.log.info({ signal }, "stopping");
+  await app.close();
+});
+
+await app.listen({ port: env.PORT, host: env.HOST });

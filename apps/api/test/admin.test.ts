@@ -1,0 +1,212 @@
+import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { sql } from "kysely";
+import { expect, it } from "vitest";
+import { describeApp } from "./helper";
+import { aPatient, aStaffMember, book, signInAs, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import type { FastifyInstance } from "fastify";
+
+const call = (app: FastifyInstance, who: SignedIn | null, method: "GET" | "POST" | "PATCH" | "PUT", url: string, payload?: unknown) =>
+  app.inject({ method, url, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}), headers: who ? { cookie: who.cookie } : {} });
+
+const ADMIN_PATHS: ["GET" | "POST" | "PATCH" | "PUT", string, unknown?][] = [
+  ["GET", "/api/admin/stats"],
+  ["GET", "/api/admin/users"],
+  ["POST", "/api/admin/users", { username: "x", role: "patient", firstName: "x", lastName: "y", phoneNumber: "5551234567", dateOfBirth: "1990-01-01" }],
+  ["PATCH", "/api/admin/users/1", { active: false }],
+  ["GET", "/api/admin/users/1/working-hours"],
+  ["GET", "/api/admin/audit-log"],
+  ["GET", "/api/admin/audit-log.csv"],
+  ["GET", "/api/admin/backup"],
+  ["GET", "/api/admin/settings"],
+  ["PUT", "/api/admin/settings", { clinicName: "X", clinicTimeZone: "UTC", defaultWorkingHours: [], cancellationWindowHours: 1, idleTimeoutMinutes: 30 }],
+];
+
+describeApp("the admin's clinic", (testApp) => {
+  it("refuses every admin path to patients and doctors (403) and to the signed out (401), and audits it", async () => {
+    const { app } = testApp();
+    const [patient, doctor] = [await aPatient(app), await aStaffMember(app, "doctor")];
+    for (const [method, url, body] of ADMIN_PATHS) {
+      expect((await call(app, null, method, url, body)).statusCode, `${method} ${url} signed out`).toBe(401);
+      expect((await call(app, patient, method, url, body)).statusCode, `${method} ${url} as patient`).toBe(403);
+      expect((await call(app, doctor, method, url, body)).statusCode, `${method} ${url} as doctor`).toBe(403);
+    }
+    const denied = await app.clinic.db.selectFrom("audit_log").select("actor_id").where("action", "=", "access.denied").where("actor_id", "in", [patient.id, doctor.id]).execute();
+    expect(denied.length).toBe(ADMIN_PATHS.length * 2);
+  });
+
+  it("shows true figures", async () => {
+    const { app } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    const before = (await call(app, admin, "GET", "/api/admin/stats")).json();
+    const [patient, doctor] = [await aPatient(app), await aStaffMember(app, "doctor")];
+    await call(app, patient, "POST", "/api/messages", { receiverId: doctor.id, content: "Hello" });
+    const after = (await call(app, admin, "GET", "/api/admin/stats")).json();
+    expect(after.users.patients).toBe(before.users.patients + 1);
+    expect(after.users.doctors).toBe(before.users.doctors + 1);
+    expect(after.activeSessions).toBe(before.activeSessions + 2);
+    expect(after.messages).toEqual({ today: before.messages.today + 1, total: before.messages.total + 1 });
+    expect(after).toMatchObject({ timeZone: "America/New_York", idleTimeoutMinutes: 30 });
+  });
+
+  it("creates a doctor with hours who then signs in with a one-time password and is offered to patients", async () => {
+    const { app } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    const created = await call(app, admin, "POST", "/api/admin/users", {
+      username: "dr.newhire",
+      role: "doctor",
+      firstName: "Nadia",
+      lastName: "Fern",
+      phoneNumber: "(555) 111-2222",
+      dateOfBirth: "1980-08-08",
+      specialization: "PTSD & Trauma Care",
+      workingHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "10:00", end: "13:00" })),
+    });
+    expect(created.statusCode).toBe(200);
+    const { user, oneTimePassword } = created.json();
+    expect(user).toMatchObject({ role: "doctor", specialization: "PTSD & Trauma Care", mustChangePassword: true });
+    const doctor = await signInAs(app, "dr.newhire", oneTimePassword);
+    const patient = await aPatient(app);
+    expect((await slotsOf(app, patient, doctor.id, weekdayAhead(7))).length).toBe(3);
+    const hours = (await call(app, admin, "GET", `/api/admin/users/${doctor.id}/working-hours`)).json();
+    expect(hours.workingHours[0]).toEqual({ weekday: 1, start: "10:00", end: "13:00" });
+    const noSpecialization = await call(app, admin, "POST", "/api/admin/users", { username: "dr.vague", role: "doctor", firstName: "A", lastName: "B", phoneNumber: "5551112222", dateOfBirth: "1980-01-01" });
+    expect(noSpecialization.json().message).toBe("A doctor needs a specialization");
+  });
+
+  it("deactivates a user, ending their sessions at once, refuses their sign-in, and reactivates them", async () => {
+    const { app } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    const doctor = await aStaffMember(app, "doctor");
+    const username = (await call(app, doctor, "GET", "/api/user")).json().username;
+    const off = await call(app, admin, "PATCH", `/api/admin/users/${doctor.id}`, { active: false });
+    expect(off.json().deactivatedAt).not.toBeNull();
+    expect((await call(app, doctor, "GET", "/api/user")).statusCode).toBe(401);
+    const login = await app.inject({ method: "POST", url: "/api/login", payload: { username, password: "calm-waters-run-deep" } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toMatch(/deactivated/);
+    expect((await call(app, admin, "GET", "/api/admin/users?status=deactivated")).json().users.map((u: { id: number }) => u.id)).toContain(doctor.id);
+    await call(app, admin, "PATCH", `/api/admin/users/${doctor.id}`, { active: true });
+    expect((await app.inject({ method: "POST", url: "/api/login", payload: { username, password: "calm-waters-run-deep" } })).statusCode).toBe(200);
+  });
+
+  it("never lets the last active admin be deactivated or demoted", async () => {
+    const { app } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    const others = (await call(app, admin, "GET", "/api/admin/users?role=admin&status=active&limit=200")).json().users.filter((u: { id: number }) => u.id !== admin.id);
+    for (const other of others) await call(app, admin, "PATCH", `/api/admin/users/${other.id}`, { active: false });
+    const self = await call(app, admin, "PATCH", `/api/admin/users/${admin.id}`, { active: false });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toMatch(/at least one active admin/);
+    expect((await call(app, admin, "PATCH", `/api/admin/users/${admin.id}`, { role: "patient" })).statusCode).toBe(409);
+    for (const other of others) await call(app, admin, "PATCH", `/api/admin/users/${other.id}`, { active: true });
+  });
+
+  it("searches and pages the user directory", async () => {
+    const { app } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    const page = (await call(app, admin, "GET", "/api/admin/users?role=patient&limit=2")).json();
+    expect(page.users.length).toBeLessThanOrEqual(2);
+    expect(page.total).toBeGreaterThanOrEqual(page.users.length);
+    expect(page.users.every((u: { role: string }) => u.role === "patient")).toBe(true);
+    const found = (await call(app, admin, "GET", "/api/admin/users?search=Helena")).json();
+    expect(found.users.every((u: { firstName: string }) => u.firstName === "Helena")).toBe(true);
+  });
+
+  it("keeps an audit row for each kind of event, with actor, target, address and agent, and never content", async () => {
+    const { app, advance } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    const [patient, doctor] = [await aPatient(app), await aStaffMember(app, "doctor")];
+    await app.inject({ method: "POST", url: "/api/login", payload: { username: "no-such-user", password: "guess-guess-guess" }, headers: { "user-agent": "audit-agent" } });
+    const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(7));
+    await book(app, patient, { doctorId: doctor.id, startTime: slot, description: "Secret reason" });
+    await call(app, patient, "GET", "/api/appointments");
+    await call(app, patient, "POST", "/api/messages", { receiverId: doctor.id, content: "Confidential words" });
+    await call(app, doctor, "GET", `/api/messages/${patient.id}`);
+    await call(app, doctor, "GET", `/api/treatment-sessions/${patient.id}`);
+    await call(app, patient, "GET", `/api/treatment-sessions/${doctor.id}`);
+    await call(app, admin, "GET", "/api/admin/audit-log");
+    const entries = (await call(app, admin, "GET", "/api/admin/audit-log?limit=200")).json().entries as { action: string; outcome: string; actorId: number | null; ip: string | null; userAgent: string | null; targetId: string | null }[];
+    const kinds = new Set(entries.map((e) => `${e.action}:${e.outcome}`));
+    for (const kind of ["auth.login:failure", "auth.login:success", "appointment.book:success", "appointment.read:success", "message.send:success", "message.read:success", "treatment_session.read:success", "access.denied:denied"]) {
+      expect(kinds, kind).toContain(kind);
+    }
+    const failure = entries.find((e) => e.action === "auth.login" && e.outcome === "failure")!;
+    expect(failure).toMatchObject({ ip: "127.0.0.1", userAgent: "audit-agent" });
+    const all = JSON.stringify(entries);
+    expect(all).not.toMatch(/Confidential words|Secret reason|guess-guess/);
+    // Filters and paging.
+    const logins = (await call(app, admin, "GET", "/api/admin/audit-log?action=auth.&limit=2")).json();
+    expect(logins.entries.every((e: { action: string }) => e.action.startsWith("auth."))).toBe(true);
+    const next = (await call(app, admin, "GET", `/api/admin/audit-log?action=auth.&limit=2&before=${logins.nextBefore}`)).json();
+    expect(next.entries[0].id).toBeLessThan(logins.entries[1].id);
+    const mine = (await call(app, admin, "GET", `/api/admin/audit-log?actorId=${patient.id}`)).json().entries;
+    expect(mine.every((e: { actorId: number }) => e.actorId === patient.id)).toBe(true);
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await call(app, admin, "GET", `/api/admin/audit-log?from=${encodeURIComponent(future)}`)).json().entries).toEqual([]);
+    const csv = await call(app, admin, "GET", "/api/admin/audit-log.csv?action=auth.");
+    expect(csv.headers["content-type"]).toMatch(/text\/csv/);
+    expect(csv.body.split("\r\n")[0]).toBe("id,occurred_at,actor_id,actor,action,target_type,target_id,outcome,ip,user_agent,details");
+    expect(csv.body).toContain('"auth.login"');
+    advance(0);
+  });
+
+  it("changes the clinic's settings, validated, effective at once and audited", async () => {
+    const { app } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    const doctor = await aStaffMember(app, "doctor");
+    const patient = await aPatient(app);
+    const settings = (await call(app, admin, "GET", "/api/admin/settings")).json();
+    expect(settings).toMatchObject({ clinicName: "Halcyon", clinicTimeZone: "America/New_York", cancellationWindowHours: 24, idleTimeoutMinutes: 30 });
+    const bad = await call(app, admin, "PUT", "/api/admin/settings", { ...settings, clinicTimeZone: "Mars/Olympus" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/IANA time zone/);
+    const changed = await call(app, admin, "PUT", "/api/admin/settings", {
+      ...settings,
+      clinicName: "Halcyon Harbour",
+      clinicTimeZone: "Europe/London",
+      defaultWorkingHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "08:00", end: "12:00" })),
+    });
+    expect(changed.statusCode).toBe(200);
+    const date = weekdayAhead(7);
+    const slots = await slotsOf(app, patient, doctor.id, date);
+    expect(slots).toHaveLength(4);
+    expect(slots[0]).toMatch(/T0[78]:00:00.000Z$/);
+    expect((await call(app, admin, "GET", "/api/admin/stats")).json().timeZone).toBe("Europe/London");
+    const feed = await call(app, patient, "POST", "/api/calendar-feed");
+    expect((await app.inject({ method: "GET", url: feed.json().path })).body).toContain("X-WR-CALNAME:Halcyon Harbour");
+    const audited = (await call(app, admin, "GET", "/api/admin/audit-log?action=admin.settings_update")).json().entries[0];
+    expect(audited.details.changed).toEqual(expect.arrayContaining(["clinicName", "clinicTimeZone", "defaultWorkingHours"]));
+    await call(app, admin, "PUT", "/api/admin/settings", settings);
+  });
+
+  it("downloads a consistent backup that restores every row (SQLite) or explains pg_dump (PostgreSQL)", async () => {
+    const { app } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    const response = await call(app, admin, "GET", "/api/admin/backup");
+    if (app.database.kind !== "sqlite") {
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toMatch(/pg_dump/);
+      return;
+    }
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-disposition"]).toMatch(/attachment; filename="halcyon-.*\.db"/);
+    const dir = mkdtempSync(join(tmpdir(), "halcyon-restore-"));
+    try {
+      const file = join(dir, "restored.db");
+      writeFileSync(file, response.rawPayload);
+      const restored = new BetterSqlite3(file, { readonly: true });
+      for (const table of ["users", "appointments", "messages", "treatment_sessions", "conversations", "login_sessions"]) {
+        const live = (await sql.raw<{ n: number }>(`select count(*) as n from ${table}`).execute(app.clinic.db)).rows[0]!;
+        const copy = restored.prepare(`select count(*) as n from ${table}`).get() as { n: number };
+        expect(copy.n, table).toBe(live.n);
+      }
+      expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");
+      restored.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

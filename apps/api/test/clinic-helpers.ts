@@ -1,0 +1,60 @@
+// Building blocks for tests of the clinic's screens: people of each role, signed in, and dates
+// that are always in the future on a clinic weekday.
+import { createUser } from "@halcyon/domain";
+import type { FastifyInstance } from "fastify";
+import { newPatient, register, sessionCookie } from "./helper";
+
+let sequence = 0;
+
+export interface SignedIn {
+  id: number;
+  cookie: string;
+}
+
+export async function signInAs(app: FastifyInstance, username: string, password: string): Promise<SignedIn> {
+  const response = await app.inject({ method: "POST", url: "/api/login", payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.body}`);
+  return { id: response.json().id, cookie: sessionCookie(response)! };
+}
+
+export async function aPatient(app: FastifyInstance): Promise<SignedIn> {
+  const { response, cookie } = await register(app, newPatient());
+  return { id: response.json().id, cookie: cookie! };
+}
+
+export async function aStaffMember(app: FastifyInstance, role: "doctor" | "admin", specialization = "Individual Therapy"): Promise<SignedIn> {
+  sequence += 1;
+  const username = `${role}${sequence}x${Math.random().toString(36).slice(2, 6)}`;
+  await createUser(app.clinic, {
+    username,
+    password: "calm-waters-run-deep",
+    role,
+    firstName: role === "doctor" ? "Helena" : "Adam",
+    lastName: `Staff${sequence}`,
+    phoneNumber: "(555) 999-0000",
+    dateOfBirth: "1970-01-01",
+    ...(role === "doctor" ? { specialization } : {}),
+  });
+  return signInAs(app, username, "calm-waters-run-deep");
+}
+
+/** A clinic weekday at least `daysAhead` days from `from`, as YYYY-MM-DD (clinic zone ≈ UTC date here). */
+export function weekdayAhead(daysAhead: number, from = new Date()): string {
+  const day = new Date(from.getTime() + daysAhead * 86_400_000);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+export async function slotsOf(app: FastifyInstance, who: SignedIn, doctorId: number, date: string): Promise<string[]> {
+  const response = await app.inject({ method: "GET", url: `/api/doctors/${doctorId}/slots?date=${date}`, headers: { cookie: who.cookie } });
+  if (response.statusCode !== 200) throw new Error(`slots failed: ${response.body}`);
+  return response.json().slots.map((slot: { startTime: string }) => slot.startTime);
+}
+
+export function book(app: FastifyInstance, who: SignedIn, body: Record<string, unknown>) {
+  return app.inject({ method: "POST", url: "/api/appointments", payload: { title: "Individual therapy", ...body }, headers: { cookie: who.cookie } });
+}
+
+export function patch(app: FastifyInstance, who: SignedIn, id: number, body: Record<string, unknown>) {
+  return app.inject({ method: "PATCH", url: `/api/appointments/${id}`, payload: body, headers: { cookie: who.cookie } });
+}

@@ -1,0 +1,51 @@
+// The container setup is checked by reading it: no Docker engine runs where tests run.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { envSchema } from "../src/env";
+
+const root = new URL("../../../", import.meta.url);
+const compose = parse(readFileSync(new URL("docker-compose.yml", root), "utf8"));
+const dockerfile = readFileSync(new URL("Dockerfile", root), "utf8");
+
+describe("docker-compose.yml", () => {
+  it("runs the app against a PostgreSQL service it waits for", () => {
+    expect(Object.keys(compose.services).sort()).toEqual(["app", "db"]);
+    const { app, db } = compose.services;
+    expect(app.build).toBe(".");
+    expect(app.depends_on.db.condition).toBe("service_healthy");
+    expect(db.image).toMatch(/^postgres:/);
+    expect(db.healthcheck.test.join(" ")).toContain("pg_isready");
+  });
+
+  it("publishes the app's port and keeps the database on a named volume", () => {
+    const { app, db } = compose.services;
+    expect(app.ports).toContain("3000:3000");
+    expect(db.volumes).toContain("pgdata:/var/lib/postgresql/data");
+    expect(Object.keys(compose.volumes)).toContain("pgdata");
+  });
+
+  it("gives the app the environment it needs, every variable one the server knows", () => {
+    const { app, db } = compose.services;
+    const env = app.environment as Record<string, string>;
+    const url = new URL(env.DATABASE_URL!);
+    expect(url.protocol).toBe("postgres:");
+    expect(url.hostname).toBe("db");
+    expect(url.username).toBe(db.environment.POSTGRES_USER);
+    expect(url.password).toBe(db.environment.POSTGRES_PASSWORD);
+    expect(url.pathname).toBe(`/${db.environment.POSTGRES_DB}`);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.PUBLIC_ORIGIN).toBeDefined();
+    const known = Object.keys(envSchema.shape);
+    for (const name of Object.keys(env)) expect(known, `${name} is not read by the server`).toContain(name);
+  });
+});
+
+describe("Dockerfile", () => {
+  it("builds the API and web app and serves them as an unprivileged user on port 3000", () => {
+    expect(dockerfile).toMatch(/turbo run build/);
+    expect(dockerfile).toMatch(/USER node/);
+    expect(dockerfile).toMatch(/EXPOSE 3000/);
+    expect(dockerfile).toMatch(/CMD \["node", "apps\/api\/dist\/server\.js"\]/);
+  });
+});

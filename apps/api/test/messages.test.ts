@@ -1,0 +1,83 @@
+import { expect, it } from "vitest";
+import { describeApp } from "./helper";
+import { aPatient, aStaffMember, book, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import type { FastifyInstance } from "fastify";
+
+const send = (app: FastifyInstance, who: SignedIn, body: Record<string, unknown>) =>
+  app.inject({ method: "POST", url: "/api/messages", payload: body, headers: { cookie: who.cookie } });
+const get = (app: FastifyInstance, who: SignedIn, url: string) => app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
+
+describeApp("messaging", (testApp) => {
+  it("carries a message from a patient to a doctor and back, with conversations and unread counts", async () => {
+    const { app } = testApp();
+    const [patient, doctor] = [await aPatient(app), await aStaffMember(app, "doctor")];
+    const sent = await send(app, patient, { senderId: patient.id, receiverId: doctor.id, content: "  Hello, Dr. Staff  " });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ senderId: patient.id, receiverId: doctor.id, content: "Hello, Dr. Staff", readAt: null });
+    expect((await get(app, doctor, "/api/messages/unread")).json()).toEqual({ total: 1, byPartner: { [patient.id]: 1 } });
+    const [conversation] = (await get(app, doctor, "/api/conversations")).json();
+    expect(conversation).toMatchObject({ partnerId: patient.id, senderName: "Morgan Reyes", content: "Hello, Dr. Staff", unreadCount: 1 });
+    await send(app, doctor, { receiverId: patient.id, content: "Hello Morgan, how are you today?" });
+    const history = (await get(app, patient, `/api/messages/${doctor.id}`)).json();
+    expect(history.map((m: { content: string }) => m.content)).toEqual(["Hello, Dr. Staff", "Hello Morgan, how are you today?"]);
+  });
+
+  it("marks a conversation read, clears the badge and shows the sender a read receipt", async () => {
+    const { app } = testApp();
+    const [patient, doctor] = [await aPatient(app), await aStaffMember(app, "doctor")];
+    await send(app, patient, { receiverId: doctor.id, content: "Are we still on for Thursday?" });
+    expect((await get(app, patient, "/api/conversations")).json()[0].readByPartner).toBe(false);
+    const read = await app.inject({ method: "POST", url: "/api/messages/read", payload: { partnerId: patient.id }, headers: { cookie: doctor.cookie } });
+    expect(read.json()).toEqual({ success: true });
+    expect((await get(app, doctor, "/api/messages/unread")).json().total).toBe(0);
+    expect((await get(app, patient, "/api/conversations")).json()[0].readByPartner).toBe(true);
+    expect((await get(app, patient, `/api/messages/${doctor.id}`)).json()[0].readAt).not.toBeNull();
+  });
+
+  it("never stores a retried send twice", async () => {
+    const { app } = testApp();
+    const [patient, doctor] = [await aPatient(app), await aStaffMember(app, "doctor")];
+    const body = { receiverId: doctor.id, content: "Sent on a shaky connection", clientId: "c0ffee00-1111-2222-3333-444455556666" };
+    const [first, second] = await Promise.all([send(app, patient, body), send(app, patient, body)]);
+    const third = await send(app, patient, body);
+    expect(new Set([first.json().id, second.json().id, third.json().id]).size).toBe(1);
+    expect((await get(app, doctor, "/api/messages/unread")).json().total).toBe(1);
+    expect((await get(app, doctor, `/api/messages/${patient.id}`)).json()).toHaveLength(1);
+  });
+
+  it("enforces who may write to whom, as whom, and how much", async () => {
+    const { app } = testApp();
+    const [patient, otherPatient] = [await aPatient(app), await aPatient(app)];
+    const [doctor, otherDoctor, admin] = [await aStaffMember(app, "doctor"), await aStaffMember(app, "doctor"), await aStaffMember(app, "admin")];
+    expect((await send(app, patient, { senderId: otherPatient.id, receiverId: doctor.id, content: "Spoofed" })).statusCode).toBe(403);
+    expect((await send(app, patient, { receiverId: otherPatient.id, content: "Patient to patient" })).statusCode).toBe(404);
+    expect((await send(app, doctor, { receiverId: otherDoctor.id, content: "Doctor to doctor" })).statusCode).toBe(404);
+    expect((await send(app, admin, { receiverId: doctor.id, content: "Admin" })).statusCode).toBe(403);
+    expect((await send(app, patient, { receiverId: 999_999, content: "Nobody" })).statusCode).toBe(404);
+    const tooLong = await send(app, patient, { receiverId: doctor.id, content: "x".repeat(4001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe("Messages can be at most 4,000 characters");
+    expect((await send(app, patient, { receiverId: doctor.id, content: "   " })).json().message).toBe("Write a message first");
+    // A doctor starts conversations only with their own patients.
+    const notYet = await send(app, doctor, { receiverId: patient.id, content: "Hello" });
+    expect(notYet.statusCode).toBe(403);
+    expect(notYet.json().message).toMatch(/only with your own patients/);
+    const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(7));
+    await book(app, patient, { doctorId: doctor.id, startTime: slot });
+    expect((await send(app, doctor, { receiverId: patient.id, content: "Hello" })).statusCode).toBe(200);
+    // Nobody reads anyone else's conversation.
+    expect((await get(app, otherPatient, `/api/messages/${doctor.id}`)).json()).toEqual([]);
+    expect((await get(app, otherPatient, `/api/messages/${patient.id}`)).statusCode).toBe(404);
+  });
+
+  it("pages back through a long conversation", async () => {
+    const { app } = testApp();
+    const [patient, doctor] = [await aPatient(app), await aStaffMember(app, "doctor")];
+    for (let i = 0; i < 60; i += 1) await send(app, patient, { receiverId: doctor.id, content: `Message ${i}` });
+    const latest = (await get(app, patient, `/api/messages/${doctor.id}`)).json();
+    expect(latest).toHaveLength(50);
+    expect(latest.at(-1).content).toBe("Message 59");
+    const older = (await get(app, patient, `/api/messages/${doctor.id}?before=${latest[0].id}`)).json();
+    expect(older.map((m: { content: string }) => m.content)).toEqual(Array.from({ length: 10 }, (_, i) => `Message ${i}`));
+  });
+});

@@ -1,0 +1,103 @@
+// The hot paths must never read a whole table: every statement they run is explained here and
+// its plan checked. SQLite: no plain "SCAN <table>". PostgreSQL: with sequential scans switched
+// off, no "Seq Scan" (small test tables would otherwise be scanned because it is cheaper).
+import { createTestDatabase, testDatabaseKinds } from "@halcyon/db/testing";
+import type { DatabaseHandle } from "@halcyon/db";
+import { CompiledQuery } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { parseEnv } from "../src/env";
+import { signInAs, slotsOf, weekdayAhead, book } from "./clinic-helpers";
+import type { FastifyInstance } from "fastify";
+
+interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+async function planOf(handle: DatabaseHandle, statement: Statement): Promise<string[]> {
+  if (handle.kind === "sqlite") {
+    const { rows } = await handle.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]));
+    return rows.map((row) => row.detail);
+  }
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL, options: `-c search_path=${handle.postgres?.schema}` });
+  await client.connect();
+  try {
+    await client.query("set enable_seqscan = off");
+    const result = await client.query<{ "QUERY PLAN": string }>(`explain ${statement.sql}`, statement.parameters as unknown[]);
+    return result.rows.map((row) => row["QUERY PLAN"]);
+  } finally {
+    await client.end();
+  }
+}
+
+function fullScans(plan: string[]): string[] {
+  return plan.filter((step) => /^SCAN \w+( AS \w+)?$/.test(step.trim()) || /Seq Scan/.test(step));
+}
+
+for (const kind of testDatabaseKinds()) {
+  describe(`query plans of the hot paths [${kind}]`, () => {
+    let handle: DatabaseHandle;
+    let app: FastifyInstance;
+    let recording: Statement[] | undefined;
+
+    beforeAll(async () => {
+      handle = await createTestDatabase(kind, (sql, parameters) => recording?.push({ sql, parameters }));
+      app = await buildApp({ env: parseEnv({ NODE_ENV: "test", SEED_DEMO: "true", WEB_DIST: "/nonexistent" }), database: handle });
+    });
+    afterAll(async () => {
+      await app.close();
+      await handle.close();
+    });
+
+    async function statementsOf(run: () => Promise<unknown>): Promise<Statement[]> {
+      recording = [];
+      await run();
+      const seen = recording;
+      recording = undefined;
+      return seen.filter((s) => /^\s*(select|update|delete)\b/i.test(s.sql) && !/kysely_migration/.test(s.sql) && s.sql.trim() !== "select 1");
+    }
+
+    it("reads sessions, appointments, notes, slots and books without a full table scan", async () => {
+      const patient = await signInAs(app, "alex", "halcyon-patient-demo");
+      const doctor = await signInAs(app, "dr.vance", "halcyon-doctor-demo");
+      const admin = await signInAs(app, "admin", "halcyon-admin-demo");
+      const get = (who: { cookie: string }, url: string) => app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
+      const date = weekdayAhead(10);
+      const paths: [string, () => Promise<unknown>][] = [
+        ["GET /api/user", () => get(patient, "/api/user")],
+        ["GET /api/appointments (patient)", () => get(patient, "/api/appointments")],
+        ["GET /api/appointments (doctor)", () => get(doctor, "/api/appointments")],
+        ["GET /api/appointments (admin)", () => get(admin, "/api/appointments")],
+        ["GET /api/treatment-sessions (patient)", () => get(patient, `/api/treatment-sessions/${patient.id}`)],
+        ["GET /api/treatment-sessions (doctor)", () => get(doctor, `/api/treatment-sessions/${patient.id}`)],
+        ["GET /api/doctors/{id}/slots", () => get(patient, `/api/doctors/${doctor.id}/slots?date=${date}`)],
+        ["GET /api/appointments/summary", () => get(doctor, "/api/appointments/summary")],
+        ["GET /api/activity", () => get(doctor, "/api/activity")],
+        ["GET /api/patients (doctor)", () => get(doctor, "/api/patients")],
+        ["GET /api/conversations", () => get(patient, "/api/conversations")],
+        ["GET /api/messages/{partnerId}", () => get(patient, `/api/messages/${doctor.id}`)],
+        ["GET /api/messages/unread", () => get(doctor, "/api/messages/unread")],
+        ["POST /api/messages", () => app.inject({ method: "POST", url: "/api/messages", payload: { receiverId: doctor.id, content: "Plan check" }, headers: { cookie: patient.cookie } })],
+        ["POST /api/messages/read", () => app.inject({ method: "POST", url: "/api/messages/read", payload: { partnerId: patient.id }, headers: { cookie: doctor.cookie } })],
+        ["POST /api/appointments", async () => {
+          const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(11));
+          expect((await book(app, patient, { doctorId: doctor.id, startTime: slot })).statusCode).toBe(200);
+        }],
+      ];
+      const scans: string[] = [];
+      for (const [name, run] of paths) {
+        const statements = await statementsOf(async () => {
+          const response = (await run()) as { statusCode?: number } | undefined;
+          if (response?.statusCode !== undefined) expect(response.statusCode, name).toBe(200);
+        });
+        expect(statements.length, name).toBeGreaterThan(0);
+        for (const statement of statements) {
+          for (const step of fullScans(await planOf(handle, statement))) scans.push(`${name}: ${step} in ${statement.sql}`);
+        }
+      }
+      expect(scans).toEqual([]);
+    });
+  });
+}

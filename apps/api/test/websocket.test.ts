@@ -1,0 +1,139 @@
+import { connect as connectDatabase, type DatabaseHandle } from "@halcyon/db";
+import { createTestDatabase } from "@halcyon/db/testing";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { buildApp } from "../src/app";
+import { parseEnv } from "../src/env";
+import { aPatient, aStaffMember, book, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { describeApp } from "./helper";
+
+interface OpenSocket {
+  socket: WebSocket;
+  received: { type: string; data: Record<string, unknown> }[];
+  closed: Promise<number>;
+}
+
+function openSocket(base: string, who: SignedIn | null, origin?: string): Promise<OpenSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${base.replace("http", "ws")}/ws`, {
+      headers: { ...(who ? { cookie: who.cookie } : {}), ...(origin ? { origin } : {}) },
+    });
+    const received: OpenSocket["received"] = [];
+    const closed = new Promise<number>((done) => socket.on("close", (code) => done(code)));
+    socket.on("message", (data) => received.push(JSON.parse(String(data))));
+    socket.on("open", () => resolve({ socket, received, closed }));
+    socket.on("unexpected-response", (_request, response) => reject(new Error(`refused with ${response.statusCode}`)));
+    socket.on("error", reject);
+  });
+}
+
+async function until(check: () => boolean, ms = 3_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("no address");
+  return `http://127.0.0.1:${address.port}`;
+}
+
+describeApp("the WebSocket /ws", (testApp) => {
+  let base = "";
+  beforeAll(async () => {
+    base = await listen(testApp().app);
+  });
+
+  it("refuses a connection without a session cookie, or from another site", async () => {
+    const { app } = testApp();
+    await expect(openSocket(base, null)).rejects.toThrow(/refused with 401/);
+    const patient = await aPatient(app);
+    await expect(openSocket(base, patient, "https://evil.example")).rejects.toThrow(/refused with 403/);
+    const ok = await openSocket(base, patient, base);
+    ok.socket.close();
+  });
+
+  it("pushes a new message to both parties and to nobody else", async () => {
+    const { app } = testApp();
+    const [patient, bystander, doctor] = [await aPatient(app), await aPatient(app), await aStaffMember(app, "doctor")];
+    const [patientSocket, doctorSocket, bystanderSocket] = await Promise.all([openSocket(base, patient), openSocket(base, doctor), openSocket(base, bystander)]);
+    const sent = await app.inject({ method: "POST", url: "/api/messages", payload: { receiverId: doctor.id, content: "Private words" }, headers: { cookie: patient.cookie } });
+    const expected = { type: "new_message", data: { id: sent.json().id, senderId: patient.id, receiverId: doctor.id, createdAt: sent.json().createdAt } };
+    await until(() => patientSocket.received.length > 0 && doctorSocket.received.length > 0);
+    expect(patientSocket.received).toContainEqual(expected);
+    expect(doctorSocket.received).toContainEqual(expected);
+    // The push says that something arrived, never what it says.
+    expect(JSON.stringify(doctorSocket.received)).not.toContain("Private words");
+    await app.inject({ method: "POST", url: "/api/messages/read", payload: { partnerId: patient.id }, headers: { cookie: doctor.cookie } });
+    await until(() => patientSocket.received.some((m) => m.type === "messages_read"));
+    const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(7));
+    await book(app, patient, { doctorId: doctor.id, startTime: slot });
+    await until(() => doctorSocket.received.some((m) => m.type === "appointment_changed"));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bystanderSocket.received).toEqual([]);
+    for (const s of [patientSocket, doctorSocket, bystanderSocket]) s.socket.close();
+  });
+
+  it("closes a socket when its session signs out, and leaves the user's other sessions open", async () => {
+    const { app } = testApp();
+    const patient = await aPatient(app);
+    const login = await app.inject({ method: "POST", url: "/api/login", payload: { username: (await app.inject({ method: "GET", url: "/api/user", headers: { cookie: patient.cookie } })).json().username, password: "quiet-harbour-42" } });
+    const otherSession = { id: patient.id, cookie: `halcyon_session=${login.cookies.find((c) => c.name === "halcyon_session")!.value}` };
+    const [first, second] = await Promise.all([openSocket(base, patient), openSocket(base, otherSession)]);
+    await app.inject({ method: "POST", url: "/api/logout", headers: { cookie: patient.cookie } });
+    expect(await first.closed).toBe(4001);
+    expect(second.socket.readyState).toBe(WebSocket.OPEN);
+    second.socket.close();
+  });
+
+  it("closes every socket of a user an admin deactivates", async () => {
+    const { app } = testApp();
+    const [patient, admin] = [await aPatient(app), await aStaffMember(app, "admin")];
+    const open = await openSocket(base, patient);
+    await app.inject({ method: "PATCH", url: `/api/admin/users/${patient.id}`, payload: { active: false }, headers: { cookie: admin.cookie } });
+    expect(await open.closed).toBe(4001);
+  });
+
+  it("drops a client that sends more than a small payload", async () => {
+    const { app } = testApp();
+    const patient = await aPatient(app);
+    const open = await openSocket(base, patient);
+    open.socket.send("x".repeat(10_000));
+    expect(await open.closed).toBe(1009);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("two API instances on one PostgreSQL", () => {
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  let database: DatabaseHandle;
+  let secondDatabase: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    secondDatabase = connectDatabase({ kind: "postgres", url: database.postgres!.url, schema: database.postgres!.schema! });
+    const env = parseEnv({ NODE_ENV: "test", SEED_DEMO: "false", WEB_DIST: "/nonexistent" });
+    first = await buildApp({ env, database });
+    second = await buildApp({ env, database: secondDatabase });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await secondDatabase.close();
+    await database.close();
+  });
+
+  it("delivers a message posted to one instance on a socket held by the other", async () => {
+    const [patient, doctor] = [await aPatient(first), await aStaffMember(first, "doctor")];
+    const doctorSocket = await openSocket(await listen(second), doctor);
+    const sent = await first.inject({ method: "POST", url: "/api/messages", payload: { receiverId: doctor.id, content: "Across instances" }, headers: { cookie: patient.cookie } });
+    expect(sent.statusCode).toBe(200);
+    await until(() => doctorSocket.received.some((m) => m.type === "new_message" && m.data.id === sent.json().id));
+    doctorSocket.socket.close();
+  });
+});

@@ -1,0 +1,318 @@
+import { readFile } from "node:fs/promises";
+
+import { expect, test, type Page } from "@playwright/test";
+
+import { DEMO, expectToast, signInQuietly } from "./support";
+
+type Stats = {
+  users: { total: number; patients: number; doctors: number; admins: number; deactivated: number };
+  activeSessions: number;
+  idleTimeoutMinutes: number;
+  appointmentsToday: number;
+  messages: { today: number; total: number };
+  timeZone: string;
+};
+
+async function stats(page: Page): Promise<Stats> {
+  const response = await page.request.get("/api/admin/stats");
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Stats;
+}
+
+const figure = (page: Page, title: string) => page.getByTestId(`stat-${title.toLowerCase().replace(/\s+/g, "-")}`);
+
+test.describe("admin dashboard", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInQuietly(page, DEMO.admin);
+  });
+
+  test("shows the specification's cards with the real figures, each saying what it counts", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page.getByText("Admin Dashboard", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`${DEMO.admin.firstName}.`);
+    await expect(figure(page, "Total Users")).toBeVisible();
+
+    const now = await stats(page);
+    const directory = await page.request.get("/api/admin/users?status=active&limit=1");
+    const { total } = (await directory.json()) as { total: number };
+    expect(now.users.total).toBe(total);
+
+    await expect(figure(page, "Total Users")).toHaveText(String(total));
+    await expect(figure(page, "Active Sessions")).toHaveText(String(now.activeSessions));
+    await expect(figure(page, "Appointments Today")).toHaveText(String(now.appointmentsToday));
+    await expect(figure(page, "Messages")).toHaveText(String(now.messages.today));
+
+    await expect(page.getByRole("region", { name: "Total Users" })).toContainText(`${now.users.doctors} doctors`);
+    await expect(page.getByRole("region", { name: "Active Sessions" })).toContainText(`within the last ${now.idleTimeoutMinutes} minutes`);
+    await expect(page.getByRole("region", { name: "Appointments Today" })).toContainText("cancellations excluded");
+    await expect(page.getByRole("region", { name: "Messages" })).toContainText(`${now.messages.total} messages in all`);
+  });
+
+  test("is also what an admin sees on the home page", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Total Users" })).toBeVisible();
+    await expect(page.getByTestId("splash")).toHaveCount(0);
+  });
+
+  test("every one of the six buttons does what it says", async ({ page }) => {
+    const destinations: [string, RegExp, string][] = [
+      ["View All Users", /\/admin\/users$/, "Everyone at the clinic"],
+      ["Add New User", /\/admin\/users\/new$/, "Welcome someone new"],
+      ["Manage Doctors", /\/admin\/doctors$/, "The clinicians"],
+      ["View System Logs", /\/admin\/logs$/, "The system log"],
+      ["System Settings", /\/admin\/settings$/, "The clinic's settings"],
+    ];
+    for (const [label, url, heading] of destinations) {
+      await page.goto("/admin");
+      await page.getByRole("link", { name: label, exact: true }).click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    }
+  });
+
+  test("Backup Database downloads a consistent SQLite snapshot", async ({ page }) => {
+    await page.goto("/admin");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Backup Database" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^halcyon-.+\.db$/);
+    const file = await readFile((await download.path())!);
+    expect(file.subarray(0, 15).toString("latin1")).toBe("SQLite format 3");
+    await expectToast(page, "Backup downloaded", download.suggestedFilename());
+
+    // The server's own answer says it is a file to save.
+    const direct = await page.request.get("/api/admin/backup");
+    expect(direct.headers()["content-disposition"]).toMatch(/^attachment; filename="halcyon-.+\.db"$/);
+  });
+
+  test("recent activity comes from the system log, in words", async ({ page }) => {
+    await page.goto("/admin");
+    const activity = page.getByRole("region", { name: "Recent Activity" });
+    await expect(activity.getByText("Avery Sinclair signed in").first()).toBeVisible();
+    await activity.getByRole("link", { name: "Open the full system log" }).click();
+    await expect(page).toHaveURL(/\/admin\/logs$/);
+  });
+});
+
+test.describe("all users", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInQuietly(page, DEMO.admin);
+    await page.goto("/admin/users");
+  });
+
+  test("searches and filters by role and status", async ({ page }) => {
+    const rows = page.getByTestId("user-row");
+    await expect(rows.first()).toBeVisible();
+
+    await page.getByRole("combobox", { name: "Role" }).click();
+    await page.getByRole("option", { name: "Doctors" }).click();
+    await expect(page).toHaveURL(/role=doctor/);
+    await expect(rows.filter({ hasText: "dr.vance" })).toHaveCount(1);
+    await expect(rows.filter({ hasText: "alex" })).toHaveCount(0);
+
+    await page.getByLabel("Search").fill("vance");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Dr. Eleanor Vance");
+
+    await page.getByRole("combobox", { name: "Status" }).click();
+    await page.getByRole("option", { name: "Deactivated" }).click();
+    await expect(page.getByText("No one matches")).toBeVisible();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(rows.filter({ hasText: "alex" }).first()).toBeVisible();
+  });
+
+  test("the last active admin cannot be deactivated: the server's reason shows in a toast", async ({ page }) => {
+    await page.getByLabel("Search").fill("admin");
+    const me = page.getByTestId("user-row").filter({ hasText: "(you)" });
+    await me.getByRole("button", { name: /^Deactivate/ }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("This is your own account");
+    await dialog.getByRole("button", { name: "Deactivate", exact: true }).click();
+    await expectToast(page, "The account was not deactivated", "The clinic needs at least one active admin");
+  });
+
+  test("changes a role after saying what it means", async ({ page }) => {
+    await page.getByLabel("Search").fill("riley");
+    const row = page.getByTestId("user-row").filter({ hasText: "riley" });
+    await row.getByRole("button", { name: /^Change role/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Change role" });
+    await dialog.getByRole("radio", { name: /^Doctor/ }).check();
+    await dialog.getByRole("button", { name: "Change role" }).click();
+    await expect(dialog.getByText("A doctor needs a specialization.")).toBeVisible();
+    await dialog.getByLabel("Specialization").fill("Individual Therapy");
+    await dialog.getByRole("button", { name: "Change role" }).click();
+    await expectToast(page, "Role changed", "Riley Chen is now a doctor");
+    await expect(row).toContainText("Doctor");
+
+    // And back, so other tests find the clinic as seeded.
+    await row.getByRole("button", { name: /^Change role/ }).click();
+    await page.getByRole("dialog", { name: "Change role" }).getByRole("radio", { name: /^Patient/ }).check();
+    await page.getByRole("dialog", { name: "Change role" }).getByRole("button", { name: "Change role" }).click();
+    await expectToast(page, "Role changed", "is now a patient");
+  });
+});
+
+test.describe("system log", () => {
+  test("filters by person, action and dates, pages, and exports the same selection as CSV", async ({ page }) => {
+    await signInQuietly(page, DEMO.admin);
+    await page.goto("/admin/logs");
+    await expect(page.getByTestId("log-row").first()).toBeVisible();
+
+    await page.getByLabel("Person").fill("sincl");
+    await page.getByRole("list", { name: "Matching people" }).getByRole("button", { name: /Avery Sinclair/ }).click();
+    await expect(page).toHaveURL(/actor=\d+/);
+    await page.getByRole("combobox", { name: "Action" }).click();
+    await page.getByRole("option", { name: "Sign-in", exact: true }).click();
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+    await page.getByLabel("From").fill(day);
+    await page.getByLabel("To").fill(day);
+    const rows = page.getByTestId("log-row");
+    await expect(rows.first()).toContainText("Avery Sinclair signed in");
+    await expect(rows.filter({ hasNotText: "Sign-in" })).toHaveCount(0);
+
+    // A range that ends before it starts is refused before asking the server.
+    await page.getByLabel("From").fill("2099-01-02");
+    await expect(page.getByRole("alert")).toHaveText("The first day comes after the last day.");
+    await page.getByLabel("From").fill(day);
+
+    const exportLink = page.getByRole("link", { name: "Export CSV" });
+    const href = (await exportLink.getAttribute("href"))!;
+    const query = new URL(href, "http://clinic.example").searchParams;
+    expect(query.get("action")).toBe("auth.login");
+    expect(query.get("actorId")).toMatch(/^\d+$/);
+    expect(query.get("from")).toBeTruthy();
+
+    const downloading = page.waitForEvent("download");
+    await exportLink.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^halcyon-audit-.+\.csv$/);
+    const csv = await readFile((await download.path())!, "utf8");
+    const [header, ...lines] = csv.trim().split("\r\n");
+    expect(header).toBe("id,occurred_at,actor_id,actor,action,target_type,target_id,outcome,ip,user_agent,details");
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toContain('"auth.login"');
+  });
+
+  test("pages through older entries", async ({ page }) => {
+    await signInQuietly(page, DEMO.admin);
+    // Every read of health data is logged: sixty reads make sure there is a second page.
+    for (let i = 0; i < 60; i += 1) expect((await page.request.get("/api/appointments")).status()).toBe(200);
+    await page.goto("/admin/logs");
+    const rows = page.getByTestId("log-row");
+    await expect(rows).toHaveCount(50);
+    const newest = Number(await rows.first().getAttribute("data-entry-id"));
+    const oldestOnPageOne = Number(await rows.last().getAttribute("data-entry-id"));
+    await page.getByRole("button", { name: "Older" }).click();
+    await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
+    await expect.poll(async () => Number(await rows.first().getAttribute("data-entry-id"))).toBeLessThan(oldestOnPageOne);
+    await page.getByRole("button", { name: "Newer" }).click();
+    await expect(rows.first()).toHaveAttribute("data-entry-id", String(newest));
+  });
+});
+
+test.describe("system settings", () => {
+  test("refuse a value out of range with the server's words, then save and take effect", async ({ page }) => {
+    await signInQuietly(page, DEMO.admin);
+    const before = await (await page.request.get("/api/admin/settings")).json();
+    try {
+      await page.goto("/admin/settings");
+      const idle = page.getByLabel("Idle sign-out");
+      await expect(idle).toHaveValue(String(before.idleTimeoutMinutes));
+
+      await idle.fill("2");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expectToast(page, "Please check the settings", "At least 5 minutes");
+      const form = page.getByRole("form", { name: "System Settings" });
+      await expect(form.getByText("At least 5 minutes", { exact: true })).toBeVisible();
+      await expect(idle).toBeFocused();
+
+      await page.getByLabel("Time zone").fill("Mars/Olympus_Mons");
+      await idle.fill("45");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(form.getByText("Use an IANA time zone such as America/New_York")).toBeVisible();
+
+      await page.getByLabel("Time zone").fill(before.clinicTimeZone);
+      await page.getByLabel("Cancellation window").fill("36");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expectToast(page, "Settings saved");
+      await expect(page.getByText("Everything is saved.")).toBeVisible();
+
+      await page.reload();
+      await expect(page.getByLabel("Idle sign-out")).toHaveValue("45");
+      await expect(page.getByLabel("Cancellation window")).toHaveValue("36");
+      // In effect at once: the dashboard's Active Sessions counts by the new timeout.
+      await page.goto("/admin");
+      await expect(page.getByRole("region", { name: "Active Sessions" })).toContainText("within the last 45 minutes");
+    } finally {
+      const restored = await page.request.put("/api/admin/settings", { data: before });
+      expect(restored.status()).toBe(200);
+    }
+  });
+});
+
+test.describe("doctors", () => {
+  test("edits a doctor's specialization and hours", async ({ page }) => {
+    await signInQuietly(page, DEMO.admin);
+    await page.goto("/admin/doctors");
+    const card = page.getByRole("article", { name: "Dr. Julian Okafor" });
+    await card.getByRole("button", { name: "Edit Dr. Julian Okafor" }).click();
+    const dialog = page.getByRole("dialog", { name: "Dr. Julian Okafor" });
+    await dialog.getByLabel("Specialization").fill("Couples & Family Therapy");
+    const own = dialog.getByRole("switch", { name: "Own weekly hours" });
+    if ((await own.getAttribute("aria-checked")) === "false") await own.click();
+    await dialog.getByRole("switch", { name: "Open on Saturday" }).click();
+    await dialog.getByLabel("Saturday, period 1, opens").fill("10:00");
+    await dialog.getByLabel("Saturday, period 1, closes").fill("09:00");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expect(dialog.getByText("On Saturday, each period must end after it starts.")).toBeVisible();
+    await dialog.getByLabel("Saturday, period 1, closes").fill("14:00");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expectToast(page, "Saved");
+    await expect(card).toContainText("Couples & Family Therapy");
+    await expect(card).toContainText("Sat: 10 am – 2 pm");
+  });
+});
+
+test.describe("guards", () => {
+  for (const who of ["patient", "doctor"] as const) {
+    test(`a ${who} opening /admin sees the designed 403 page, and the server refuses the figures`, async ({ page }) => {
+      await signInQuietly(page, DEMO[who]);
+      for (const path of ["/admin", "/admin/users", "/admin/logs"]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { name: "This room is reserved for others." })).toBeVisible();
+      }
+      expect((await page.request.get("/api/admin/stats")).status()).toBe(403);
+      expect((await page.request.get("/api/admin/backup")).status()).toBe(403);
+    });
+  }
+});
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("no administration screen scrolls sideways", async ({ page }) => {
+    await signInQuietly(page, DEMO.admin);
+    const ready: [string, string][] = [
+      ["/admin", "Total Users"],
+      ["/admin/users", "Everyone at the clinic"],
+      ["/admin/users/new", "Welcome someone new"],
+      ["/admin/doctors", "The clinicians"],
+      ["/admin/logs", "The system log"],
+      ["/admin/settings", "The clinic's settings"],
+    ];
+    for (const [path, heading] of ready) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
+      if (path === "/admin/users/new") {
+        await page.getByRole("radio", { name: /^Doctor/ }).check();
+        await page.getByRole("switch", { name: "Own weekly hours" }).click();
+        await expect(page.getByLabel("Monday, period 1, opens")).toBeVisible();
+      }
+      await page.waitForLoadState("networkidle");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0);
+    }
+  });
+});

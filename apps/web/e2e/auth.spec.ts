@@ -1,0 +1,109 @@
+import { expect, test } from "@playwright/test";
+
+import {
+  DEMO,
+  expectToast,
+  fillLogInForm,
+  fillRegistrationForm,
+  mainNavigation,
+  newPatient,
+  signInQuietly,
+} from "./support";
+
+test.describe("sign-in and registration", () => {
+  test("a new patient registers, lands home signed in, signs out and signs in again", async ({ page }) => {
+    const patient = newPatient();
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Need an account? Create one" }).click();
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+    await expect(page.getByLabel("Phone number")).toHaveAttribute("placeholder", "(555) 123-4567");
+
+    await fillRegistrationForm(page, patient);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, "Welcome to Halcyon!", "Your account has been created successfully.");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(mainNavigation(page).getByText(patient.firstName)).toBeVisible();
+
+    await mainNavigation(page).getByRole("button", { name: "Sign Out" }).click();
+    await expectToast(page, "Goodbye!", "You have been logged out successfully.");
+    await expect(mainNavigation(page).getByRole("link", { name: "Log In" })).toBeVisible();
+
+    await mainNavigation(page).getByRole("link", { name: "Log In" }).click();
+    await fillLogInForm(page, patient);
+    // Hold the answer a moment, so the pending state can be seen.
+    await page.route("**/trpc/auth.login*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page.getByRole("button", { name: "Signing In..." })).toBeVisible();
+    await expectToast(page, "Welcome back!", "You have successfully logged in.");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(mainNavigation(page).getByText(patient.firstName)).toBeVisible();
+  });
+
+  test("registration always asks for a patient account", async ({ page }) => {
+    const patient = newPatient();
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Need an account? Create one" }).click();
+    await fillRegistrationForm(page, patient);
+    const registration = page.waitForRequest((request) => request.url().includes("/trpc/auth.register"));
+    await page.getByRole("button", { name: "Create Account" }).click();
+    // tRPC batches calls: the body is keyed by the call's position in the batch.
+    expect((await registration).postDataJSON()).toMatchObject({ 0: { role: "patient", username: patient.username } });
+  });
+
+  test("empty credentials are refused with the specification's message", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expectToast(page, "Please check the form", "Username and password are required");
+    await expect(page.getByLabel("Username")).toBeFocused();
+    await expect(page.locator('[data-slot="toast"][data-variant="destructive"]')).toHaveCount(1);
+  });
+
+  test("registration asks for the profile fields the specification requires", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Need an account? Create one" }).click();
+    await fillLogInForm(page, { username: "someone.new", password: "lanterns over a quiet harbour" });
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(
+      page,
+      "Please check the form",
+      "First name, last name, phone number, and date of birth are required for registration",
+    );
+    await page.getByRole("button", { name: "Already have an account? Log in" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  });
+
+  test("a wrong password says so, and stays on the page", async ({ page }) => {
+    await page.goto("/auth");
+    await fillLogInForm(page, { username: "nobody.here", password: "not the right one" });
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expectToast(page, "Login failed", "Invalid username or password");
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("button", { name: "Log In" })).toBeEnabled();
+  });
+
+  test("an admin lands on /admin after signing in", async ({ page }) => {
+    await page.goto("/auth");
+    await fillLogInForm(page, DEMO.admin);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(DEMO.admin.firstName);
+  });
+
+  test("a signed-in visitor of /auth is sent home", async ({ page }) => {
+    await signInQuietly(page, DEMO.patient);
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(mainNavigation(page).getByText(DEMO.patient.firstName)).toBeVisible();
+  });
+
+  test("an admin sees the admin dashboard on the home page", async ({ page }) => {
+    await signInQuietly(page, DEMO.admin);
+    await page.goto("/");
+    await expect(page.getByText("Clinic administration")).toBeVisible();
+    await expect(page.getByTestId("splash")).toHaveCount(0);
+  });
+});

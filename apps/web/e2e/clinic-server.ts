@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+/**
+ * A second clinic server of the test's own, for tests that need the clinic's clock somewhere in
+ * particular: the same built server and demo seed as the shared one (e2e/serve.mjs), on a free
+ * port, with a chosen CLINIC_TIMEZONE. The demo seeds a session "today at 15:00 clinic time";
+ * with a zone where it is late afternoon now, that session has started and can be run.
+ */
+export type ClinicServer = { baseURL: string; stop: () => Promise<void> };
+
+const SERVE = fileURLToPath(new URL("./serve.mjs", import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The fixed-offset zone (IANA "Etc/GMT…", whose sign is inverted) where the local hour is `hour`
+ * right now: e.g. at 05:30 UTC, hour 17 → Etc/GMT-11 (UTC+11, 16:30… 17:30 local).
+ */
+export function zoneWhereItIsNow(hour: number, now: Date = new Date()): string {
+  let offset = hour - now.getUTCHours();
+  if (offset > 14) offset -= 24;
+  if (offset < -12) offset += 24;
+  if (offset === 0) return "Etc/GMT";
+  return `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+}
+
+export async function startClinicServer({ timeZone }: { timeZone: string }): Promise<ClinicServer> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [SERVE], {
+    stdio: "ignore",
+    env: { ...process.env, PORT: String(port), PUBLIC_ORIGIN: baseURL, CLINIC_TIMEZONE: timeZone, LOG_LEVEL: "error" },
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the clinic server stopped at start (exit ${child.exitCode})`);
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error("the clinic server did not start within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseURL,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

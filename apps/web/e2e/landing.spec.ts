@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+
+import { openLandingPage, waitForSplashToClear } from "./support";
+
+test.describe("landing page", () => {
+  test("the splash shows, fades after 2 s and is gone 1 s later", async ({ page }) => {
+    await page.goto("/");
+    const splash = page.getByTestId("splash");
+    await expect(splash).toBeVisible();
+    await expect(splash).toHaveAttribute("data-phase", "visible");
+    await expect(splash).toHaveAttribute("data-phase", "fading", { timeout: 3_000 });
+    await waitForSplashToClear(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+  });
+
+  test("Schedule Consultation goes through the server's sign-in path to /auth", async ({ page }) => {
+    await openLandingPage(page);
+    const viaServer = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/login");
+    await page.getByRole("link", { name: "Schedule Consultation" }).first().click();
+    await viaServer;
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  });
+
+  test("Learn More scrolls to the about section", async ({ page }) => {
+    await openLandingPage(page);
+    const about = page.locator("#about");
+    await expect(about).not.toBeInViewport();
+    await page.getByRole("button", { name: "Learn More" }).click();
+    await expect(about).toBeInViewport();
+    await expect(page.getByRole("heading", { name: "A private practice, designed around stillness" })).toBeInViewport();
+  });
+
+  test("lists the four services, the about section, a call to action and the footer", async ({ page }) => {
+    await openLandingPage(page);
+    const services = page.locator("#services");
+    for (const service of ["Individual Therapy", "Couples Therapy", "PTSD & Trauma Care", "Mindfulness & Wellness"]) {
+      await expect(services.getByRole("heading", { name: service })).toBeVisible();
+    }
+    await expect(page.locator("#about")).toContainText("About Halcyon");
+    await expect(page.getByRole("heading", { name: "Your first conversation is simply a conversation." })).toBeVisible();
+
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.locator("address")).toContainText("Harbour Row");
+    await expect(footer.getByRole("link", { name: /\(555\)/ })).toHaveAttribute("href", /^tel:/);
+    await expect(footer.getByRole("link", { name: /@halcyon\.example/ })).toHaveAttribute("href", /^mailto:/);
+  });
+
+  test("loads no image, font or script from another host", async ({ page, baseURL }) => {
+    const foreign: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).origin !== new URL(baseURL ?? "").origin) foreign.push(request.url());
+    });
+    await openLandingPage(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(foreign).toEqual([]);
+  });
+});

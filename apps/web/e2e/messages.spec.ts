@@ -1,0 +1,351 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Locator, type Page, type Route } from "@playwright/test";
+
+import {
+  chatLog,
+  composer,
+  conversationWith,
+  memberBrowser,
+  navbarUnread,
+  newPatientOf,
+  openMessages,
+  QUIET_DOCTORS,
+  sendThroughApi,
+  type Member,
+} from "./messaging-support";
+import { DEMO, expectToast, signInQuietly } from "./support";
+
+const DOCTOR = QUIET_DOCTORS.okafor;
+const DOCTOR_NAME = `${DOCTOR.firstName} ${DOCTOR.lastName}`;
+
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+/** A doctor and a new patient of theirs, each in a browser of their own. */
+async function doctorAndPatient(browser: Browser, doctorCredentials: typeof DOCTOR | typeof QUIET_DOCTORS.moreau = DOCTOR) {
+  const doctor = await memberBrowser(browser, doctorCredentials);
+  const credentials = await newPatientOf(doctor.page);
+  const patient = await memberBrowser(browser, credentials);
+  return { doctor, patient, patientName: `${credentials.firstName} ${credentials.lastName}` };
+}
+
+async function closeAll(...members: Member[]) {
+  await Promise.all(members.map((member) => member.context.close()));
+}
+
+function message(page: Page, text: string) {
+  return chatLog(page).getByTestId("message").filter({ hasText: text });
+}
+
+/** The number a count badge shows (its words are for screen readers). */
+async function expectCount(badge: Locator, count: number) {
+  await expect(badge.locator('[aria-hidden="true"]')).toHaveText(String(count));
+  await expect(badge.locator(".sr-only")).toHaveText(new RegExp(`\\b${count} unread messages?$`));
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(" ")) }));
+}
+
+/** Calls to one procedure, batched with others or not (one matcher per procedure, so unroute finds it). */
+const procedure = (name: string) => (url: URL) => url.pathname.startsWith("/trpc/") && url.pathname.split(/[/,]/).includes(name);
+const SEND = procedure("messages.send");
+const LIST = procedure("messages.list");
+const abort = (route: Route) => route.abort();
+/** The server does the work, but its answer never comes back. */
+const loseTheAnswer = async (route: Route) => {
+  await route.fetch();
+  await route.abort();
+};
+
+test.describe("messages", () => {
+  test("the screen: conversations, 'Select a Conversation', connection, labels and the unwired controls", async ({ page }) => {
+    await signInQuietly(page, DEMO.patient);
+    await openMessages(page);
+    await expect(page.getByRole("heading", { name: "Conversations" })).toBeVisible();
+    await expect(conversationWith(page, "Eleanor Vance")).toContainText(/(Eleanor Vance|Alex Morgan):/);
+    await expect(page.getByRole("heading", { name: "Select a Conversation" })).toBeVisible();
+    await expect(page.getByText("Connected", { exact: true })).toBeVisible();
+
+    await conversationWith(page, "Eleanor Vance").click();
+    await expect(page).toHaveURL(/\/messages\?with=\d+$/);
+    await expect(page.getByRole("heading", { name: "Eleanor Vance", level: 2 })).toBeVisible();
+    await expect(chatLog(page)).toContainText("the breathing exercise helped");
+    await expect(chatLog(page).locator("time").first()).toHaveText(/^\d{1,2}:\d{2} [AP]M$/);
+    await expect(page.getByText("End-to-end encrypted")).toBeVisible();
+    await expect(page.getByText("HIPAA compliant")).toBeVisible();
+    await expect(page.getByText("Connected", { exact: true })).toBeVisible();
+
+    // Present, named, and honest that they do nothing yet.
+    for (const name of ["Voice call", "Video call", "Attach a file"]) {
+      await expect(page.getByRole("button", { name: `${name}, coming soon` })).toBeVisible();
+    }
+    await page.getByRole("button", { name: "Voice call" }).click();
+    await expectToast(page, "Coming soon", "Calls from here are on their way");
+  });
+
+  test("patients start a conversation from the dropdown of doctors", async ({ browser }) => {
+    const doctor = await memberBrowser(browser, DOCTOR);
+    const patient = await memberBrowser(browser, await newPatientOf(doctor.page, "Ines"));
+    const { page } = patient;
+    await openMessages(page);
+    await expect(page.getByText("No conversations yet")).toBeVisible();
+
+    await page.getByRole("button", { name: "Start new conversation" }).click();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem", { name: /Eleanor Vance\s*Individual Therapy/ })).toBeVisible();
+    await menu.getByRole("menuitem", { name: new RegExp(DOCTOR_NAME) }).click();
+    await expect(page).toHaveURL(new RegExp(`/messages\\?with=${doctor.id}$`));
+    await expect(page.getByRole("heading", { name: DOCTOR_NAME })).toBeVisible();
+    await expect(page.getByText(`Write to ${DOCTOR.firstName}`, { exact: true })).toBeVisible();
+    await expect(conversationWith(page, DOCTOR_NAME)).toContainText("New conversation");
+
+    await composer(page).fill("Hello, is Tuesday still on?");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(message(page, "Hello, is Tuesday still on?")).toBeVisible();
+    await expect(conversationWith(page, DOCTOR_NAME)).toContainText(/:\s*Hello, is Tuesday still on\?/);
+    await closeAll(doctor, patient);
+  });
+
+  test("doctors write to one of their own patients", async ({ browser }) => {
+    const doctor = await memberBrowser(browser, DOCTOR);
+    const credentials = await newPatientOf(doctor.page, "Tobias");
+    const patientName = `${credentials.firstName} ${credentials.lastName}`;
+    const patientListReads: string[] = [];
+    doctor.page.on("request", (request) => {
+      if (request.url().includes("patients.list")) patientListReads.push(request.url());
+    });
+    await openMessages(doctor.page);
+    await expect(doctor.page.getByText("Connected", { exact: true })).toBeVisible();
+    // The patient list (an audited read of health data) is read when the doctor asks for it, not before.
+    expect(patientListReads).toEqual([]);
+    await doctor.page.getByRole("button", { name: "Write to a patient" }).click();
+    await doctor.page.getByRole("menuitem", { name: patientName }).click();
+    await expect(doctor.page.getByRole("heading", { name: patientName })).toBeVisible();
+    await composer(doctor.page).fill("Welcome to the practice, Tobias.");
+    await composer(doctor.page).press("Enter");
+    await expect(message(doctor.page, "Welcome to the practice, Tobias.").getByText("Sent")).toBeVisible();
+
+    // A half-written message waits while another conversation is looked at.
+    await composer(doctor.page).fill("About Thursday's session");
+    await doctor.page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: /Messages/ }).click();
+    await expect(doctor.page.getByRole("heading", { name: "Select a Conversation" })).toBeVisible();
+    await conversationWith(doctor.page, patientName).click();
+    await expect(composer(doctor.page)).toHaveValue("About Thursday's session");
+    await closeAll(doctor);
+  });
+
+  test("live between two people: delivery, unread counts in the list and the navbar, and 'Read'", async ({ browser }) => {
+    const { doctor, patient, patientName } = await doctorAndPatient(browser, QUIET_DOCTORS.moreau);
+    const doctorName = `${QUIET_DOCTORS.moreau.firstName} ${QUIET_DOCTORS.moreau.lastName}`;
+
+    // The doctor waits on the conversation list; the patient opens the conversation.
+    await openMessages(doctor.page);
+    await expect(doctor.page.getByText("Connected", { exact: true })).toBeVisible();
+    await expect(navbarUnread(doctor.page)).toHaveCount(0);
+    await openMessages(patient.page, doctor.id);
+    await expect(patient.page.getByText("Connected", { exact: true })).toBeVisible();
+
+    await composer(patient.page).fill("  I slept much better this week.  ");
+    await composer(patient.page).press("Enter");
+    const sent = message(patient.page, "I slept much better this week.");
+    await expect(sent.getByRole("paragraph").first()).toHaveText("I slept much better this week.");
+    await expect(sent.getByTestId("receipt")).toHaveText("Sent");
+    await expect(composer(patient.page)).toHaveValue("");
+
+    // Arrives for the doctor without a reload, counted as unread in the list and the navbar.
+    const row = conversationWith(doctor.page, patientName);
+    await expect(row).toContainText("I slept much better this week.");
+    await expectCount(row.getByTestId("conversation-unread"), 1);
+    await expectCount(navbarUnread(doctor.page), 1);
+    await expect(doctor.page.getByRole("link", { name: "Messages 1 unread message" })).toBeVisible();
+
+    // Opening it reads it: both counts clear, and the patient sees "Read".
+    await row.click();
+    await expect(message(doctor.page, "I slept much better this week.")).toBeVisible();
+    await expect(row.getByTestId("conversation-unread")).toHaveCount(0);
+    await expect(navbarUnread(doctor.page)).toHaveCount(0);
+    await expect(sent.getByTestId("receipt")).toHaveText("Read");
+
+    // The reply arrives live in the open conversation, which is read at once.
+    await composer(doctor.page).fill("That is lovely to hear.");
+    await doctor.page.getByRole("button", { name: "Send message" }).click();
+    await expect(message(patient.page, "That is lovely to hear.")).toBeVisible();
+    await expect(message(doctor.page, "That is lovely to hear.").getByTestId("receipt")).toHaveText("Read");
+    await expect(navbarUnread(patient.page)).toHaveCount(0);
+
+    // Elsewhere in the app the navbar counts it, and clears when it is read.
+    await patient.page.goto("/team");
+    await sendThroughApi(doctor.page, patient.id, "One more thing: bring your sleep diary.");
+    await expectCount(navbarUnread(patient.page), 1);
+    await patient.page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: /Messages/ }).click();
+    await expectCount(conversationWith(patient.page, doctorName).getByTestId("conversation-unread"), 1);
+    await conversationWith(patient.page, doctorName).click();
+    await expect(message(patient.page, "bring your sleep diary")).toBeVisible();
+    await expect(navbarUnread(patient.page)).toHaveCount(0);
+    await closeAll(doctor, patient);
+  });
+
+  test("sending is blocked while the trimmed text is empty", async ({ browser }) => {
+    const doctor = await memberBrowser(browser, DOCTOR);
+    const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
+    await openMessages(patient.page, doctor.id);
+    const send = patient.page.getByRole("button", { name: "Send message" });
+    await expect(send).toBeDisabled();
+    await composer(patient.page).fill("   \n  ");
+    await expect(send).toBeDisabled();
+    await composer(patient.page).press("Enter");
+    await expect(chatLog(patient.page).getByTestId("message")).toHaveCount(0);
+    await closeAll(doctor, patient);
+  });
+
+  test("a failed send shows the specification's toast and keeps the text; Retry sends it", async ({ browser }) => {
+    const doctor = await memberBrowser(browser, DOCTOR);
+    const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
+    const { page } = patient;
+    await openMessages(page, doctor.id);
+    await expect(page.getByText("Connected", { exact: true })).toBeVisible();
+
+    await page.route(SEND, abort);
+    await composer(page).fill("Could we move Thursday to the evening?");
+    await composer(page).press("Enter");
+    await expectToast(page, "Error", "Failed to send message. Please try again.");
+    const failed = message(page, "Could we move Thursday to the evening?");
+    await expect(failed).toHaveAttribute("data-state", "failed");
+    await expect(failed).toContainText("Not sent.");
+    await expect(composer(page)).toHaveValue("Could we move Thursday to the evening?");
+
+    await page.unroute(SEND);
+    await failed.getByRole("button", { name: "Retry" }).click();
+    await expect(failed).toHaveAttribute("data-state", "delivered");
+    await expect(failed.getByTestId("receipt")).toHaveText("Sent");
+    // Delivered: the kept words have done their job.
+    await expect(composer(page)).toHaveValue("");
+    await expect(message(page, "Could we move Thursday to the evening?")).toHaveCount(1);
+    await closeAll(doctor, patient);
+  });
+
+  test("a retry after a lost answer reuses the message's clientId: stored once", async ({ browser }) => {
+    const doctor = await memberBrowser(browser, DOCTOR);
+    const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
+    const { page } = patient;
+    await openMessages(page, doctor.id);
+    await expect(page.getByText("Connected", { exact: true })).toBeVisible();
+
+    // The server stores it, the answer is lost, and the page cannot re-read the conversation meanwhile.
+    await page.route(SEND, loseTheAnswer);
+    await page.route(LIST, abort);
+    await composer(page).fill("Is there parking near the clinic?");
+    await composer(page).press("Enter");
+    await expectToast(page, "Error", "Failed to send message. Please try again.");
+    const sent = message(page, "Is there parking near the clinic?");
+    await expect(sent).toHaveAttribute("data-state", "failed");
+
+    // Sending the kept text again is a retry of that message, not a second one.
+    await page.unroute(SEND);
+    await page.unroute(LIST);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(sent).toHaveAttribute("data-state", "delivered");
+    await expect(message(page, "Is there parking near the clinic?")).toHaveCount(1);
+    await expect(composer(page)).toHaveValue("");
+
+    const stored = (await (await page.request.get(`/api/messages/${doctor.id}`)).json()) as { content: string }[];
+    expect(stored.filter((m) => m.content === "Is there parking near the clinic?")).toHaveLength(1);
+    await page.reload();
+    await expect(message(page, "Is there parking near the clinic?")).toHaveCount(1);
+    await closeAll(doctor, patient);
+  });
+
+  test("a message that arrived although its answer was lost shows once, and its kept text goes", async ({ browser }) => {
+    const doctor = await memberBrowser(browser, DOCTOR);
+    const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
+    const { page } = patient;
+    await openMessages(page, doctor.id);
+    await expect(page.getByText("Connected", { exact: true })).toBeVisible();
+
+    await page.route(SEND, loseTheAnswer);
+    await composer(page).fill("Thank you for today.");
+    await composer(page).press("Enter");
+    await expectToast(page, "Error", "Failed to send message. Please try again.");
+    // The server's push tells the page it arrived after all.
+    const sent = message(page, "Thank you for today.");
+    await expect(sent).toHaveAttribute("data-state", "delivered");
+    await expect(sent).toHaveCount(1);
+    await expect(composer(page)).toHaveValue("");
+    await closeAll(doctor, patient);
+  });
+
+  test("a long conversation opens at its latest page and reads earlier ones on scrolling up, without a jump", async ({ browser }) => {
+    const doctor = await memberBrowser(browser, DOCTOR);
+    const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
+    for (let index = 1; index <= 120; index += 1) await sendThroughApi(patient.page, doctor.id, `Note ${index}`);
+
+    const { page } = doctor;
+    const reads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("messages.list")) reads.push(request.url());
+    });
+    await openMessages(page, patient.id);
+    const bubbles = chatLog(page).getByTestId("message");
+    await expect(message(page, "Note 120")).toBeInViewport();
+    await expect(bubbles).toHaveCount(50);
+    await expect(bubbles.first()).toContainText("Note 71");
+
+    // Scrolling to the top reads the page before; what was at the top stays where it was.
+    await page.route(LIST, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    const anchor = message(page, "Note 71");
+    await chatLog(page).evaluate((log) => log.scrollTo({ top: 0 }));
+    await expect(chatLog(page).getByText("Loading earlier messages…")).toBeVisible();
+    const before = (await anchor.boundingBox())!.y;
+    await expect(bubbles).toHaveCount(100);
+    await expect(bubbles.first()).toContainText("Note 21");
+    expect(Math.abs((await anchor.boundingBox())!.y - before)).toBeLessThan(2);
+
+    await chatLog(page).evaluate((log) => log.scrollTo({ top: 0 }));
+    await expect(bubbles).toHaveCount(120);
+    await expect(page.getByText("The beginning of your conversation with Wren")).toBeVisible();
+    // Never the whole history at once: every read asked for one page.
+    expect(reads.every((url) => decodeURIComponent(url).includes('"limit":50'))).toBe(true);
+    await closeAll(doctor, patient);
+  });
+
+  test("axe finds nothing serious with the dropdown open or a message that failed", async ({ browser }) => {
+    const doctor = await memberBrowser(browser, DOCTOR);
+    const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
+    const { page } = patient;
+    await openMessages(page, doctor.id);
+    await page.route(SEND, abort);
+    await composer(page).fill("This one will not go.");
+    await composer(page).press("Enter");
+    await expect(message(page, "This one will not go.")).toHaveAttribute("data-state", "failed");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Start new conversation" }).click();
+    await expect(page.getByRole("menu")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await closeAll(doctor, patient);
+  });
+
+  test.describe("at 375 px", () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+
+    test("the list and the chat are two panes one moves between", async ({ page }) => {
+      await signInQuietly(page, DEMO.patient);
+      await openMessages(page);
+      await expect(page.getByRole("heading", { name: "Select a Conversation" })).toBeHidden();
+      await conversationWith(page, "Eleanor Vance").click();
+      await expect(chatLog(page)).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Conversations" })).toBeHidden();
+      await expect(composer(page)).toBeInViewport();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("link", { name: "Back to conversations" }).click();
+      await expect(page.getByRole("heading", { name: "Conversations" })).toBeVisible();
+      await expect(chatLog(page)).toHaveCount(0);
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The demo clinic the test server seeds (docs/product.md). */
+export const DEMO = {
+  admin: { username: "admin", password: "halcyon-admin-demo", firstName: "Avery" },
+  doctor: { username: "dr.vance", password: "halcyon-doctor-demo", firstName: "Eleanor" },
+  patient: { username: "alex", password: "halcyon-patient-demo", firstName: "Alex" },
+} as const;
+
+type Credentials = { username: string; password: string };
+
+/** The splash is gone from the page (2 s visible + 1 s fade), so nothing covers the content. */
+export async function waitForSplashToClear(page: Page): Promise<void> {
+  // The page's heading renders together with the splash: once it is there, so is any splash.
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeAttached();
+  await expect(page.getByTestId("splash")).toHaveCount(0, { timeout: 6_000 });
+}
+
+export async function openLandingPage(page: Page): Promise<void> {
+  await page.goto("/");
+  await waitForSplashToClear(page);
+}
+
+/** Signs in through the REST door, sharing the session cookie with the page: fast set-up for tests about other things. */
+export async function signInQuietly(page: Page, { username, password }: Credentials): Promise<void> {
+  const response = await page.request.post("/api/login", { data: { username, password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export async function fillLogInForm(page: Page, { username, password }: Credentials): Promise<void> {
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+}
+
+export type Registration = Credentials & {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  dateOfBirth: string;
+  email?: string;
+};
+
+/** A patient no other test uses; the password is long and does not contain the username. */
+export function newPatient(): Registration {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return {
+    username: `guest.${suffix}`,
+    password: "lanterns over a quiet harbour",
+    firstName: "Noor",
+    lastName: "Castellane",
+    phoneNumber: "(555) 123-4567",
+    dateOfBirth: "1990-05-14",
+    email: `noor.${suffix}@example.com`,
+  };
+}
+
+export async function fillRegistrationForm(page: Page, patient: Registration): Promise<void> {
+  await page.getByLabel("First name").fill(patient.firstName);
+  await page.getByLabel("Last name").fill(patient.lastName);
+  if (patient.email) await page.getByLabel("Email").fill(patient.email);
+  await page.getByLabel("Phone number").fill(patient.phoneNumber);
+  await page.getByLabel("Date of birth").fill(patient.dateOfBirth);
+  await fillLogInForm(page, patient);
+}
+
+/** The notification on screen (the app shows one at a time). */
+export function toast(page: Page): Locator {
+  return page.locator('[data-slot="toast"]');
+}
+
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  await expect(toast(page)).toHaveCount(1);
+  await expect(toast(page)).toContainText(title);
+  if (description) await expect(toast(page)).toContainText(description);
+}
+
+export function mainNavigation(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Main", exact: true });
+}
+
+/** The alpha channel of a computed CSS colour, whatever notation the browser serialises it in. */
+export function alphaOf(color: string): number {
+  const slash = color.match(/\/\s*([\d.]+)\s*\)$/);
+  if (slash?.[1]) return Number(slash[1]);
+  const rgba = color.match(/^rgba\([^)]*,\s*([\d.]+)\s*\)$/);
+  if (rgba?.[1]) return Number(rgba[1]);
+  return 1;
+}
+
+/** A toast's text and when the page showed it (epoch ms, the page's clock). */
+export type SeenToast = { text: string; at: number };
+
+/**
+ * Records every toast the page shows, from inside the page: a toast raised just before a full-page
+ * navigation is gone before a locator could look at it.
+ */
+export async function recordToasts(page: Page): Promise<SeenToast[]> {
+  const seen: SeenToast[] = [];
+  await page.exposeBinding("__recordToast", (_source, text: string, at: number) => seen.push({ text, at }));
+  await page.addInitScript(() => {
+    const record = (window as unknown as { __recordToast: (text: string, at: number) => void }).__recordToast;
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll<HTMLElement>('[data-slot="toast"]:not([data-recorded])')) {
+        element.dataset.recorded = "";
+        record(element.textContent ?? "", Date.now());
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return seen;
+}

@@ -1,0 +1,10 @@
+import { halcyonLint } from "@halcyon/config/eslint";
+
+export default [
+  ...halcyonLint({ browser: true, mayImport: ["@halcyon/ui", "@halcyon/domain/schemas"], mayImportTypes: ["@halcyon/domain"] }),
+  // Tooling at the package root (vite/vitest/playwright configs) and the browser tests run in Node.
+  {
+    files: ["*.config.{js,ts}", "e2e/**"],
+    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+  },
+];

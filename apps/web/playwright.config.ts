@@ -1,0 +1,48 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// The browser tests run against the real thing: the built API server serving the built web app,
+// on a fresh SQLite database with the demo clinic (see e2e/serve.mjs).
+// Overridable so several engineers (or CI jobs) can run browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./test-results",
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], headless: true } }],
+  webServer: {
+    command: "node e2e/serve.mjs",
+    url: `${BASE_URL}/healthz`,
+    env: { PORT: String(PORT), PUBLIC_ORIGIN: BASE_URL },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    // SIGTERM first, so the wrapper can stop the server cleanly and delete its temporary database.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

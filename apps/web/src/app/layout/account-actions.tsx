@@ -1,0 +1,51 @@
+import type { PublicUser } from "@halcyon/domain/schemas";
+import { Button } from "@halcyon/ui/components/button";
+import { cn } from "@halcyon/ui/lib/utils";
+import { LogOut } from "lucide-react";
+import { Link } from "react-router-dom";
+
+import { useSignOut } from "./use-sign-out";
+import { UserBadge } from "./user-badge";
+
+type AccountActionsProps = {
+  user: PublicUser | null;
+  /** A row beside the desktop links, or full-width buttons stacked in the mobile menu. */
+  layout: "row" | "column";
+  /** Called when an action leaves the page, so an open mobile menu can close. */
+  onNavigate?: () => void;
+};
+
+/** Log In for visitors; the member's badge and Sign Out for members. */
+export function AccountActions({ user, layout, onNavigate }: AccountActionsProps) {
+  const signOut = useSignOut();
+  const stacked = layout === "column";
+
+  if (user === null) {
+    return (
+      <Button asChild size={stacked ? "lg" : "sm"} variant="ink" className={cn(stacked && "w-full")}>
+        <Link to="/auth" onClick={onNavigate}>
+          Log In
+        </Link>
+      </Button>
+    );
+  }
+
+  return (
+    <div className={cn("flex gap-5", stacked ? "flex-col items-start" : "items-center")}>
+      <UserBadge user={user} />
+      <Button
+        size={stacked ? "lg" : "sm"}
+        variant="outline"
+        className={cn(stacked && "w-full")}
+        disabled={signOut.isPending}
+        onClick={() => {
+          onNavigate?.();
+          signOut.mutate();
+        }}
+      >
+        <LogOut aria-hidden="true" />
+        {signOut.isPending ? "Signing Out..." : "Sign Out"}
+      </Button>
+    </div>
+  );
+}

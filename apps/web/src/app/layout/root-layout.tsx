@@ -1,0 +1,27 @@
+import { Outlet, ScrollRestoration } from "react-router-dom";
+
+import { RouteProgress } from "./route-progress";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-ink-900 px-5 py-3 text-sm text-ivory-50 focus:not-sr-only focus:fixed focus:top-4 focus:left-4"
+      >
+        Skip to content
+      </a>
+      <RouteProgress />
+      <SiteHeader />
+      {/* Focusable so the skip link can move focus here; no ring, it frames the whole page. */}
+      <main id="main" tabIndex={-1} className="flex-1 pt-20 outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      {/* Restores scroll on back/forward, starts new pages at the top, and honours #section links. */}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect } from "react";
+import { Outlet } from "react-router-dom";
+
+import { PageLoading } from "../components/page-loading";
+import { useCurrentUser } from "../lib/auth/current-user";
+import { redirectToSignIn } from "../lib/auth/unauthorized";
+import { PasswordGate } from "./password-gate";
+
+/** The pages below need a signed-in member (any role: the specification guards by sign-in only). */
+export function RequireAuth() {
+  const { user, isLoading, isAuthenticated } = useCurrentUser();
+
+  useEffect(() => {
+    if (!isLoading && !isAuthenticated) redirectToSignIn();
+  }, [isLoading, isAuthenticated]);
+
+  if (!user) return <PageLoading label={isLoading ? "Checking your session" : "Redirecting to sign in"} />;
+  // An account still on its one-time password chooses its own before any page opens.
+  if (user.mustChangePassword) return <PasswordGate user={user} />;
+  return <Outlet />;
+}

@@ -1,0 +1,32 @@
+import { Label } from "@halcyon/ui/components/label";
+import type { ReactNode } from "react";
+
+type FieldProps = {
+  /** The id of the control, so the label names it. */
+  htmlFor: string;
+  label: string;
+  /** Said after the label in a quieter voice, e.g. "optional". */
+  hint?: string;
+  /** A line under the control: guidance, or what is wrong. */
+  message?: ReactNode;
+  invalid?: boolean;
+  children: ReactNode;
+};
+
+/** A label above its control, with the spacing and hint style the clinic's forms share. */
+export function Field({ htmlFor, label, hint, message, invalid = false, children }: FieldProps) {
+  return (
+    <div className="grid min-w-0 gap-2">
+      <Label htmlFor={htmlFor}>
+        {label}
+        {hint ? <span className="text-xs font-normal text-muted-foreground">({hint})</span> : null}
+      </Label>
+      {children}
+      {message ? (
+        <p id={`${htmlFor}-message`} className={invalid ? "text-sm text-destructive" : "text-xs leading-relaxed text-muted-foreground"}>
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

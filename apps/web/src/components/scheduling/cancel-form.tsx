@@ -1,0 +1,71 @@
+import type { Appointment } from "@halcyon/domain/schemas";
+import { Button } from "@halcyon/ui/components/button";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
+import { toast } from "@halcyon/ui/hooks/use-toast";
+import { TriangleAlert } from "lucide-react";
+
+import { CANCELLATION_WINDOW_HOURS, counterpartOf, isInsideCancellationWindow } from "../../lib/appointment-rules";
+import { useCurrentUser } from "../../lib/auth/current-user";
+import { useTimeFormat } from "../../lib/clinic-time-zone";
+import { useRefreshSchedule } from "../../lib/schedule-cache";
+import { trpc } from "../../lib/trpc";
+
+/** Asks before cancelling, and warns a patient when the cancellation will be recorded as late. */
+export function CancelForm({ appointment, onDone }: { appointment: Appointment; onDone: () => void }) {
+  const { user } = useCurrentUser();
+  const format = useTimeFormat();
+  const refreshSchedule = useRefreshSchedule();
+  const viewer = user ?? { id: 0, role: "patient" as const };
+  const late = viewer.role === "patient" && isInsideCancellationWindow(appointment, new Date());
+
+  const cancel = trpc.appointments.update.useMutation({
+    onSuccess: async (cancelled) => {
+      toast({
+        title: "Session cancelled",
+        description: cancelled.lateCancellation
+          ? `${cancelled.title} on ${format.longDay(cancelled.startTime)} is cancelled, recorded as a late cancellation.`
+          : `${cancelled.title} on ${format.longDay(cancelled.startTime)} is cancelled.`,
+      });
+      onDone();
+      await refreshSchedule();
+    },
+    onError: async (error) => {
+      toast({ variant: "destructive", title: "Error", description: `We couldn't cancel the session. ${error.message}` });
+      await refreshSchedule();
+    },
+  });
+
+  return (
+    <div className="grid gap-6">
+      <DialogHeader>
+        <DialogTitle>Cancel this session?</DialogTitle>
+        <DialogDescription>
+          {appointment.title} with {counterpartOf(appointment, viewer)} on {format.dayAndTime(appointment.startTime)}.
+        </DialogDescription>
+      </DialogHeader>
+
+      {late ? (
+        <div role="note" className="flex gap-3 rounded-lg border border-rose-700/25 bg-rose-50 p-4 text-sm leading-relaxed text-rose-700">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>
+            This session begins in less than {CANCELLATION_WINDOW_HOURS} hours, so cancelling now will be recorded as a{" "}
+            <strong className="font-semibold">late cancellation</strong>, and your clinician will see that.
+          </p>
+        </div>
+      ) : (
+        <p className="text-sm leading-relaxed text-muted-foreground">
+          The hour will be released for someone else. {viewer.role === "patient" ? "You can book another time whenever you like." : "It disappears from the patient’s upcoming sessions at once."}
+        </p>
+      )}
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={cancel.isPending}>
+          Keep session
+        </Button>
+        <Button type="button" variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: appointment.id, status: "cancelled" })}>
+          {cancel.isPending ? "Cancelling..." : late ? "Cancel late" : "Cancel session"}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}

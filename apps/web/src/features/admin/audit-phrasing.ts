@@ -1,0 +1,273 @@
+// The audit log in words: what each entry says happened, for the dashboard's recent activity and
+// the system log. Facts only (who, what kind of record, how it ended), never a record's content.
+import type { AuditEntryView } from "@halcyon/domain/schemas";
+
+export type AuditOutcome = AuditEntryView["outcome"];
+
+/** Everything about the actor the log knows, plus whether they are a doctor (for "Dr. Vance"). */
+export type PhrasingContext = {
+  /** Ids of the clinic's doctors: they are named "Dr. Lastname". */
+  doctorIds?: ReadonlySet<number>;
+  /** Names of accounts an entry may be about ("Dr. Vance"); others are named by number. */
+  accountNames?: ReadonlyMap<number, string>;
+};
+
+type Phrase = (entry: AuditEntryView, context: PhrasingContext) => string;
+
+const changesOf = (entry: AuditEntryView): string[] => {
+  const changes = entry.details?.changes;
+  return Array.isArray(changes) ? changes.filter((change): change is string => typeof change === "string") : [];
+};
+
+const detail = (entry: AuditEntryView, key: string): string | undefined => {
+  const value = entry.details?.[key];
+  return typeof value === "string" ? value : undefined;
+};
+
+const ROLE_NOUN: Record<string, string> = { patient: "patient", doctor: "doctor", admin: "admin" };
+
+function appointmentChange(entry: AuditEntryView): string {
+  const changes = changesOf(entry);
+  if (changes.includes("late_cancel")) return "cancelled a session inside the cancellation window";
+  if (changes.includes("cancel") || changes.includes("cancelled")) return "cancelled a session";
+  if (changes.includes("completed")) return "marked a session complete";
+  if (changes.includes("no_show")) return "marked a session as missed";
+  if (changes.includes("reschedule")) return "rescheduled a session";
+  if (changes.includes("edit")) return "edited a session's details";
+  return "updated a session";
+}
+
+function accountOf(entry: AuditEntryView, context: PhrasingContext): string {
+  if (!entry.targetId) return "an account";
+  const name = context.accountNames?.get(Number(entry.targetId));
+  return name ? `${name}'s account` : `account #${entry.targetId}`;
+}
+
+function userChange(entry: AuditEntryView, context: PhrasingContext): string {
+  const changes = changesOf(entry);
+  const account = accountOf(entry, context);
+  if (changes.includes("deactivated")) return `deactivated ${account}`;
+  if (changes.includes("reactivated")) return `reactivated ${account}`;
+  const role = changes.find((change) => change.startsWith("role:"));
+  if (role) {
+    const to = role.split("->")[1] ?? "";
+    return `made ${account} ${ROLE_NOUN[to] === "admin" ? "an admin" : `a ${ROLE_NOUN[to] ?? to}`}`;
+  }
+  const doctorChanges = [changes.includes("specialization") && "specialization", changes.includes("working_hours") && "working hours"].filter(Boolean);
+  if (doctorChanges.length > 0) return `updated a doctor's ${doctorChanges.join(" and ")}`;
+  return `updated ${account}`;
+}
+
+/** Where a refused call was headed, in the clinic's words. */
+function refusedArea(entry: AuditEntryView): string {
+  const procedure = detail(entry, "procedure") ?? "";
+  if (procedure.startsWith("admin")) return "the admin area";
+  if (procedure.startsWith("appointments")) return "an appointment";
+  if (procedure.startsWith("treatmentSessions")) return "session notes";
+  if (procedure.startsWith("messages")) return "a conversation";
+  if (procedure.startsWith("patients")) return "patient records";
+  if (procedure.startsWith("calendar")) return "a calendar feed";
+  return "a restricted page";
+}
+
+function signIn(entry: AuditEntryView): string {
+  if (entry.outcome === "success") return "signed in";
+  const reason = detail(entry, "reason");
+  if (reason === "deactivated") return "was refused sign-in: the account is deactivated";
+  if (reason === "throttled") return "was paused from signing in after repeated attempts";
+  return "failed to sign in";
+}
+
+/** What the actor did, as a predicate ("signed in", "wrote session notes"). */
+const PREDICATES: Record<string, Phrase> = {
+  "auth.login": signIn,
+  "auth.logout": () => "signed out",
+  "auth.register": () => "created their account",
+  "auth.password_change": (entry) => (entry.outcome === "success" ? "chose a new password" : "entered a wrong current password"),
+  "auth.password_reset": (entry, context) => `reset the password of ${accountOf(entry, context)}`,
+  "access.denied": (entry) => `was refused access to ${refusedArea(entry)}`,
+  "user.create": () => "created a patient account",
+  "appointment.book": () => "booked a session",
+  "appointment.update": appointmentChange,
+  "appointment.read": () => "viewed appointments",
+  "treatment_session.create": () => "wrote session notes",
+  "treatment_session.read": () => "viewed session notes",
+  "message.send": () => "sent a message",
+  "message.read": (entry) => (entry.targetId ? "opened a conversation" : "viewed their conversations"),
+  "patient.read": () => "viewed the patient list",
+  "calendar_feed.create": () => "created a private calendar feed",
+  "calendar_feed.revoke": () => "revoked a private calendar feed",
+  "admin.user_create": (entry) => {
+    const role = ROLE_NOUN[detail(entry, "role") ?? ""];
+    return role ? `created ${role === "admin" ? "an admin" : `a ${role}`} account` : "created an account";
+  },
+  "admin.user_update": userChange,
+  "admin.settings_update": () => "updated the clinic's settings",
+  "admin.backup": () => "downloaded a database backup",
+  "admin.audit_export": () => "exported the system log",
+  "admin.read": () => "viewed administrative records",
+};
+
+/** "Eleanor Vance (dr.vance)" → "Eleanor Vance"; doctors become "Dr. Vance". */
+export function actorDisplayName(entry: Pick<AuditEntryView, "actorId" | "actorName" | "action" | "details">, context: PhrasingContext = {}): string {
+  if (entry.actorName) {
+    const name = entry.actorName.replace(/\s*\([^)]*\)\s*$/, "").trim();
+    if (entry.actorId !== null && context.doctorIds?.has(entry.actorId)) {
+      const lastName = name.split(/\s+/).at(-1);
+      if (lastName) return `Dr. ${lastName}`;
+    }
+    return name;
+  }
+  if (entry.actorId !== null) return `Account #${entry.actorId}`;
+  if (entry.action === "auth.password_reset") return "An administrator at the console";
+  const username = detail(entry as AuditEntryView, "username");
+  return username ? `Someone using “${username}”` : "Someone";
+}
+
+/** One sentence for an entry: "Alex Morgan signed in", "Dr. Vance wrote session notes". */
+export function describeAuditEntry(entry: AuditEntryView, context: PhrasingContext = {}): string {
+  const predicate = PREDICATES[entry.action]?.(entry, context) ?? `did “${entry.action}”`;
+  return `${actorDisplayName(entry, context)} ${predicate}`;
+}
+
+/** The action as a short label for the log's table ("Sign-in", "Session notes written"). */
+export function actionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? action;
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  "auth.login": "Sign-in",
+  "auth.logout": "Sign-out",
+  "auth.register": "Registration",
+  "auth.password_change": "Password change",
+  "auth.password_reset": "Password reset",
+  "access.denied": "Access refused",
+  "user.create": "Patient account created",
+  "appointment.book": "Session booked",
+  "appointment.update": "Session changed",
+  "appointment.read": "Appointments viewed",
+  "treatment_session.create": "Session notes written",
+  "treatment_session.read": "Session notes viewed",
+  "message.send": "Message sent",
+  "message.read": "Messages read",
+  "patient.read": "Patient list viewed",
+  "calendar_feed.create": "Calendar feed created",
+  "calendar_feed.revoke": "Calendar feed revoked",
+  "admin.user_create": "Account created by admin",
+  "admin.user_update": "Account changed by admin",
+  "admin.settings_update": "Settings changed",
+  "admin.backup": "Database backup",
+  "admin.audit_export": "System log exported",
+  "admin.read": "Admin records viewed",
+};
+
+/** The action filter's choices: whole families (ending in ".") and single actions, grouped. */
+export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; label: string }[] }[] = [
+  {
+    label: "Families",
+    options: [
+      { value: "auth.", label: "All sign-in and account events" },
+      { value: "access.", label: "All refused access" },
+      { value: "appointment.", label: "All appointment events" },
+      { value: "treatment_session.", label: "All session-note events" },
+      { value: "message.", label: "All message events" },
+      { value: "admin.", label: "All admin actions" },
+    ],
+  },
+  {
+    label: "Sign-in and accounts",
+    options: ["auth.login", "auth.logout", "auth.register", "auth.password_change", "auth.password_reset", "user.create"].map(option),
+  },
+  { label: "Health records", options: ["appointment.book", "appointment.update", "appointment.read", "treatment_session.create", "treatment_session.read", "patient.read"].map(option) },
+  { label: "Messages and calendar", options: ["message.send", "message.read", "calendar_feed.create", "calendar_feed.revoke"].map(option) },
+  { label: "Administration", options: ["admin.user_create", "admin.user_update", "admin.settings_update", "admin.backup", "admin.audit_export", "access.denied"].map(option) },
+];
+
+function option(action: string) {
+  return { value: action, label: actionLabel(action) };
+}
+
+/** The record an entry is about, as "Appointment #12" (never its content). */
+export function targetLabel(entry: Pick<AuditEntryView, "targetType" | "targetId">): string | null {
+  if (!entry.targetType) return null;
+  const noun = TARGET_NOUNS[entry.targetType] ?? entry.targetType.replace(/_/g, " ");
+  return entry.targetId ? `${noun} #${entry.targetId}` : noun;
+}
+
+const TARGET_NOUNS: Record<string, string> = {
+  user: "Account",
+  appointment: "Appointment",
+  treatment_session: "Session notes",
+  message: "Message",
+  conversation: "Conversation",
+  patient: "Patient",
+  settings: "Clinic settings",
+};
+
+export const OUTCOME_LABELS: Record<AuditOutcome, string> = { success: "Succeeded", failure: "Failed", denied: "Refused" };
+
+/** "Chrome on macOS" from a user agent, or the raw text's start when it is unfamiliar. */
+export function describeUserAgent(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Firefox\//.test(userAgent)
+      ? "Firefox"
+      : /Chrome\/|Chromium\//.test(userAgent)
+        ? "Chrome"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : /curl\//i.test(userAgent)
+            ? "curl"
+            : null;
+  const system = /iPhone|iPad/.test(userAgent)
+    ? "iOS"
+    : /Android/.test(userAgent)
+      ? "Android"
+      : /Mac OS X|Macintosh/.test(userAgent)
+        ? "macOS"
+        : /Windows/.test(userAgent)
+          ? "Windows"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : null;
+  if (browser && system) return `${browser} on ${system}`;
+  if (browser) return browser;
+  return userAgent.length > 40 ? `${userAgent.slice(0, 40)}…` : userAgent;
+}
+
+/** "just now", "5 minutes ago", "yesterday", or a date for older entries. */
+export function relativeTime(iso: string, now: Date, locale = "en-US"): string {
+  const then = new Date(iso);
+  const seconds = Math.round((then.getTime() - now.getTime()) / 1000);
+  if (Math.abs(seconds) < 45) return "just now";
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const minutes = Math.round(seconds / 60);
+  if (Math.abs(minutes) < 60) return format.format(minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 24) return format.format(hours, "hour");
+  const days = Math.round(hours / 24);
+  if (Math.abs(days) < 7) return format.format(days, "day");
+  return then.toLocaleDateString(locale, { month: "short", day: "numeric", year: then.getFullYear() === now.getFullYear() ? undefined : "numeric" });
+}
+
+export type ActivityItem = { id: number; sentence: string; occurredAt: string; outcome: AuditOutcome; repeats: number };
+
+/**
+ * The dashboard's recent activity: newest first, each entry in words, and a run of the same thing
+ * by the same person (a patient paging through their appointments) told once, with a count.
+ */
+export function recentActivity(entries: readonly AuditEntryView[], limit: number, context: PhrasingContext = {}): ActivityItem[] {
+  const items: ActivityItem[] = [];
+  for (const entry of entries) {
+    const sentence = describeAuditEntry(entry, context);
+    const previous = items.at(-1);
+    if (previous && previous.sentence === sentence && previous.outcome === entry.outcome) {
+      previous.repeats += 1;
+      continue;
+    }
+    if (items.length === limit) break;
+    items.push({ id: entry.id, sentence, occurredAt: entry.occurredAt, outcome: entry.outcome, repeats: 1 });
+  }
+  return items;
+}

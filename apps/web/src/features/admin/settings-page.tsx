@@ -1,0 +1,225 @@
+import type { ClinicSettings } from "@halcyon/domain/schemas";
+import { Button } from "@halcyon/ui/components/button";
+import { Input } from "@halcyon/ui/components/input";
+import { Skeleton } from "@halcyon/ui/components/skeleton";
+import { toast } from "@halcyon/ui/hooks/use-toast";
+import { cn } from "@halcyon/ui/lib/utils";
+import { useState, type FormEvent, type ReactNode } from "react";
+
+import { trpc } from "../../lib/trpc";
+import { AdminField } from "./admin-field";
+import { AdminShell } from "./admin-shell";
+import { issuesOf, messageOf, toastFailure } from "./feedback";
+import { checkSettings, SETTINGS_FIELD_ORDER, settingsChanged, valuesFromSettings, type SettingsField, type SettingsValues } from "./settings-form";
+import { WorkingHoursEditor } from "./working-hours-editor";
+import { weekProblems } from "./working-hours";
+
+const fieldId = (field: SettingsField) => `settings-${field}`;
+
+function timeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf("timeZone");
+  } catch {
+    return [];
+  }
+}
+
+export function SettingsPage() {
+  const settings = trpc.admin.settings.useQuery();
+  return (
+    <AdminShell
+      section="System Settings"
+      title="The clinic's settings"
+      lead="Its name, its time zone, the hours it keeps and its policies. Changes take effect at once, for everyone, and are recorded in the system log."
+    >
+      {settings.data ? (
+        <SettingsForm saved={settings.data} />
+      ) : settings.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-rose-700/30 bg-rose-50 p-6 text-sm text-rose-700">
+          <p>The settings could not be loaded. {messageOf(settings.error)}</p>
+          <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div role="status" className="grid max-w-4xl gap-6">
+          <span className="sr-only">Loading the settings…</span>
+          <Skeleton className="h-48 rounded-xl" />
+          <Skeleton className="h-96 rounded-xl" />
+        </div>
+      )}
+    </AdminShell>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="grid gap-8 rounded-xl border border-hairline bg-card p-6 shadow-soft sm:p-9 lg:grid-cols-[15rem_1fr] lg:gap-12">
+      <div>
+        <h2 id={id} className="font-display text-2xl text-ink-900">
+          {title}
+        </h2>
+        <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{description}</p>
+      </div>
+      <div className="grid min-w-0 gap-6">{children}</div>
+    </section>
+  );
+}
+
+function SettingsForm({ saved }: { saved: ClinicSettings }) {
+  const [values, setValues] = useState<SettingsValues>(() => valuesFromSettings(saved));
+  const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
+  const utils = trpc.useUtils();
+  const dirty = settingsChanged(values, saved);
+  const hourProblems = weekProblems(values.week);
+
+  const update = trpc.admin.updateSettings.useMutation({
+    onSuccess: (next) => {
+      utils.admin.settings.setData(undefined, next);
+      setValues(valuesFromSettings(next));
+      void Promise.all([utils.admin.stats.invalidate(), utils.admin.doctorHours.invalidate(), utils.admin.auditLog.invalidate()]);
+      toast({ title: "Settings saved", description: "The changes are in effect now, for everyone." });
+    },
+    onError: (error) => {
+      const fromServer: Partial<Record<SettingsField, string>> = {};
+      for (const [path, message] of issuesOf(error)) if (SETTINGS_FIELD_ORDER.includes(path as SettingsField)) fromServer[path as SettingsField] = message;
+      setErrors(fromServer);
+      toastFailure("The settings were not saved", error);
+    },
+  });
+
+  const set = <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    const field = (key === "week" ? "defaultWorkingHours" : key) as SettingsField;
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkSettings(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = SETTINGS_FIELD_ORDER.find((field) => checked.errors[field]);
+      if (first) document.getElementById(fieldId(first))?.focus();
+      toast({ variant: "destructive", title: "Please check the settings", description: first ? checked.errors[first] : undefined });
+      return;
+    }
+    update.mutate(checked.settings);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="System Settings" className="grid max-w-5xl gap-6">
+      <Section title="The clinic" description="How the clinic is named, and the time zone its days and hours are counted in.">
+        <AdminField id={fieldId("clinicName")} label="Clinic name" error={errors.clinicName}>
+          <Input value={values.clinicName} onChange={(event) => set("clinicName", event.target.value)} disabled={update.isPending} autoComplete="organization" />
+        </AdminField>
+        <AdminField
+          id={fieldId("clinicTimeZone")}
+          label="Time zone"
+          description="An IANA time zone, such as America/New_York or Europe/London. Working hours and “today” follow it."
+          error={errors.clinicTimeZone}
+        >
+          <Input
+            list="time-zones"
+            value={values.clinicTimeZone}
+            onChange={(event) => set("clinicTimeZone", event.target.value)}
+            disabled={update.isPending}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </AdminField>
+        <datalist id="time-zones">
+          {timeZones().map((zone) => (
+            <option key={zone} value={zone} />
+          ))}
+        </datalist>
+      </Section>
+
+      <Section title="Opening hours" description="The default week: doctors without hours of their own can be booked within these.">
+        <WorkingHoursEditor
+          id={fieldId("defaultWorkingHours")}
+          label="The clinic's default weekly hours"
+          value={values.week}
+          onChange={(week) => set("week", week)}
+          problems={hourProblems}
+          disabled={update.isPending}
+        />
+        {errors.defaultWorkingHours ? <p className="text-sm text-rose-700">{errors.defaultWorkingHours}</p> : null}
+      </Section>
+
+      <Section title="Policies" description="When patients may still move a session online, and when an idle session signs itself out.">
+        <div className="grid gap-6 sm:grid-cols-2">
+          <AdminField
+            id={fieldId("cancellationWindowHours")}
+            label="Cancellation window"
+            description="Hours before a session within which patients can no longer reschedule online (0 to 336)."
+            error={errors.cancellationWindowHours}
+          >
+            <UnitInput unit="hours" value={values.cancellationWindowHours} onChange={(value) => set("cancellationWindowHours", value)} disabled={update.isPending} max={336} />
+          </AdminField>
+          <AdminField
+            id={fieldId("idleTimeoutMinutes")}
+            label="Idle sign-out"
+            description="Minutes without activity after which a session ends (5 to 720). Also what Active Sessions counts."
+            error={errors.idleTimeoutMinutes}
+          >
+            <UnitInput unit="minutes" value={values.idleTimeoutMinutes} onChange={(value) => set("idleTimeoutMinutes", value)} disabled={update.isPending} max={720} />
+          </AdminField>
+        </div>
+      </Section>
+
+      <div
+        data-surface="ink"
+        className={cn(
+          "z-10 flex flex-col gap-3 rounded-2xl bg-ink-900 p-4 text-ivory-50 shadow-lifted sm:flex-row sm:items-center sm:justify-between sm:rounded-full sm:py-3 sm:pr-3 sm:pl-7",
+          // Follows the admin down the page only while there is something to save.
+          dirty && "sticky bottom-4",
+        )}
+      >
+        <p className="text-sm text-ivory-200" aria-live="polite">
+          {dirty ? "You have unsaved changes." : "Everything is saved."}
+        </p>
+        <div className="flex gap-3">
+          <Button
+            type="button"
+            variant="outline-light"
+            disabled={!dirty || update.isPending}
+            onClick={() => {
+              setValues(valuesFromSettings(saved));
+              setErrors({});
+            }}
+          >
+            Discard
+          </Button>
+          <Button type="submit" disabled={update.isPending || !dirty}>
+            {update.isPending ? "Saving…" : "Save settings"}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+type UnitInputProps = {
+  unit: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  max: number;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+};
+
+/** A number with its unit written after it, inside the field. */
+function UnitInput({ unit, value, onChange, disabled, max, ...aria }: UnitInputProps) {
+  return (
+    <div className="relative">
+      <Input type="number" inputMode="decimal" min={0} max={max} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled} className="pr-20" {...aria} />
+      <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-4 -translate-y-1/2 text-sm text-muted-foreground">
+        {unit}
+      </span>
+    </div>
+  );
+}

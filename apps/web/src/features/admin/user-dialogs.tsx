@@ -1,0 +1,171 @@
+import type { AdminUser, UserRole } from "@halcyon/domain/schemas";
+import { Button } from "@halcyon/ui/components/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
+import { Input } from "@halcyon/ui/components/input";
+import { cn } from "@halcyon/ui/lib/utils";
+import { useState, type FormEvent } from "react";
+
+import { useCurrentUser } from "../../lib/auth/current-user";
+import { trpc } from "../../lib/trpc";
+import { AdminField } from "./admin-field";
+import { toastFailure, toastSuccess } from "./feedback";
+import { displayName, ROLE_LABELS, ROLES } from "./people";
+
+const ROLE_NOTES: Record<UserRole, string> = {
+  patient: "Books sessions, follows their progress, writes to doctors.",
+  doctor: "Sees their schedule and patients, writes session notes.",
+  admin: "Runs the clinic: people, records, backups and settings.",
+};
+
+/** After any change to people, every figure and list that counts them is read again. */
+function useRefreshPeople() {
+  const utils = trpc.useUtils();
+  return () => Promise.all([utils.admin.users.invalidate(), utils.admin.stats.invalidate(), utils.admin.auditLog.invalidate()]);
+}
+
+export function ChangeRoleDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>{user ? <ChangeRoleForm key={user.id} user={user} onDone={onClose} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
+  const { user: me } = useCurrentUser();
+  const [role, setRole] = useState<UserRole>(user.role);
+  const [specialization, setSpecialization] = useState(user.specialization ?? "");
+  const [problem, setProblem] = useState<string>();
+  const refresh = useRefreshPeople();
+  const needsSpecialization = role === "doctor" && user.role !== "doctor" && !user.specialization;
+  const update = trpc.admin.updateUser.useMutation({
+    onSuccess: async (updated) => {
+      await refresh();
+      toastSuccess("Role changed", `${displayName(updated)} is now ${updated.role === "admin" ? "an admin" : `a ${updated.role}`}. They will sign in again to see their new pages.`);
+      onDone();
+    },
+    onError: (error) => toastFailure("The role was not changed", error),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (role === user.role) return onDone();
+    if (needsSpecialization && !specialization.trim()) {
+      setProblem("A doctor needs a specialization.");
+      document.getElementById("role-specialization")?.focus();
+      return;
+    }
+    update.mutate({ id: user.id, role, ...(needsSpecialization ? { specialization: specialization.trim() } : {}) });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-6">
+      <DialogHeader>
+        <DialogTitle>Change role</DialogTitle>
+        <DialogDescription>
+          {user.id === me?.id
+            ? "This is your own account. A new role signs you out everywhere, and you will no longer see the admin pages unless you stay an admin."
+            : `${displayName(user)} is ${user.role === "admin" ? "an admin" : `a ${user.role}`}. A new role signs them out everywhere; they sign in again to their new pages.`}
+        </DialogDescription>
+      </DialogHeader>
+      <fieldset className="grid min-w-0 gap-3">
+        <legend className="mb-3 text-sm font-medium">Role</legend>
+        {ROLES.map((option) => (
+          <label
+            key={option}
+            className={cn(
+              "flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
+              role === option ? "border-gold-600 bg-gold-200/30" : "border-ivory-300 hover:border-gold-500/60",
+            )}
+          >
+            <input
+              type="radio"
+              name="role"
+              value={option}
+              checked={role === option}
+              onChange={() => setRole(option)}
+              className="mt-1 size-4 accent-gold-700 focus-visible:outline-none"
+            />
+            <span className="flex flex-col gap-0.5">
+              <span className="text-sm font-medium text-ink-900">{ROLE_LABELS[option]}</span>
+              <span className="text-xs leading-relaxed text-muted-foreground">{ROLE_NOTES[option]}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {needsSpecialization ? (
+        <AdminField id="role-specialization" label="Specialization" error={problem}>
+          <Input value={specialization} onChange={(event) => setSpecialization(event.target.value)} placeholder="e.g. Couples Therapy" />
+        </AdminField>
+      ) : null}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? "Changing role…" : "Change role"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+export type StatusChange = { user: AdminUser; active: boolean };
+
+/** Deactivate or reactivate, always after a confirmation that says what will happen. */
+export function StatusDialog({ change, onClose }: { change: StatusChange | null; onClose: () => void }) {
+  const { user: me } = useCurrentUser();
+  const refresh = useRefreshPeople();
+  const update = trpc.admin.updateUser.useMutation({
+    onSuccess: async (updated) => {
+      await refresh();
+      toastSuccess(
+        updated.deactivatedAt ? "Account deactivated" : "Account reactivated",
+        updated.deactivatedAt
+          ? `${displayName(updated)} has been signed out everywhere and cannot sign in.`
+          : `${displayName(updated)} can sign in again with their password.`,
+      );
+      onClose();
+    },
+    onError: (error) => toastFailure(change?.active ? "The account was not reactivated" : "The account was not deactivated", error),
+  });
+  const name = change ? displayName(change.user) : "";
+
+  return (
+    <Dialog open={change !== null} onOpenChange={(open) => !open && !update.isPending && onClose()}>
+      <DialogContent>
+        {change ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{change.active ? `Reactivate ${name}?` : `Deactivate ${name}?`}</DialogTitle>
+              <DialogDescription>
+                {change.active
+                  ? "They will be able to sign in again with their existing password. Nothing else changes."
+                  : change.user.id === me?.id
+                    ? "This is your own account: you will be signed out at once, on every device, and only another admin can reactivate you."
+                    : "They will be signed out at once, on every device, and cannot sign in until an admin reactivates them. Their records stay as they are."}
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button type="button" variant="outline" disabled={update.isPending}>
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button
+                type="button"
+                variant={change.active ? "default" : "destructive"}
+                disabled={update.isPending}
+                onClick={() => update.mutate({ id: change.user.id, active: change.active })}
+              >
+                {update.isPending ? (change.active ? "Reactivating…" : "Deactivating…") : change.active ? "Reactivate" : "Deactivate"}
+              </Button>
+            </DialogFooter>
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

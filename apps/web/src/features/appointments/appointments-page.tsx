@@ -1,0 +1,166 @@
+import type { Appointment, PublicUser } from "@halcyon/domain/schemas";
+import { Button } from "@halcyon/ui/components/button";
+import { TooltipProvider } from "@halcyon/ui/components/tooltip";
+import { keepPreviousData } from "@tanstack/react-query";
+import { CalendarPlus } from "lucide-react";
+import { useState } from "react";
+
+import { LoadFailed } from "../../components/load-failed";
+import { MemberPage } from "../../components/member-page";
+import { PageLoading } from "../../components/page-loading";
+import { AppointmentDialogsProvider } from "../../components/scheduling/appointment-dialogs";
+import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
+import { SectionCard } from "../../components/section-card";
+import { useCurrentUser } from "../../lib/auth/current-user";
+import { dateKey, fromDateKey, startOfDay, stepAnchor, viewRange, type CalendarView } from "../../lib/calendar-dates";
+import { ClinicTimeZoneProvider, useClinicTimeZoneQuery, useTimeFormat } from "../../lib/clinic-time-zone";
+import { pageTitle } from "../../lib/clinic";
+import { trpc } from "../../lib/trpc";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { CalendarCard } from "./calendar/calendar-card";
+import { CalendarFeed } from "./calendar-feed";
+import { SessionHistory } from "./session-history";
+import { UpcomingSessions } from "./upcoming-sessions";
+
+/** The specification's lists: Session History shows the first 10; upcoming reads ahead generously. */
+const HISTORY_SHOWN = 10;
+const UPCOMING_READ = 50;
+const CALENDAR_READ = 500;
+
+type CalendarState = { view: CalendarView; anchor: Date; selectedDay: string };
+
+export function AppointmentsPage() {
+  useDocumentTitle(pageTitle("Appointments"));
+  const { user } = useCurrentUser();
+  const [loadedAt] = useState(() => new Date().toISOString());
+  const [calendar, setCalendar] = useState<CalendarState>(() => ({ view: "month", anchor: startOfDay(new Date()), selectedDay: dateKey(new Date()) }));
+  const range = viewRange(calendar.view, calendar.anchor);
+
+  // One batch on load: every read of the page is issued in the same render.
+  const shown = trpc.appointments.list.useQuery(
+    { from: range.from.toISOString(), to: range.to.toISOString(), order: "asc", limit: CALENDAR_READ },
+    { placeholderData: keepPreviousData },
+  );
+  const upcoming = trpc.appointments.list.useQuery({ from: loadedAt, order: "asc", limit: UPCOMING_READ });
+  const history = trpc.appointments.list.useQuery({ to: loadedAt, order: "desc", limit: HISTORY_SHOWN });
+  const feed = trpc.calendar.feed.useQuery();
+  // The clinic's time zone, so times can say when the viewer's differs.
+  const zone = useClinicTimeZoneQuery(user?.role);
+
+  if (!user) return null;
+  const queries = [shown, upcoming, history, feed, zone.query];
+  if (queries.some((query) => query.isPending && !query.isError)) return <PageLoading label="Opening your calendar" />;
+  const failed = queries.find((query) => query.isError);
+  if (failed || !shown.data || !upcoming.data || !history.data || !feed.data) {
+    return (
+      <div className="mx-auto max-w-3xl px-5 py-24">
+        <LoadFailed
+          what="your appointments"
+          reason={failed?.error?.message}
+          retrying={queries.some((query) => query.isFetching)}
+          onRetry={() => queries.forEach((query) => void query.refetch())}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <TooltipProvider>
+      <ClinicTimeZoneProvider timeZone={zone.timeZone}>
+        <AppointmentDialogsProvider>
+          <Appointments
+            user={user}
+            calendar={calendar}
+            onCalendarChange={setCalendar}
+            shown={shown.data}
+            updating={shown.isPlaceholderData}
+            upcoming={upcoming.data}
+            history={history.data}
+            feed={feed.data}
+          />
+        </AppointmentDialogsProvider>
+      </ClinicTimeZoneProvider>
+    </TooltipProvider>
+  );
+}
+
+type AppointmentsProps = {
+  user: PublicUser;
+  calendar: CalendarState;
+  onCalendarChange: (update: (current: CalendarState) => CalendarState) => void;
+  shown: Appointment[];
+  updating: boolean;
+  upcoming: Appointment[];
+  history: Appointment[];
+  feed: { active: boolean; createdAt: string | null };
+};
+
+function Appointments({ user, calendar, onCalendarChange, shown, updating, upcoming, history, feed }: AppointmentsProps) {
+  const format = useTimeFormat();
+  const [booking, setBooking] = useState(false);
+  const isPatient = user.role === "patient";
+  const name = user.role === "doctor" ? `Dr. ${user.lastName}` : user.firstName;
+  const bookButton = isPatient ? (
+    <Button onClick={() => setBooking(true)}>
+      <CalendarPlus aria-hidden="true" />
+      Book Session
+    </Button>
+  ) : null;
+
+  const openDay = (date: Date) => onCalendarChange(() => ({ view: "day", anchor: startOfDay(date), selectedDay: dateKey(date) }));
+
+  return (
+    <MemberPage
+      eyebrow="Appointments"
+      title={`Your calendar, ${name}.`}
+      lead={
+        isPatient
+          ? "Book a session, move or cancel one, and look back on the ones behind you."
+          : user.role === "doctor"
+            ? "Your sessions by month, week or day. Open one to start it, move it or close it."
+            : "Every session of the clinic, by month, week or day."
+      }
+      actions={bookButton}
+    >
+      {format.differsFromClinic ? (
+        <p className="mb-6 text-sm text-muted-foreground">
+          Times are shown in your time zone ({format.viewerZoneName()}); the clinic keeps {format.clinicZoneName()}.
+        </p>
+      ) : null}
+
+      <CalendarCard
+        view={calendar.view}
+        anchor={calendar.anchor}
+        appointments={shown}
+        updating={updating}
+        viewer={user}
+        selectedDay={calendar.selectedDay}
+        onSelectDay={(key) => onCalendarChange((current) => ({ ...current, selectedDay: key }))}
+        onViewChange={(view) => onCalendarChange((current) => ({ ...current, view, anchor: fromDateKey(current.selectedDay) }))}
+        onStep={(step) =>
+          onCalendarChange((current) => {
+            const anchor = stepAnchor(current.view, current.anchor, step);
+            return { ...current, anchor, selectedDay: dateKey(anchor) };
+          })
+        }
+        onToday={() => onCalendarChange((current) => ({ ...current, anchor: startOfDay(new Date()), selectedDay: dateKey(new Date()) }))}
+        onOpenDay={openDay}
+      />
+
+      <div className="mt-8 grid items-start gap-8 lg:grid-cols-2">
+        <SectionCard title="Upcoming Sessions" description="Sessions that have not started yet.">
+          <UpcomingSessions appointments={upcoming} viewer={user} emptyAction={bookButton} />
+        </SectionCard>
+        <SectionCard title="Session History" description={`Your last ${HISTORY_SHOWN} sessions, with notes.`}>
+          <SessionHistory appointments={history} viewer={user} />
+        </SectionCard>
+      </div>
+
+      <SectionCard title="Private calendar link" description="Your sessions in the calendar you already use." className="mt-8">
+        <CalendarFeed feed={feed} />
+      </SectionCard>
+
+      {isPatient ? <BookSessionDialog open={booking} onOpenChange={setBooking} bookingFor={{ kind: "self" }} /> : null}
+    </MemberPage>
+  );
+}

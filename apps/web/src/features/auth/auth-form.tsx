@@ -1,0 +1,123 @@
+import { Button } from "@halcyon/ui/components/button";
+import { toast } from "@halcyon/ui/hooks/use-toast";
+import { useState, type ChangeEvent, type FormEvent } from "react";
+
+import {
+  EMPTY_AUTH_FORM,
+  validateLogin,
+  validateRegistration,
+  type AuthField,
+  type AuthFormValues,
+  type AuthMode,
+} from "./auth-form-validation";
+import { FormField } from "./form-field";
+import { PasswordInput } from "./password-input";
+import { useLogin, useRegister } from "./use-auth-mutations";
+
+const COPY = {
+  login: { submit: "Log In", pending: "Signing In...", toggle: "Need an account? Create one" },
+  register: { submit: "Create Account", pending: "Creating Account...", toggle: "Already have an account? Log in" },
+} as const;
+
+const fieldId = (field: AuthField) => `auth-${field}`;
+
+type AuthFormProps = {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  onSignedIn: () => void;
+};
+
+export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
+  const [values, setValues] = useState<AuthFormValues>(EMPTY_AUTH_FORM);
+  const [invalidField, setInvalidField] = useState<AuthField>();
+  const login = useLogin(onSignedIn);
+  const register = useRegister(onSignedIn);
+  const isRegistering = mode === "register";
+  const mutation = isRegistering ? register : login;
+  // Stays busy after success too, while the welcome toast shows and the page moves on.
+  const busy = mutation.isPending || mutation.isSuccess;
+
+  const inputProps = (field: AuthField) => ({
+    id: fieldId(field),
+    name: field,
+    value: values[field],
+    disabled: busy,
+    "aria-invalid": invalidField === field || undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+      if (invalidField === field) setInvalidField(undefined);
+    },
+  });
+
+  const reject = ({ message, field }: { message: string; field: AuthField | undefined }) => {
+    setInvalidField(field);
+    if (field) document.getElementById(fieldId(field))?.focus();
+    toast({ variant: "destructive", title: "Please check the form", description: message });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isRegistering) {
+      const validation = validateRegistration(values);
+      if (validation.ok) register.mutate(validation.input);
+      else reject(validation);
+    } else {
+      const validation = validateLogin(values);
+      if (validation.ok) login.mutate(validation.input);
+      else reject(validation);
+    }
+  };
+
+  return (
+    // The browser's own validation bubbles would pre-empt the clinic's messages, hence noValidate.
+    <form noValidate onSubmit={submit} className="grid gap-6" aria-label={isRegistering ? "Create account" : "Log in"}>
+      {isRegistering && (
+        <>
+          <div className="grid gap-6 sm:grid-cols-2">
+            <FormField label="First name" autoComplete="given-name" aria-required {...inputProps("firstName")} />
+            <FormField label="Last name" autoComplete="family-name" aria-required {...inputProps("lastName")} />
+          </div>
+          <FormField label="Email" hint="optional" type="email" autoComplete="email" {...inputProps("email")} />
+          <div className="grid gap-6 sm:grid-cols-2">
+            <FormField
+              label="Phone number"
+              type="tel"
+              autoComplete="tel"
+              placeholder="(555) 123-4567"
+              aria-required
+              {...inputProps("phoneNumber")}
+            />
+            <FormField label="Date of birth" type="date" autoComplete="bday" aria-required {...inputProps("dateOfBirth")} />
+          </div>
+        </>
+      )}
+
+      <FormField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} aria-required {...inputProps("username")} />
+      <FormField id={fieldId("password")} label="Password">
+        <PasswordInput
+          autoComplete={isRegistering ? "new-password" : "current-password"}
+          aria-required
+          {...inputProps("password")}
+        />
+      </FormField>
+
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
+        {busy ? COPY[mode].pending : COPY[mode].submit}
+      </Button>
+
+      <p className="text-center text-sm">
+        <Button
+          type="button"
+          variant="link"
+          disabled={busy}
+          onClick={() => {
+            setInvalidField(undefined);
+            onModeChange(isRegistering ? "login" : "register");
+          }}
+        >
+          {COPY[mode].toggle}
+        </Button>
+      </p>
+    </form>
+  );
+}

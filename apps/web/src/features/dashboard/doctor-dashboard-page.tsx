@@ -1,0 +1,296 @@
+import type { ActivityEvent, Appointment, AppointmentSummary, PublicUser } from "@halcyon/domain/schemas";
+import { Badge } from "@halcyon/ui/components/badge";
+import { Button } from "@halcyon/ui/components/button";
+import { TooltipProvider } from "@halcyon/ui/components/tooltip";
+import {
+  CalendarClock,
+  CalendarPlus,
+  CalendarRange,
+  CalendarX2,
+  ChartSpline,
+  MessageSquareText,
+  NotebookPen,
+  Play,
+  Sunrise,
+  UserPlus,
+  UsersRound,
+  type LucideIcon,
+} from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+
+import { EmptyState } from "../../components/empty-state";
+import { LoadFailed } from "../../components/load-failed";
+import { MemberPage } from "../../components/member-page";
+import { PageLoading } from "../../components/page-loading";
+import { AddPatientDialog } from "../../components/patients/add-patient-dialog";
+import { AppointmentDialogsProvider, useAppointmentDialogs } from "../../components/scheduling/appointment-dialogs";
+import { AppointmentRow } from "../../components/scheduling/appointment-row";
+import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
+import { SectionCard } from "../../components/section-card";
+import { canWriteNotes, NOTES_OPEN_BEFORE_START_MS } from "../../lib/appointment-rules";
+import { useCurrentUser } from "../../lib/auth/current-user";
+import { ClinicTimeZoneProvider, useTimeFormat } from "../../lib/clinic-time-zone";
+import { pageTitle } from "../../lib/clinic";
+import { salutationFor } from "../../lib/greeting";
+import { formatAgo } from "../../lib/time-format";
+import { trpc } from "../../lib/trpc";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { CreateNotesDialog } from "./create-notes-dialog";
+import { describeActivity, doctorDashboardRange, nextSession, sessionsAwaitingNotes, todaysSchedule } from "./doctor-day";
+import { StatCard } from "./stat-card";
+
+const ACTIVITY_SHOWN = 6;
+
+export function DoctorDashboardPage() {
+  useDocumentTitle(pageTitle("Practice overview"));
+  const { user } = useCurrentUser();
+  const [range] = useState(() => doctorDashboardRange(new Date()));
+  // One batch on load: every read of the page is issued in the same render.
+  const summary = trpc.appointments.summary.useQuery();
+  const appointments = trpc.appointments.list.useQuery({ ...range, order: "asc", limit: 500 });
+  const activity = trpc.appointments.recentActivity.useQuery({ limit: ACTIVITY_SHOWN });
+  const unread = trpc.messages.unread.useQuery();
+
+  if (!user) return null;
+  const queries = [summary, appointments, activity, unread];
+  if (queries.some((query) => query.isPending && !query.isError)) return <PageLoading label="Preparing your day" />;
+  const failed = queries.find((query) => query.isError);
+  if (failed || !summary.data || !appointments.data || !activity.data || !unread.data) {
+    return (
+      <div className="mx-auto max-w-3xl px-5 py-24">
+        <LoadFailed
+          what="your day"
+          reason={failed?.error?.message}
+          retrying={queries.some((query) => query.isFetching)}
+          onRetry={() => queries.forEach((query) => void query.refetch())}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <TooltipProvider>
+      <ClinicTimeZoneProvider timeZone={summary.data.timeZone}>
+        <AppointmentDialogsProvider>
+          <DoctorDashboard
+            user={user}
+            summary={summary.data}
+            appointments={appointments.data}
+            activity={activity.data}
+            unreadMessages={unread.data.total}
+          />
+        </AppointmentDialogsProvider>
+      </ClinicTimeZoneProvider>
+    </TooltipProvider>
+  );
+}
+
+type DoctorDashboardProps = {
+  user: PublicUser;
+  summary: AppointmentSummary;
+  appointments: Appointment[];
+  activity: ActivityEvent[];
+  unreadMessages: number;
+};
+
+type OpenDialog = "add-patient" | "create-notes" | "schedule" | null;
+
+function DoctorDashboard({ user, summary, appointments, activity, unreadMessages }: DoctorDashboardProps) {
+  const format = useTimeFormat();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const now = new Date();
+  const schedule = todaysSchedule(appointments, now, summary.timeZone);
+  const awaitingNotes = sessionsAwaitingNotes(appointments, now);
+  const next = nextSession(schedule, now);
+  const closeDialog = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
+  return (
+    <MemberPage
+      eyebrow="Practice overview"
+      title={`${salutationFor(now)}, Dr. ${user.lastName}.`}
+      lead={
+        summary.today === 0
+          ? "Your day is clear of sessions: a good moment for notes and follow-ups."
+          : `You have ${summary.today} ${summary.today === 1 ? "session" : "sessions"} today${
+              next ? `; the next begins at ${format.time(next.startTime)} with ${next.patientName}.` : "."
+            }`
+      }
+      actions={
+        <Button asChild variant="outline">
+          <Link to="/appointments">
+            <CalendarRange aria-hidden="true" />
+            Your calendar
+          </Link>
+        </Button>
+      }
+    >
+      <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Today's Sessions" value={summary.today} caption="Scheduled for today" icon={Sunrise} />
+        <StatCard label="Active Patients" value={summary.activePatients} caption="In your care" icon={UsersRound} to="/patients" />
+        <StatCard label="Upcoming Sessions" value={summary.thisWeek} caption="This week" icon={CalendarClock} to="/appointments" />
+        <StatCard label="New Messages" value={unreadMessages} caption={unreadMessages === 1 ? "Unread message" : "Unread messages"} icon={MessageSquareText} to="/messages" />
+      </div>
+
+      <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1.55fr)_minmax(0,1fr)]">
+        <SectionCard title="Today's Schedule" description={format.longDay(now)}>
+          <TodaysSchedule schedule={schedule} user={user} />
+        </SectionCard>
+
+        <SectionCard title="Quick Actions">
+          <ul className="grid gap-3">
+            <QuickAction icon={UserPlus} label="Add New Patient" caption="Open an account with a one-time password" onClick={() => setDialog("add-patient")} />
+            <QuickAction
+              icon={NotebookPen}
+              label="Create Session Notes"
+              caption={awaitingNotes.length > 0 ? `${awaitingNotes.length} ${awaitingNotes.length === 1 ? "session is" : "sessions are"} waiting for notes` : "Notes and a progress rating"}
+              onClick={() => setDialog("create-notes")}
+            />
+            <QuickAction icon={CalendarPlus} label="Schedule Appointment" caption="Book a free hour for a patient" onClick={() => setDialog("schedule")} />
+            <QuickAction icon={ChartSpline} label="View Patient Progress" caption="Your patients and their charts" to="/patients" />
+          </ul>
+        </SectionCard>
+      </div>
+
+      <SectionCard
+        title="Recent Patient Activity"
+        description="Notes, bookings and cancellations around your patients."
+        className="mt-8"
+      >
+        <PatientActivity events={activity} />
+      </SectionCard>
+
+      <AddPatientDialog open={dialog === "add-patient"} onOpenChange={closeDialog} />
+      <CreateNotesDialog open={dialog === "create-notes"} onOpenChange={closeDialog} sessions={awaitingNotes} />
+      <BookSessionDialog open={dialog === "schedule"} onOpenChange={closeDialog} bookingFor={{ kind: "patient", doctorId: user.id }} />
+    </MemberPage>
+  );
+}
+
+function TodaysSchedule({ schedule, user }: { schedule: Appointment[]; user: PublicUser }) {
+  const dialogs = useAppointmentDialogs();
+  const format = useTimeFormat();
+  const now = new Date();
+
+  if (schedule.length === 0) {
+    return (
+      <EmptyState icon={CalendarX2} title="No sessions today">
+        Time to catch up on notes, or simply to breathe.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <ul className="grid gap-6">
+      {schedule.map((appointment) => {
+        const startable = appointment.status === "scheduled" && canWriteNotes(appointment, now);
+        const opensAt = new Date(Date.parse(appointment.startTime) - NOTES_OPEN_BEFORE_START_MS);
+        return (
+          <li key={appointment.id} className="border-b border-ivory-300 pb-6 last:border-0 last:pb-0">
+            <AppointmentRow
+              appointment={appointment}
+              viewer={user}
+              showDate={false}
+              actions={
+                appointment.status === "scheduled" ? (
+                  <Button
+                    size="sm"
+                    disabled={!startable}
+                    aria-label={`Start session with ${appointment.patientName}`}
+                    onClick={() => dialogs.open("notes", appointment)}
+                  >
+                    <Play aria-hidden="true" />
+                    Start
+                  </Button>
+                ) : null
+              }
+            >
+              {appointment.status === "scheduled" && !startable ? (
+                <p className="text-xs text-muted-foreground">Start opens at {format.time(opensAt)}, half an hour before.</p>
+              ) : null}
+            </AppointmentRow>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+type QuickActionProps = { icon: LucideIcon; label: string; caption: string } & ({ onClick: () => void; to?: never } | { to: string; onClick?: never });
+
+function QuickAction({ icon: Icon, label, caption, onClick, to }: QuickActionProps) {
+  const body = (
+    <>
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full border border-hairline bg-ivory-100 text-gold-700 transition-colors duration-300 group-hover:bg-gold-200">
+        <Icon className="size-4" strokeWidth={1.5} aria-hidden="true" />
+      </span>
+      <span className="grid min-w-0 gap-0.5">
+        <span className="font-medium text-ink-900">{label}</span>
+        <span className="text-xs text-muted-foreground">{caption}</span>
+      </span>
+    </>
+  );
+  const frame =
+    "group flex w-full cursor-pointer items-center gap-4 rounded-lg border border-ivory-300 bg-ivory-50 px-4 py-3.5 text-left transition-[border-color,background-color] duration-300 hover:border-gold-600/60 hover:bg-ivory-100";
+  return (
+    <li>
+      {to ? (
+        <Link to={to} className={frame}>
+          {body}
+        </Link>
+      ) : (
+        <button type="button" onClick={onClick} className={frame}>
+          {body}
+        </button>
+      )}
+    </li>
+  );
+}
+
+const ACTIVITY_ICONS: Record<ActivityEvent["kind"], LucideIcon> = {
+  notes_written: NotebookPen,
+  session_booked: CalendarPlus,
+  session_cancelled: CalendarX2,
+};
+
+function PatientActivity({ events }: { events: ActivityEvent[] }) {
+  const format = useTimeFormat();
+  const now = new Date();
+  if (events.length === 0) {
+    return (
+      <EmptyState icon={UsersRound} title="All quiet for now">
+        New bookings, cancellations and notes will appear here as they happen.
+      </EmptyState>
+    );
+  }
+  return (
+    <ol className="grid gap-x-10 gap-y-5 md:grid-cols-2">
+      {events.map((event, index) => {
+        const Icon = ACTIVITY_ICONS[event.kind];
+        const { headline, detail } = describeActivity(event);
+        return (
+          <li key={`${event.kind}-${event.appointmentId ?? index}-${event.at}`} className="flex gap-4">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full border border-hairline bg-ivory-100 text-gold-700">
+              <Icon className="size-4" strokeWidth={1.5} aria-hidden="true" />
+            </span>
+            <div className="grid min-w-0 gap-1">
+              <p className="text-sm leading-snug text-ink-900">
+                <Link to={`/patients/${event.patientId}`} className="underline decoration-hairline underline-offset-4 hover:decoration-gold-600">
+                  {headline}
+                </Link>
+              </p>
+              <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                <time dateTime={event.at} title={format.dayAndTime(event.at)}>
+                  {formatAgo(event.at, now)}
+                </time>
+                {event.lateCancellation ? <Badge tone="rose">Late cancellation</Badge> : detail ? <span>· {detail}</span> : null}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

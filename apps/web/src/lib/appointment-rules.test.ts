@@ -1,0 +1,101 @@
+import type { Appointment } from "@halcyon/domain/schemas";
+import { describe, expect, it } from "vitest";
+
+import { appointmentActions, canWriteNotes, counterpartOf, isInsideCancellationWindow, statusPresentation } from "./appointment-rules";
+
+const NOW = new Date("2026-11-23T14:00:00Z");
+const HOUR = 3_600_000;
+
+function appointment(startsIn: number, patch: Partial<Appointment> = {}): Appointment {
+  const start = new Date(NOW.getTime() + startsIn);
+  return {
+    id: 1,
+    patientId: 10,
+    doctorId: 20,
+    patientName: "Alex Morgan",
+    doctorName: "Eleanor Vance",
+    title: "Individual therapy",
+    description: null,
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + HOUR).toISOString(),
+    status: "scheduled",
+    notes: null,
+    lateCancellation: false,
+    cancelledAt: null,
+    createdAt: NOW.toISOString(),
+    progressRating: null,
+    ...patch,
+  };
+}
+
+const patient = { id: 10, role: "patient" as const };
+const doctor = { id: 20, role: "doctor" as const };
+const admin = { id: 1, role: "admin" as const };
+
+describe("what a patient may do", () => {
+  it("moves or cancels their own session well ahead", () => {
+    expect(appointmentActions(appointment(72 * HOUR), patient, NOW)).toEqual({ reschedule: true, cancel: true, writeNotes: false, complete: false, noShow: false });
+  });
+
+  it("inside 24 hours may only cancel, late, and is told why moving is closed", () => {
+    const soon = appointment(5 * HOUR);
+    const actions = appointmentActions(soon, patient, NOW);
+    expect(actions.reschedule).toBe(false);
+    expect(actions.cancel).toBe(true);
+    expect(actions.rescheduleBlockedReason).toContain("24 hours");
+    expect(isInsideCancellationWindow(soon, NOW)).toBe(true);
+    expect(isInsideCancellationWindow(appointment(24 * HOUR), NOW)).toBe(false);
+  });
+
+  it("may do nothing to a session that started, is final, or is someone else's", () => {
+    const none = { reschedule: false, cancel: false, writeNotes: false, complete: false, noShow: false };
+    expect(appointmentActions(appointment(-HOUR), patient, NOW)).toEqual(none);
+    expect(appointmentActions(appointment(72 * HOUR, { status: "cancelled" }), patient, NOW)).toEqual(none);
+    expect(appointmentActions(appointment(72 * HOUR, { patientId: 11 }), patient, NOW)).toEqual(none);
+  });
+});
+
+describe("what a doctor may do", () => {
+  it("moves or cancels a future session, and opens its notes from half an hour before", () => {
+    expect(appointmentActions(appointment(2 * HOUR), doctor, NOW)).toMatchObject({ reschedule: true, cancel: true, writeNotes: false, complete: false });
+    expect(appointmentActions(appointment(20 * 60_000), doctor, NOW)).toMatchObject({ writeNotes: true, complete: false, noShow: false });
+  });
+
+  it("completes, marks a no-show or writes notes once it has started", () => {
+    expect(appointmentActions(appointment(-10 * 60_000), doctor, NOW)).toEqual({ reschedule: false, cancel: false, writeNotes: true, complete: true, noShow: true });
+  });
+
+  it("writes notes once: a completed session without notes still may, one with notes may not", () => {
+    expect(canWriteNotes(appointment(-2 * HOUR, { status: "completed" }), NOW)).toBe(true);
+    expect(canWriteNotes(appointment(-2 * HOUR, { status: "completed", notes: "Done." }), NOW)).toBe(false);
+    expect(canWriteNotes(appointment(-2 * HOUR, { status: "no_show" }), NOW)).toBe(false);
+  });
+
+  it("may do nothing to another doctor's session", () => {
+    expect(Object.values(appointmentActions(appointment(-10 * 60_000, { doctorId: 21 }), doctor, NOW)).some(Boolean)).toBe(false);
+  });
+});
+
+describe("what an admin may do", () => {
+  it("moves or cancels any session that has not started, and writes no notes", () => {
+    expect(appointmentActions(appointment(2 * HOUR, { doctorId: 99, patientId: 98 }), admin, NOW)).toEqual({ reschedule: true, cancel: true, writeNotes: false, complete: false, noShow: false });
+    expect(appointmentActions(appointment(-HOUR), admin, NOW).cancel).toBe(false);
+  });
+});
+
+describe("status in words and colour", () => {
+  it("gives each status a label and a tone: scheduled gold, completed sage, cancelled grey, late or missed red", () => {
+    expect(statusPresentation({ status: "scheduled", lateCancellation: false })).toEqual({ label: "Scheduled", tone: "gold" });
+    expect(statusPresentation({ status: "completed", lateCancellation: false })).toEqual({ label: "Completed", tone: "sage" });
+    expect(statusPresentation({ status: "cancelled", lateCancellation: false })).toEqual({ label: "Cancelled", tone: "stone" });
+    expect(statusPresentation({ status: "cancelled", lateCancellation: true })).toEqual({ label: "Late cancellation", tone: "rose" });
+    expect(statusPresentation({ status: "no_show", lateCancellation: false })).toEqual({ label: "No-show", tone: "rose" });
+  });
+
+  it("names the other person as the viewer knows them", () => {
+    const session = appointment(HOUR);
+    expect(counterpartOf(session, patient)).toBe("Dr. Eleanor Vance");
+    expect(counterpartOf(session, doctor)).toBe("Alex Morgan");
+    expect(counterpartOf(session, admin)).toBe("Alex Morgan with Dr. Eleanor Vance");
+  });
+});

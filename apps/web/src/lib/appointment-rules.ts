@@ -1,0 +1,105 @@
+// What the screens may offer on an appointment, mirroring the server's rules (docs/product.md), so
+// nobody is shown a button the server would refuse. The server still decides: these only choose
+// which controls to show and what to warn about.
+import type { Appointment, AppointmentStatus, UserRole } from "@halcyon/domain/schemas";
+
+/**
+ * The clinic's default cancellation window. A patient's cancellation inside it is recorded as
+ * late, and a patient cannot move a session inside it online. (The clinic may change the setting;
+ * the server's answer is what counts, this only drives the warning.)
+ */
+export const CANCELLATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const CANCELLATION_WINDOW_HOURS = CANCELLATION_WINDOW_MS / 3_600_000;
+/** A doctor may open a session's notes from half an hour before it starts. */
+export const NOTES_OPEN_BEFORE_START_MS = 30 * 60 * 1000;
+
+export type Viewer = { id: number; role: UserRole };
+
+type AppointmentFacts = Pick<Appointment, "patientId" | "doctorId" | "startTime" | "status" | "notes">;
+
+export type AppointmentActions = {
+  reschedule: boolean;
+  cancel: boolean;
+  writeNotes: boolean;
+  complete: boolean;
+  noShow: boolean;
+  /** Why a patient cannot move this session online, when that is the case. */
+  rescheduleBlockedReason?: string;
+};
+
+const NONE: AppointmentActions = { reschedule: false, cancel: false, writeNotes: false, complete: false, noShow: false };
+
+export function hasStarted(appointment: Pick<Appointment, "startTime">, now: Date): boolean {
+  return Date.parse(appointment.startTime) <= now.getTime();
+}
+
+/** Whether a patient's cancellation now would be recorded as late. */
+export function isInsideCancellationWindow(appointment: Pick<Appointment, "startTime">, now: Date): boolean {
+  return Date.parse(appointment.startTime) - now.getTime() < CANCELLATION_WINDOW_MS;
+}
+
+/** Whether its doctor may write the session's notes now (from 30 minutes before the start, once). */
+export function canWriteNotes(appointment: AppointmentFacts, now: Date): boolean {
+  if (appointment.notes) return false;
+  if (appointment.status !== "scheduled" && appointment.status !== "completed") return false;
+  return Date.parse(appointment.startTime) - NOTES_OPEN_BEFORE_START_MS <= now.getTime();
+}
+
+/** The actions this viewer may take on this appointment now. */
+export function appointmentActions(appointment: AppointmentFacts, viewer: Viewer, now: Date): AppointmentActions {
+  const started = hasStarted(appointment, now);
+  const scheduled = appointment.status === "scheduled";
+
+  if (viewer.role === "patient") {
+    if (appointment.patientId !== viewer.id || !scheduled || started) return NONE;
+    const late = isInsideCancellationWindow(appointment, now);
+    return {
+      ...NONE,
+      reschedule: !late,
+      cancel: true,
+      ...(late
+        ? { rescheduleBlockedReason: `Sessions less than ${CANCELLATION_WINDOW_HOURS} hours away can't be moved online. Please contact the clinic, or cancel the session.` }
+        : {}),
+    };
+  }
+
+  if (viewer.role === "doctor") {
+    if (appointment.doctorId !== viewer.id) return NONE;
+    return {
+      reschedule: scheduled && !started,
+      cancel: scheduled && !started,
+      writeNotes: canWriteNotes(appointment, now),
+      complete: scheduled && started,
+      noShow: scheduled && started,
+    };
+  }
+
+  // Admins may move or cancel any session that has not started; notes belong to its doctor.
+  return { ...NONE, reschedule: scheduled && !started, cancel: scheduled && !started };
+}
+
+export type StatusTone = "gold" | "sage" | "stone" | "rose";
+
+/** The words and colour of a status; the words are always shown, colour is never alone. */
+export function statusPresentation(appointment: Pick<Appointment, "status" | "lateCancellation">): { label: string; tone: StatusTone } {
+  return STATUS[appointment.status === "cancelled" && appointment.lateCancellation ? "late" : appointment.status];
+}
+
+const STATUS: Record<AppointmentStatus | "late", { label: string; tone: StatusTone }> = {
+  scheduled: { label: "Scheduled", tone: "gold" },
+  completed: { label: "Completed", tone: "sage" },
+  cancelled: { label: "Cancelled", tone: "stone" },
+  late: { label: "Late cancellation", tone: "rose" },
+  no_show: { label: "No-show", tone: "rose" },
+};
+
+/** The other person of the appointment, as the viewer calls them: "Dr. Eleanor Vance" or "Jordan Ellis". */
+export function counterpartOf(appointment: Pick<Appointment, "doctorName" | "patientName">, viewer: Pick<Viewer, "role">): string {
+  if (viewer.role === "patient") return doctorTitle(appointment.doctorName);
+  if (viewer.role === "doctor") return appointment.patientName;
+  return `${appointment.patientName} with ${doctorTitle(appointment.doctorName)}`;
+}
+
+export function doctorTitle(name: string): string {
+  return `Dr. ${name}`;
+}

@@ -1,0 +1,31 @@
+import { toast } from "@halcyon/ui/hooks/use-toast";
+import { TRPCClientError } from "@trpc/client";
+
+import { navigateFullPage, SERVER_LOGIN_PATH } from "../navigation";
+import { UNAUTHORIZED_REDIRECT_MS } from "../timing";
+import { loadToaster } from "../toaster";
+import { isSessionRotating } from "./session-rotation";
+
+/** True when the server refused a call because nobody is signed in (tRPC code UNAUTHORIZED, HTTP 401). */
+export function isUnauthorizedError(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const data: unknown = error.data;
+  return typeof data === "object" && data !== null && "code" in data && data.code === "UNAUTHORIZED";
+}
+
+let redirectPending = false;
+
+/**
+ * Tells the visitor their session is gone and sends them to sign in. Several failing calls (or a
+ * guard and a call) may ask at once; the visitor sees one toast and one redirect.
+ */
+export function redirectToSignIn(): void {
+  // A password change is replacing the session: the old cookie's refusals are expected.
+  if (redirectPending || isSessionRotating()) return;
+  redirectPending = true;
+  toast({ variant: "destructive", title: "Unauthorized", description: "You are logged out. Logging in again..." });
+  const redirectSoon = () => setTimeout(() => navigateFullPage(SERVER_LOGIN_PATH), UNAUTHORIZED_REDIRECT_MS);
+  // The toaster's code may still be on its way: count the 500 ms from when the toast can be read
+  // (and go to sign in all the same should that code fail to load).
+  void loadToaster().then(redirectSoon, redirectSoon);
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+
+import { parseRealtimeEvent, RealtimeParseError } from "./realtime-event";
+
+const frame = (value: unknown) => JSON.stringify(value);
+
+describe("parseRealtimeEvent", () => {
+  it("reads the three pushes of docs/product.md", () => {
+    expect(
+      parseRealtimeEvent(frame({ type: "new_message", data: { id: 7, senderId: 1, receiverId: 2, createdAt: "2026-01-15T10:00:00.000Z" } })),
+    ).toEqual({ type: "new_message", data: { id: 7, senderId: 1, receiverId: 2, createdAt: "2026-01-15T10:00:00.000Z" } });
+    expect(parseRealtimeEvent(frame({ type: "messages_read", data: { readerId: 2, partnerId: 1 } }))).toEqual({
+      type: "messages_read",
+      data: { readerId: 2, partnerId: 1 },
+    });
+    expect(parseRealtimeEvent(frame({ type: "appointment_changed", data: { id: 12 } }))).toEqual({
+      type: "appointment_changed",
+      data: { id: 12 },
+    });
+  });
+
+  it("keeps only the fields it knows", () => {
+    const event = parseRealtimeEvent(frame({ type: "appointment_changed", data: { id: 3, secret: "x" }, extra: 1 }));
+    expect(event).toEqual({ type: "appointment_changed", data: { id: 3 } });
+  });
+
+  it("passes over types a newer server may add", () => {
+    expect(parseRealtimeEvent(frame({ type: "typing", data: {} }))).toBeNull();
+  });
+
+  it("refuses frames that are not what they claim", () => {
+    for (const bad of [
+      "not json",
+      frame(null),
+      frame([1, 2]),
+      frame({ data: {} }),
+      frame({ type: "new_message" }),
+      frame({ type: "new_message", data: { id: "7", senderId: 1, receiverId: 2, createdAt: "x" } }),
+      frame({ type: "new_message", data: { id: 7, senderId: 1, receiverId: 2 } }),
+      frame({ type: "messages_read", data: { readerId: 1.5, partnerId: 2 } }),
+    ]) {
+      expect(() => parseRealtimeEvent(bad), bad).toThrow(RealtimeParseError);
+    }
+    expect(() => parseRealtimeEvent(new ArrayBuffer(2))).toThrow(RealtimeParseError);
+  });
+});

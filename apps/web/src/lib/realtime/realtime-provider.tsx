@@ -1,0 +1,101 @@
+import type { PublicUser } from "@halcyon/domain/schemas";
+import { getMutationKey } from "@trpc/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+
+import { currentUserQuery, refreshCurrentUser, useCurrentUser } from "../auth/current-user";
+import { trpc } from "../trpc";
+import { RealtimeConnection, realtimeUrl } from "./realtime-connection";
+import { RealtimeHub, type RealtimeNotice } from "./realtime-hub";
+import { staleReads, type ReadGroup } from "./stale-reads";
+import { RealtimeContext } from "./use-realtime";
+
+type Utils = ReturnType<typeof trpc.useUtils>;
+
+/** After the server ends the socket's session, who is signed in is asked again this much later. */
+const SESSION_ENDED_RECHECK_MS = 1000;
+
+const REFRESH: Record<ReadGroup, (utils: Utils) => void> = {
+  /** What any screen may show about conversations. */
+  messaging: (utils) => {
+    void utils.messages.conversations.invalidate();
+    void utils.messages.unread.invalidate();
+  },
+  /** Everything that shows the schedule: lists, figures, notes, a doctor's patients' next session. */
+  schedule: (utils) => {
+    void utils.appointments.invalidate();
+    void utils.treatmentSessions.invalidate();
+    void utils.patients.invalidate();
+  },
+};
+
+/**
+ * One WebSocket per signed-in tab, opened when someone signs in and closed when they sign out.
+ * Pushes and reconnections refresh the shared reads here (conversations, unread counts, the
+ * schedule); screens hear them too, through useRealtimeNotices, for what only they hold.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { user } = useCurrentUser();
+  const userId = user?.id ?? null;
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const utilsRef = useRef(utils);
+  const [hub] = useState(() => new RealtimeHub());
+
+  useEffect(() => {
+    utilsRef.current = utils;
+  }, [utils]);
+
+  useEffect(() => {
+    if (userId === null) return;
+    // Signing out from this tab closes the socket too (4001); that sign-out tells its own story.
+    const signingOutHere = () => queryClient.isMutating({ mutationKey: getMutationKey(trpc.auth.logout) }) > 0;
+    // Re-reads who is signed in: nobody, and the page's guard takes over (the sign-in redirect);
+    // still this member (a password change starts a new session and ends the old one's socket),
+    // and the connection starts again.
+    const checkSession = () => {
+      if (signingOutHere()) return;
+      void refreshCurrentUser(queryClient).then(() => {
+        if (queryClient.getQueryData<PublicUser | null>(currentUserQuery.queryKey)?.id === userId) connection.resume();
+      });
+    };
+
+    let sessionCheck: ReturnType<typeof setTimeout> | undefined;
+
+    const notify = (notice: RealtimeNotice) => {
+      for (const group of staleReads(notice)) REFRESH[group](utilsRef.current);
+      hub.announce(notice);
+    };
+
+    const connection = new RealtimeConnection(realtimeUrl(window.location), {
+      onStatus: (status) => hub.setStatus(status),
+      // Anything pushed before this moment was not heard: it is read again.
+      onOpen: ({ reconnected }) => notify({ type: "connected", data: { reconnected } }),
+      onEvent: notify,
+      // Not at once: when this member changed their password in another tab, the new session's
+      // cookie may land a moment after the old session's socket was closed.
+      onSessionEnded: () => {
+        sessionCheck = setTimeout(checkSession, SESSION_ENDED_RECHECK_MS);
+      },
+      // Refused at the handshake: perhaps only the network, perhaps a session that ended meanwhile.
+      onRefused: checkSession,
+    });
+    connection.start();
+
+    const wake = () => connection.wake();
+    const wakeIfShown = () => {
+      if (document.visibilityState === "visible") connection.wake();
+    };
+    window.addEventListener("online", wake);
+    document.addEventListener("visibilitychange", wakeIfShown);
+    return () => {
+      window.removeEventListener("online", wake);
+      document.removeEventListener("visibilitychange", wakeIfShown);
+      clearTimeout(sessionCheck);
+      connection.stop();
+      hub.setStatus("connecting");
+    };
+  }, [userId, hub, queryClient]);
+
+  return <RealtimeContext value={hub}>{children}</RealtimeContext>;
+}

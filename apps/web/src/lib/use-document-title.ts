@@ -1,0 +1,8 @@
+import { useEffect } from "react";
+
+/** Names the browser tab after the page being shown. */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}

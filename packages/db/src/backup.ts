@@ -1,0 +1,12 @@
+import type { DatabaseHandle } from "./connect";
+
+/**
+ * Writes a consistent snapshot of the SQLite database to `destination` while the app keeps
+ * serving (SQLite's online backup API). PostgreSQL has its own tool for this, pg_dump.
+ */
+export async function backupSqlite(handle: DatabaseHandle, destination: string): Promise<void> {
+  if (!handle.backupTo) {
+    throw new Error("Online backup is for the embedded SQLite database; back PostgreSQL up with pg_dump.");
+  }
+  await handle.backupTo(destination);
+}

@@ -1,0 +1,18 @@
+export { connect, type ConnectOptions, type DatabaseHandle, type DatabaseKind, type QueryObserver } from "./connect";
+export { migrateToLatest } from "./migrate";
+export { backupSqlite } from "./backup";
+export type * from "./schema";
+export * from "./repositories/users.repository";
+export * from "./repositories/login-sessions.repository";
+export * from "./repositories/audit-log.repository";
+export * from "./repositories/doctors.repository";
+export * from "./repositories/clinical-records.repository";
+export type { Kysely, Transaction } from "kysely";
+export * from "./repositories/appointments.repository";
+export * from "./repositories/scheduling.repository";
+export * from "./repositories/treatment-sessions.repository";
+export * from "./repositories/patients.repository";
+export * from "./repositories/calendar-feeds.repository";
+export * from "./repositories/messages.repository";
+export * from "./repositories/admin.repository";
+export { auditLink } from "./audit-chain";

@@ -1,0 +1,18 @@
+// Migrations are listed here, not read from a folder at run time, so the bundled server
+// carries them inside its one file. Keys sort in the order they must run.
+import type { Migration, MigrationProvider } from "kysely";
+import * as initial from "./2026-11-22T0000-initial";
+import * as scheduling from "./2026-11-22T0100-scheduling";
+import * as messaging from "./2026-11-22T0200-messaging";
+import * as administration from "./2026-11-22T0300-administration";
+
+const migrations: Record<string, Migration> = {
+  "2026-11-22T0000-initial": initial,
+  "2026-11-22T0100-scheduling": scheduling,
+  "2026-11-22T0200-messaging": messaging,
+  "2026-11-22T0300-administration": administration,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,201 @@
+import { sql } from "kysely";
+import type { AppointmentStatus } from "../schema";
+import type { Db } from "./users.repository";
+
+/** An appointment as screens show it: with both names and the session's notes, if written. */
+export interface AppointmentView {
+  id: number;
+  patientId: number;
+  doctorId: number;
+  patientName: string;
+  doctorName: string;
+  title: string;
+  description: string | null;
+  startTime: string;
+  endTime: string;
+  status: AppointmentStatus;
+  notes: string | null;
+  lateCancellation: boolean;
+  cancelledAt: string | null;
+  cancelledBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+  progressRating: number | null;
+}
+
+export interface AppointmentFilter {
+  patientId?: number;
+  doctorId?: number;
+  /** Start time at or after. */
+  from?: string;
+  /** Start time before. */
+  to?: string;
+  statuses?: AppointmentStatus[];
+  order?: "asc" | "desc";
+  limit: number;
+}
+
+function viewQuery(db: Db) {
+  return db
+    .selectFrom("appointments as a")
+    .innerJoin("users as p", "p.id", "a.patient_id")
+    .innerJoin("users as d", "d.id", "a.doctor_id")
+    .leftJoin("treatment_sessions as t", "t.appointment_id", "a.id")
+    .select([
+      "a.id",
+      "a.patient_id",
+      "a.doctor_id",
+      "p.first_name as patient_first_name",
+      "p.last_name as patient_last_name",
+      "d.first_name as doctor_first_name",
+      "d.last_name as doctor_last_name",
+      "a.title",
+      "a.description",
+      "a.start_time",
+      "a.end_time",
+      "a.status",
+      "a.notes",
+      "a.late_cancellation",
+      "a.cancelled_at",
+      "a.cancelled_by",
+      "a.created_at",
+      "a.updated_at",
+      "t.session_notes",
+      "t.progress_rating",
+    ]);
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>["executeTakeFirstOrThrow"]>>;
+
+function toView(row: ViewRow): AppointmentView {
+  return {
+    id: row.id,
+    patientId: row.patient_id,
+    doctorId: row.doctor_id,
+    patientName: `${row.patient_first_name} ${row.patient_last_name}`,
+    doctorName: `${row.doctor_first_name} ${row.doctor_last_name}`,
+    title: row.title,
+    description: row.description,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    status: row.status,
+    notes: row.session_notes ?? row.notes,
+    lateCancellation: Number(row.late_cancellation) === 1,
+    cancelledAt: row.cancelled_at,
+    cancelledBy: row.cancelled_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    progressRating: row.progress_rating,
+  };
+}
+
+export async function listAppointments(db: Db, filter: AppointmentFilter): Promise<AppointmentView[]> {
+  let query = viewQuery(db);
+  if (filter.patientId !== undefined) query = query.where("a.patient_id", "=", filter.patientId);
+  if (filter.doctorId !== undefined) query = query.where("a.doctor_id", "=", filter.doctorId);
+  if (filter.from !== undefined) query = query.where("a.start_time", ">=", filter.from);
+  if (filter.to !== undefined) query = query.where("a.start_time", "<", filter.to);
+  if (filter.statuses?.length) query = query.where("a.status", "in", filter.statuses);
+  const order = filter.order ?? "asc";
+  const rows = await query.orderBy("a.start_time", order).orderBy("a.id", order).limit(filter.limit).execute();
+  return rows.map(toView);
+}
+
+export async function findAppointment(db: Db, id: number): Promise<AppointmentView | undefined> {
+  const row = await viewQuery(db).where("a.id", "=", id).executeTakeFirst();
+  return row && toView(row);
+}
+
+/** Start times of scheduled sessions of a doctor or a patient in [from, to). */
+export async function scheduledStartsBetween(
+  db: Db,
+  who: { doctorId: number } | { patientId: number },
+  from: string,
+  to: string,
+): Promise<string[]> {
+  let query = db.selectFrom("appointments").select("start_time").where("status", "=", "scheduled");
+  query = "doctorId" in who ? query.where("doctor_id", "=", who.doctorId) : query.where("patient_id", "=", who.patientId);
+  const rows = await query.where("start_time", ">=", from).where("start_time", "<", to).execute();
+  return rows.map((row) => row.start_time);
+}
+
+/** Ids of scheduled sessions of a doctor or a patient starting exactly at `start`. */
+export async function scheduledIdsAt(db: Db, who: { doctorId: number } | { patientId: number }, start: string): Promise<number[]> {
+  let query = db.selectFrom("appointments").select("id").where("status", "=", "scheduled").where("start_time", "=", start);
+  query = "doctorId" in who ? query.where("doctor_id", "=", who.doctorId) : query.where("patient_id", "=", who.patientId);
+  return (await query.execute()).map((row) => row.id);
+}
+
+export interface AppointmentPatch {
+  title?: string;
+  description?: string | null;
+  startTime?: string;
+  endTime?: string;
+  status?: AppointmentStatus;
+  cancelledAt?: string | null;
+  cancelledBy?: number | null;
+  lateCancellation?: boolean;
+  updatedAt: string;
+}
+
+export async function updateAppointment(db: Db, id: number, patch: AppointmentPatch): Promise<void> {
+  await db
+    .updateTable("appointments")
+    .set({
+      ...(patch.title !== undefined ? { title: patch.title } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(patch.startTime !== undefined ? { start_time: patch.startTime } : {}),
+      ...(patch.endTime !== undefined ? { end_time: patch.endTime } : {}),
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.cancelledAt !== undefined ? { cancelled_at: patch.cancelledAt } : {}),
+      ...(patch.cancelledBy !== undefined ? { cancelled_by: patch.cancelledBy } : {}),
+      ...(patch.lateCancellation !== undefined ? { late_cancellation: patch.lateCancellation ? 1 : 0 } : {}),
+      updated_at: patch.updatedAt,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+export interface AppointmentCounts {
+  scheduledUpcoming: number;
+  completed: number;
+  scheduledInRange: number;
+  patients: number;
+}
+
+/**
+ * The dashboard figures of one participant in one query: upcoming scheduled sessions,
+ * completed sessions, scheduled sessions in [rangeFrom, rangeTo), and distinct counterparts.
+ */
+export async function countAppointments(
+  db: Db,
+  who: { doctorId: number } | { patientId: number },
+  now: string,
+  rangeFrom: string,
+  rangeTo: string,
+): Promise<AppointmentCounts> {
+  const column = "doctorId" in who ? "doctor_id" : "patient_id";
+  const id = "doctorId" in who ? who.doctorId : who.patientId;
+  const row = await db
+    .selectFrom("appointments")
+    .select([
+      sql<number>`count(case when status = 'scheduled' and start_time >= ${now} then 1 end)`.as("scheduled_upcoming"),
+      sql<number>`count(case when status = 'completed' then 1 end)`.as("completed"),
+      sql<number>`count(case when status = 'scheduled' and start_time >= ${rangeFrom} and start_time < ${rangeTo} then 1 end)`.as("scheduled_in_range"),
+      sql<number>`count(distinct ${sql.ref(column === "doctor_id" ? "patient_id" : "doctor_id")})`.as("patients"),
+    ])
+    .where(column, "=", id)
+    .executeTakeFirstOrThrow();
+  return {
+    scheduledUpcoming: Number(row.scheduled_upcoming),
+    completed: Number(row.completed),
+    scheduledInRange: Number(row.scheduled_in_range),
+    patients: Number(row.patients),
+  };
+}
+
+/** True for a unique-index refusal, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}

@@ -1,0 +1,126 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database, UserRole, UserRow } from "../schema";
+
+export type Db = Kysely<Database> | Transaction<Database>;
+/** The clinic database, as every service receives it. */
+export type ClinicDb = Kysely<Database>;
+
+/** A user as the rest of the system sees one: never with the password hash. */
+export interface User {
+  id: number;
+  username: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  dateOfBirth: string;
+  role: UserRole;
+  profileImageUrl: string | null;
+  createdAt: string;
+  deactivatedAt: string | null;
+  mustChangePassword: boolean;
+}
+
+export interface NewUser {
+  username: string;
+  passwordHash: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  dateOfBirth: string;
+  role: UserRole;
+  profileImageUrl?: string | null;
+  mustChangePassword?: boolean;
+  createdAt: string;
+}
+
+export function usernameKey(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phoneNumber: row.phone_number,
+    dateOfBirth: row.date_of_birth,
+    role: row.role,
+    profileImageUrl: row.profile_image_url,
+    createdAt: row.created_at,
+    deactivatedAt: row.deactivated_at,
+    mustChangePassword: Number(row.must_change_password) === 1,
+  };
+}
+
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  const row = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toUser(row);
+}
+
+/** The user and their password hash, for checking a sign-in and nothing else. */
+export async function findUserCredentials(
+  db: Db,
+  username: string,
+): Promise<{ user: User; passwordHash: string } | undefined> {
+  const row = await db.selectFrom("users").selectAll().where("username_key", "=", usernameKey(username)).executeTakeFirst();
+  return row && { user: toUser(row), passwordHash: row.password_hash };
+}
+
+export async function usernameExists(db: Db, username: string): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").where("username_key", "=", usernameKey(username)).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<User> {
+  const row = await db
+    .insertInto("users")
+    .values({
+      username: user.username.trim(),
+      username_key: usernameKey(user.username),
+      password_hash: user.passwordHash,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      phone_number: user.phoneNumber,
+      date_of_birth: user.dateOfBirth,
+      role: user.role,
+      profile_image_url: user.profileImageUrl ?? null,
+      must_change_password: user.mustChangePassword ? 1 : 0,
+      created_at: user.createdAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toUser(row);
+}
+
+/** Sets a password; `mustChange` marks it one-time (given by staff, to be replaced at sign-in). */
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string, mustChange = false): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0 })
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function upsertDoctorProfile(db: Db, userId: number, specialization: string, bio: string | null = null): Promise<void> {
+  await db
+    .insertInto("doctor_profiles")
+    .values({ user_id: userId, specialization, bio })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ specialization, bio }))
+    .execute();
+}
+
+export async function findDoctorSpecialization(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom("doctor_profiles").select("specialization").where("user_id", "=", userId).executeTakeFirst();
+  return row?.specialization;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,167 @@
+// Table types for Kysely. Column names are snake_case as stored; repositories turn rows into
+// camelCase domain objects. Instants are stored in UTC and always read back as ISO-8601 strings
+// (SQLite stores the string; PostgreSQL's timestamptz is parsed to one, see connect.ts).
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type Instant = ColumnType<string, string, string>;
+export type UserRole = "patient" | "doctor" | "admin";
+export type AppointmentStatus = "scheduled" | "completed" | "cancelled" | "no_show";
+export type AuditOutcome = "success" | "failure" | "denied";
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username: the unique key, so "Alex" and "alex" cannot both exist. */
+  username_key: string;
+  password_hash: string;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  /** Calendar date, YYYY-MM-DD: a birthday has no time zone. */
+  date_of_birth: string;
+  role: UserRole;
+  profile_image_url: string | null;
+  created_at: Instant;
+  deactivated_at: Instant | null;
+  /** 1 until the user replaces a one-time password given to them by staff. */
+  must_change_password: Generated<number>;
+}
+
+export interface DoctorProfilesTable {
+  user_id: number;
+  specialization: string;
+  bio: string | null;
+}
+
+export interface LoginSessionsTable {
+  /** SHA-256 of the cookie's token: a stolen database cannot be replayed as cookies. */
+  id_hash: string;
+  user_id: number;
+  created_at: Instant;
+  last_seen_at: Instant;
+  /** The absolute end of the session, whatever its activity. */
+  expires_at: Instant;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface AppointmentsTable {
+  id: Generated<number>;
+  patient_id: number;
+  doctor_id: number;
+  title: string;
+  description: string | null;
+  start_time: Instant;
+  end_time: Instant;
+  status: AppointmentStatus;
+  notes: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+  cancelled_at: Instant | null;
+  cancelled_by: number | null;
+  /** 1 when a patient cancelled inside the cancellation window. */
+  late_cancellation: Generated<number>;
+}
+
+export interface TreatmentSessionsTable {
+  id: Generated<number>;
+  appointment_id: number | null;
+  patient_id: number;
+  doctor_id: number;
+  progress_rating: number;
+  session_notes: string;
+  created_at: Instant;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  sender_id: number;
+  receiver_id: number;
+  content: string;
+  /** Id chosen by the sending client, so a retried send cannot create a duplicate. */
+  client_id: string | null;
+  created_at: Instant;
+  read_at: Instant | null;
+  /** The conversation: the lower and the higher of the two user ids. */
+  pair_low: number | null;
+  pair_high: number | null;
+}
+
+/** One row per person per conversation partner. */
+export interface ConversationsTable {
+  owner_id: number;
+  partner_id: number;
+  last_message_id: number;
+  unread_count: Generated<number>;
+  last_read_message_id: Generated<number>;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  occurred_at: Instant;
+  actor_id: number | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  outcome: AuditOutcome;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON with facts about the event, never health content or secrets. */
+  details: string | null;
+  /** The hash chain: this row's hash covers its content and the previous row's hash. */
+  prev_hash: string | null;
+  hash: string | null;
+}
+
+export interface ClinicSettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updated_at: Instant;
+  updated_by: number | null;
+}
+
+export interface WorkingHoursTable {
+  doctor_id: number;
+  /** 0 = Sunday … 6 = Saturday, as Date#getDay. */
+  weekday: number;
+  /** Minutes after local midnight in the clinic's time zone. */
+  start_minute: number;
+  end_minute: number;
+}
+
+export interface CareRelationshipsTable {
+  doctor_id: number;
+  patient_id: number;
+  since: Instant;
+}
+
+export interface CalendarFeedsTable {
+  user_id: number;
+  /** SHA-256 of the feed's token; the token itself is shown to its owner once. */
+  token_hash: string;
+  created_at: Instant;
+}
+
+export interface Database {
+  users: UsersTable;
+  doctor_profiles: DoctorProfilesTable;
+  login_sessions: LoginSessionsTable;
+  appointments: AppointmentsTable;
+  treatment_sessions: TreatmentSessionsTable;
+  messages: MessagesTable;
+  audit_log: AuditLogTable;
+  working_hours: WorkingHoursTable;
+  care_relationships: CareRelationshipsTable;
+  calendar_feeds: CalendarFeedsTable;
+  conversations: ConversationsTable;
+  clinic_settings: ClinicSettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type LoginSessionRow = Selectable<LoginSessionsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type NewAuditLogRow = Insertable<AuditLogTable>;

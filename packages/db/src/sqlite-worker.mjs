@@ -1,0 +1,60 @@
+// The SQLite connection, in a worker thread: every statement (and every fsync that
+// synchronous=FULL asks for) runs here, so the server's event loop never waits on the disk.
+// Plain JavaScript on purpose: it runs as is from source in tests and is copied into the
+// server's bundle. Messages: { id, op: "query" | "backup" | "close", ... } → { id, result | error }.
+import { parentPort, workerData } from "node:worker_threads";
+import Database from "better-sqlite3";
+
+const db = new Database(workerData.file, { timeout: workerData.busyTimeoutMs });
+for (const pragma of workerData.pragmas) db.pragma(pragma);
+
+const STATEMENT_CACHE_LIMIT = 1000;
+const statements = new Map();
+
+function prepared(sql) {
+  let statement = statements.get(sql);
+  if (!statement) {
+    if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+    statement = db.prepare(sql);
+    statements.set(sql, statement);
+  }
+  return statement;
+}
+
+function query({ sql, parameters }) {
+  const statement = prepared(sql);
+  if (statement.reader) return { rows: statement.all(parameters) };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+}
+
+function reply(id, work) {
+  Promise.resolve()
+    .then(work)
+    .then(
+      (result) => parentPort.postMessage({ id, result }),
+      (error) => parentPort.postMessage({ id, error: { message: error.message, code: error.code, name: error.name } }),
+    );
+}
+
+parentPort.on("message", (message) => {
+  switch (message.op) {
+    case "query":
+      return reply(message.id, () => query(message));
+    case "backup":
+      // SQLite's online backup: a consistent copy while other statements keep running.
+      return reply(message.id, () => db.backup(message.file).then(() => null));
+    case "close":
+      return reply(message.id, () => {
+        statements.clear();
+        db.close();
+        return null;
+      });
+    default:
+      return reply(message.id, () => {
+        throw new Error(`unknown operation ${message.op}`);
+      });
+  }
+});
+
+parentPort.postMessage({ ready: true });

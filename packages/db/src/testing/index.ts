@@ -1,0 +1,73 @@
+// Test helpers: every test file gets its own freshly migrated database, on SQLite always and on
+// PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). PostgreSQL runs get a schema of
+// their own, so test files and packages can run side by side on one server.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
+import { connect, type DatabaseHandle, type DatabaseKind, type QueryObserver } from "../connect";
+import { migrateToLatest } from "../migrate";
+
+export function testDatabaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
+/** A fresh, migrated database; `close()` also removes it. */
+export async function createTestDatabase(kind: DatabaseKind, observe?: QueryObserver): Promise<DatabaseHandle> {
+  const observed = observe ? { observe } : {};
+  if (kind === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "halcyon-test-"));
+    const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db"), ...observed });
+    await migrateToLatest(handle);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DATABASE_URL is not set");
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = connect({ kind: "postgres", url, schema, poolSize: 20, ...observed });
+  await migrateToLatest(handle);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleaner = new pg.Client({ connectionString: url });
+      await cleaner.connect();
+      await cleaner.query(`drop schema if exists ${schema} cascade`);
+      await cleaner.end();
+    },
+  };
+}
+
+/**
+ * Runs a describe block once per available database. The callback receives a getter, valid
+ * inside tests and hooks, for that block's own fresh database.
+ */
+export function describeEachDatabase(name: string, body: (database: () => DatabaseHandle, kind: DatabaseKind) => void): void {
+  for (const kind of testDatabaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let handle: DatabaseHandle | undefined;
+      beforeAll(async () => {
+        handle = await createTestDatabase(kind);
+      });
+      afterAll(async () => {
+        await handle?.close();
+      });
+      body(() => {
+        if (!handle) throw new Error("the test database is not ready yet");
+        return handle;
+      }, kind);
+    });
+  }
+}

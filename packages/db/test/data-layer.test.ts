@@ -1,0 +1,155 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import {
+  appendAuditEvents,
+  verifyAuditChain,
+  connect,
+  findLoginSessionWithUser,
+  findUserCredentials,
+  insertLoginSession,
+  insertUser,
+  migrateToLatest,
+  purgeEndedLoginSessions,
+  type NewUser,
+} from "../src/index";
+import { describeEachDatabase } from "../src/testing/index";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const newUser = (username: string): NewUser => ({
+  username,
+  passwordHash: "$argon2id$placeholder",
+  email: null,
+  firstName: "Ada",
+  lastName: "Lovelace",
+  phoneNumber: "(555) 123-4567",
+  dateOfBirth: "1990-12-10",
+  role: "patient",
+  createdAt: "2026-11-22T10:00:00.000Z",
+});
+
+describeEachDatabase("data layer", (database, kind) => {
+  it("refuses a second username that differs only in case", async () => {
+    const { db } = database();
+    await insertUser(db, newUser("Alice"));
+    await expect(insertUser(db, newUser("aLICE"))).rejects.toThrow();
+    const found = await findUserCredentials(db, "ALICE");
+    expect(found?.user.username).toBe("Alice");
+  });
+
+  it("reads instants back as the same ISO-8601 UTC strings", async () => {
+    const { db } = database();
+    const user = await insertUser(db, newUser("instant"));
+    expect(user.createdAt).toBe("2026-11-22T10:00:00.000Z");
+  });
+
+  it("finds a session with its user in one query and purges ended ones", async () => {
+    const { db } = database();
+    const user = await insertUser(db, newUser("sessioned"));
+    await insertLoginSession(db, {
+      idHash: "live",
+      userId: user.id,
+      createdAt: "2026-11-22T10:00:00.000Z",
+      lastSeenAt: "2026-11-22T10:00:00.000Z",
+      expiresAt: "2026-11-22T22:00:00.000Z",
+      ip: null,
+      userAgent: null,
+    });
+    await insertLoginSession(db, {
+      idHash: "expired",
+      userId: user.id,
+      createdAt: "2026-11-21T10:00:00.000Z",
+      lastSeenAt: "2026-11-21T10:00:00.000Z",
+      expiresAt: "2026-11-21T22:00:00.000Z",
+      ip: null,
+      userAgent: null,
+    });
+    const found = await findLoginSessionWithUser(db, "live");
+    expect(found?.user.id).toBe(user.id);
+    expect(found?.session.expiresAt).toBe("2026-11-22T22:00:00.000Z");
+    expect(await purgeEndedLoginSessions(db, "2026-11-22T11:00:00.000Z", "2026-11-22T09:30:00.000Z")).toBe(1);
+    expect(await findLoginSessionWithUser(db, "expired")).toBeUndefined();
+  });
+
+  it("keeps the audit log append-only", async () => {
+    const { db } = database();
+    await appendAuditEvents(db, [{ occurredAt: "2026-11-22T10:00:00.000Z", actorId: null, action: "auth.login", outcome: "failure" }]);
+    await expect(sql`update audit_log set action = 'forged'`.execute(db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
+  });
+
+  it("chains audit rows so that an edit anywhere is found", async () => {
+    const { db, kind } = database();
+    for (let i = 0; i < 5; i += 1) {
+      await appendAuditEvents(db, [
+        { occurredAt: `2026-11-22T10:0${i}:00.000Z`, actorId: i, action: "appointment.read", outcome: "success", targetType: "appointment", targetId: i },
+        { occurredAt: `2026-11-22T10:0${i}:30.000Z`, actorId: i, action: "auth.login", outcome: "success", ip: "10.0.0.1" },
+      ]);
+    }
+    const intact = await verifyAuditChain(db, 3);
+    expect(intact.firstBroken).toBeUndefined();
+    expect(intact.checked).toBeGreaterThanOrEqual(10);
+    // Someone with direct database access edits a row, getting past the append-only trigger.
+    const victim = await db.selectFrom("audit_log").select("id").where("actor_id", "=", 3).where("action", "=", "auth.login").executeTakeFirstOrThrow();
+    if (kind === "sqlite") {
+      await sql`drop trigger audit_log_no_update`.execute(db);
+      await sql`drop trigger audit_log_no_delete`.execute(db);
+    } else {
+      await sql`alter table audit_log disable trigger audit_log_no_change`.execute(db);
+    }
+    await sql`update audit_log set ip = '203.0.113.9' where id = ${victim.id}`.execute(db);
+    const broken = await verifyAuditChain(db, 3);
+    expect(broken.firstBroken).toMatchObject({ id: victim.id, reason: expect.stringMatching(/edited/) });
+    await sql`delete from audit_log where id = ${victim.id}`.execute(db);
+    expect((await verifyAuditChain(db)).firstBroken?.reason).toMatch(/removed/);
+  });
+
+  it("enforces foreign keys", async () => {
+    const { db } = database();
+    await expect(
+      insertLoginSession(db, {
+        idHash: "orphan",
+        userId: 999_999,
+        createdAt: "2026-11-22T10:00:00.000Z",
+        lastSeenAt: "2026-11-22T10:00:00.000Z",
+        expiresAt: "2026-11-22T22:00:00.000Z",
+        ip: null,
+        userAgent: null,
+      }),
+    ).rejects.toThrow();
+  });
+
+  if (kind === "sqlite") {
+    it("opens SQLite durable: WAL, synchronous FULL, foreign keys, a busy timeout", async () => {
+      const { db } = database();
+      const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];
+      expect(await pragma("journal_mode")).toBe("wal");
+      expect(await pragma("synchronous")).toBe(2);
+      expect(await pragma("foreign_keys")).toBe(1);
+      expect(await pragma("busy_timeout")).toBeGreaterThanOrEqual(1000);
+    });
+  }
+});
+
+describe("SQLite write transactions", () => {
+  it("take the write lock at BEGIN, so a second process waits instead of failing mid-transaction", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "halcyon-immediate-"));
+    const file = join(dir, "clinic.db");
+    const first = connect({ kind: "sqlite", file });
+    const second = connect({ kind: "sqlite", file });
+    await migrateToLatest(first);
+    await sql`pragma busy_timeout = 0`.execute(second.db);
+    try {
+      await first.db.transaction().execute(async (trx) => {
+        await trx.selectFrom("users").select("id").execute();
+        // With a deferred BEGIN the read above would not hold the write lock; IMMEDIATE does.
+        await expect(second.db.transaction().execute(async () => undefined)).rejects.toThrow(/locked|busy/i);
+      });
+    } finally {
+      await first.close();
+      await second.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,132 @@
+// What the administrator's procedures accept and answer. Browser-safe.
+import { z } from "zod";
+import { publicUserSchema, userRoleSchema } from "../users/user.schema";
+
+export const statsSchema = z
+  .object({
+    users: z.object({ total: z.number().int(), patients: z.number().int(), doctors: z.number().int(), admins: z.number().int(), deactivated: z.number().int() }),
+    /** Sign-in sessions used within the idle timeout and not past their lifetime. */
+    activeSessions: z.number().int(),
+    idleTimeoutMinutes: z.number(),
+    /** Sessions starting today in the clinic's time zone, cancelled ones excluded. */
+    appointmentsToday: z.number().int(),
+    messages: z.object({ today: z.number().int(), total: z.number().int() }),
+    timeZone: z.string(),
+  })
+  .meta({ id: "AdminStats" });
+export type AdminStats = z.infer<typeof statsSchema>;
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+export const workingPeriodInputSchema = z
+  .object({
+    weekday: z.number().int().min(0).max(6),
+    start: z.string().regex(HH_MM, "Times are HH:MM, like 09:00"),
+    end: z.string().regex(HH_MM, "Times are HH:MM, like 17:00"),
+  })
+  .refine((p) => p.start < p.end, "Each period must end after it starts");
+export type WorkingPeriodInput = z.infer<typeof workingPeriodInputSchema>;
+export const workingHoursInputSchema = z.array(workingPeriodInputSchema).max(21, "At most three periods a day");
+
+/** A user as the admin sees one: the public shape plus the account's administrative facts. */
+export const adminUserSchema = publicUserSchema
+  .extend({
+    specialization: z.string().nullable(),
+    createdAt: z.string(),
+    deactivatedAt: z.string().nullable(),
+  })
+  .meta({ id: "AdminUser" });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const listUsersInputSchema = z
+  .object({
+    search: z.string().trim().max(100).optional(),
+    role: userRoleSchema.optional(),
+    status: z.enum(["active", "deactivated"]).optional(),
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+    offset: z.coerce.number().int().min(0).optional(),
+  })
+  .optional();
+
+export const userPageSchema = z.object({ users: z.array(adminUserSchema), total: z.number().int() }).meta({ id: "UserPage" });
+
+const PROFILE_REQUIRED = "Username, first name, last name, phone number and date of birth are required";
+
+export const adminCreateUserInputSchema = z
+  .object({
+    username: z.string({ error: PROFILE_REQUIRED }).trim().min(1, PROFILE_REQUIRED).max(64).regex(/^[A-Za-z0-9._-]+$/, "Usernames may use letters, digits, dots, dashes and underscores only"),
+    role: userRoleSchema,
+    firstName: z.string({ error: PROFILE_REQUIRED }).trim().min(1, PROFILE_REQUIRED).max(100),
+    lastName: z.string({ error: PROFILE_REQUIRED }).trim().min(1, PROFILE_REQUIRED).max(100),
+    phoneNumber: z.string({ error: PROFILE_REQUIRED }).trim().min(1, PROFILE_REQUIRED).max(30),
+    dateOfBirth: z.string({ error: PROFILE_REQUIRED }).regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date of birth as YYYY-MM-DD"),
+    email: z.preprocess((v) => (v === "" ? null : v), z.email("Enter a valid email address, or leave it empty").nullish()),
+    specialization: z.string().trim().max(100).optional(),
+    workingHours: workingHoursInputSchema.optional(),
+  })
+  .refine((input) => input.role !== "doctor" || Boolean(input.specialization), { message: "A doctor needs a specialization", path: ["specialization"] })
+  .meta({ id: "AdminCreateUserInput" });
+
+export const adminUpdateUserInputSchema = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    role: userRoleSchema.optional(),
+    active: z.boolean().optional(),
+    specialization: z.string().trim().min(1, "A specialization cannot be empty").max(100).optional(),
+    workingHours: workingHoursInputSchema.optional(),
+  })
+  .refine((input) => Object.keys(input).some((key) => key !== "id"), "Say what to change: role, active, specialization or workingHours")
+  .meta({ id: "AdminUpdateUserInput" });
+
+export const createdUserSchema = z.object({ user: adminUserSchema, oneTimePassword: z.string() }).meta({ id: "CreatedUser" });
+
+export const auditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    occurredAt: z.string(),
+    actorId: z.number().int().nullable(),
+    actorName: z.string().nullable(),
+    action: z.string(),
+    targetType: z.string().nullable(),
+    targetId: z.string().nullable(),
+    outcome: z.enum(["success", "failure", "denied"]),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: "AuditEntry" });
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+const isoInstant = z.iso.datetime({ offset: true, error: "Give times as ISO-8601 with an offset" });
+
+export const auditLogInputSchema = z
+  .object({
+    actorId: z.coerce.number().int().positive().optional(),
+    action: z.string().trim().max(60).optional(),
+    from: isoInstant.optional(),
+    to: isoInstant.optional(),
+    before: z.coerce.number().int().positive().optional(),
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+  })
+  .optional();
+export type AuditLogInput = z.infer<typeof auditLogInputSchema>;
+
+export const settingsSchema = z
+  .object({
+    clinicName: z.string().trim().min(1, "The clinic needs a name").max(80, "Names can be at most 80 characters"),
+    clinicTimeZone: z.string().refine(isTimeZone, "Use an IANA time zone such as America/New_York"),
+    defaultWorkingHours: workingHoursInputSchema,
+    cancellationWindowHours: z.number().min(0, "The window cannot be negative").max(336, "At most two weeks"),
+    idleTimeoutMinutes: z.number().int().min(5, "At least 5 minutes").max(720, "At most 12 hours"),
+  })
+  .meta({ id: "ClinicSettings" });
+export type ClinicSettings = z.infer<typeof settingsSchema>;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

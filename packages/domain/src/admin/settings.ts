@@ -1,0 +1,46 @@
+// The clinic's settings: environment values are the defaults, an admin's saved values win. A
+// change takes effect at once on every instance (each reloads on "settings_changed").
+import { readSettings, writeSettings, type User } from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import type { ClinicServices, RequestContext } from "../context";
+import { settingsSchema, type ClinicSettings } from "./admin.schema";
+import { fromWorkingHoursInput, toWorkingHoursInput } from "./working-hours";
+
+export function currentSettings(services: Pick<ClinicServices, "config">): ClinicSettings {
+  const { config } = services;
+  return {
+    clinicName: config.clinicName,
+    clinicTimeZone: config.clinicTimeZone,
+    defaultWorkingHours: toWorkingHoursInput(config.defaultWorkingHours),
+    cancellationWindowHours: config.cancellationWindowMs / 3_600_000,
+    idleTimeoutMinutes: config.session.idleTimeoutMs / 60_000,
+  };
+}
+
+function apply(services: Pick<ClinicServices, "config">, settings: ClinicSettings): void {
+  const { config } = services;
+  config.clinicName = settings.clinicName;
+  config.clinicTimeZone = settings.clinicTimeZone;
+  config.defaultWorkingHours = fromWorkingHoursInput(settings.defaultWorkingHours);
+  config.cancellationWindowMs = settings.cancellationWindowHours * 3_600_000;
+  config.session.idleTimeoutMs = settings.idleTimeoutMinutes * 60_000;
+}
+
+/** Applies saved settings over the environment's; a stored value that no longer validates is ignored. */
+export async function loadSettings(services: Pick<ClinicServices, "db" | "config">): Promise<void> {
+  const saved = await readSettings(services.db);
+  const merged = settingsSchema.safeParse({ ...currentSettings(services), ...saved });
+  if (merged.success) apply(services, merged.data);
+}
+
+export async function updateSettings(ctx: RequestContext & { user: User }, settings: ClinicSettings): Promise<ClinicSettings> {
+  const before = currentSettings(ctx);
+  const changed = Object.fromEntries(
+    Object.entries(settings).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof ClinicSettings])),
+  );
+  await ctx.db.transaction().execute((trx) => writeSettings(trx, changed, ctx.now().toISOString(), ctx.user.id));
+  apply(ctx, settings);
+  await recordAudit(ctx, { actorId: ctx.user.id, action: "admin.settings_update", outcome: "success", targetType: "settings", request: ctx.request, details: { changed: Object.keys(changed) } });
+  ctx.events.publish({ type: "settings_changed", data: {}, recipients: [] });
+  return currentSettings(ctx);
+}

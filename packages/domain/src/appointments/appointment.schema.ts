@@ -1,0 +1,101 @@
+// What the appointment procedures accept and answer. Browser-safe.
+import { z } from "zod";
+
+export const appointmentStatusSchema = z.enum(["scheduled", "completed", "cancelled", "no_show"]);
+export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
+
+const instant = (what: string) =>
+  z.iso.datetime({ offset: true, error: `Give the ${what} as an ISO-8601 time with its offset, like 2026-11-23T10:00:00-05:00` });
+
+const id = (what: string) => z.coerce.number({ error: `${what} must be a number` }).int().positive(`${what} must be a positive number`);
+
+export const appointmentSchema = z
+  .object({
+    id: z.number().int(),
+    patientId: z.number().int(),
+    doctorId: z.number().int(),
+    patientName: z.string(),
+    doctorName: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    startTime: z.string(),
+    endTime: z.string(),
+    status: appointmentStatusSchema,
+    notes: z.string().nullable(),
+    lateCancellation: z.boolean(),
+    cancelledAt: z.string().nullable(),
+    createdAt: z.string(),
+    progressRating: z.number().nullable(),
+  })
+  .meta({ id: "Appointment" });
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const APPOINTMENT_LIST_DEFAULT = 100;
+export const APPOINTMENT_LIST_MAX = 500;
+
+export const listAppointmentsInputSchema = z
+  .object({
+    from: instant("start of the range").optional(),
+    to: instant("end of the range").optional(),
+    status: z.union([appointmentStatusSchema, z.array(appointmentStatusSchema)]).optional(),
+    order: z.enum(["asc", "desc"]).optional(),
+    limit: z.coerce.number().int().min(1).max(APPOINTMENT_LIST_MAX, `At most ${APPOINTMENT_LIST_MAX} appointments at a time`).optional(),
+    patientId: id("patientId").optional(),
+    doctorId: id("doctorId").optional(),
+  })
+  .optional();
+export type ListAppointmentsInput = z.infer<typeof listAppointmentsInputSchema>;
+
+const BOOKING_REQUIRED = "Doctor, title and date/time are required";
+
+export const bookAppointmentInputSchema = z
+  .object({
+    doctorId: z.coerce.number({ error: BOOKING_REQUIRED }).int().positive(BOOKING_REQUIRED),
+    /** Patients book for themselves and may leave it out; doctors and admins name the patient. */
+    patientId: id("patientId").optional(),
+    title: z.string({ error: BOOKING_REQUIRED }).trim().min(1, BOOKING_REQUIRED).max(120, "Titles can be at most 120 characters"),
+    description: z.string().trim().max(2000, "Descriptions can be at most 2000 characters").nullish(),
+    startTime: instant("session's date and time"),
+    /** Accepted for the specification's client; the server computes it (60 minutes). */
+    endTime: z.string().optional(),
+    /** Accepted for the specification's client; a new appointment is always scheduled. */
+    status: z.literal("scheduled").optional(),
+  })
+  .meta({ id: "BookAppointmentInput" });
+export type BookAppointmentInput = z.input<typeof bookAppointmentInputSchema>;
+
+export const updateAppointmentInputSchema = z
+  .object({
+    id: id("Appointment id"),
+    startTime: instant("new date and time").optional(),
+    title: z.string().trim().min(1, "A title cannot be empty").max(120, "Titles can be at most 120 characters").optional(),
+    description: z.string().trim().max(2000, "Descriptions can be at most 2000 characters").nullish(),
+    status: z.enum(["completed", "cancelled", "no_show"], { error: "Status can be completed, cancelled or no_show" }).optional(),
+  })
+  .refine((input) => Object.keys(input).some((key) => key !== "id"), "Say what to change: startTime, title, description or status")
+  .meta({ id: "UpdateAppointmentInput" });
+export type UpdateAppointmentInput = z.input<typeof updateAppointmentInputSchema>;
+
+export const slotsInputSchema = z.object({
+  doctorId: id("doctorId"),
+  date: z.string({ error: "Give the date as YYYY-MM-DD" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Give the date as YYYY-MM-DD"),
+  patientId: id("patientId").optional(),
+});
+
+export const slotSchema = z.object({ startTime: z.string(), endTime: z.string() });
+export const slotsOutputSchema = z
+  .object({ date: z.string(), timeZone: z.string(), slots: z.array(slotSchema) })
+  .meta({ id: "DoctorSlots" });
+export type DoctorSlots = z.infer<typeof slotsOutputSchema>;
+
+export const appointmentSummarySchema = z
+  .object({
+    upcoming: z.number().int(),
+    completed: z.number().int(),
+    today: z.number().int(),
+    thisWeek: z.number().int(),
+    activePatients: z.number().int(),
+    timeZone: z.string(),
+  })
+  .meta({ id: "AppointmentSummary" });
+export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;

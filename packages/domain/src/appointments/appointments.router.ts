@@ -1,0 +1,65 @@
+import { recentActivityOfDoctor } from "@halcyon/db";
+import { auditRead } from "../audit/read-audit";
+import { z } from "zod";
+import { authedProcedure, roleProcedure, router } from "../trpc";
+import { activityEventSchema } from "./activity.schema";
+import {
+  appointmentSchema,
+  appointmentSummarySchema,
+  bookAppointmentInputSchema,
+  listAppointmentsInputSchema,
+  slotsInputSchema,
+  slotsOutputSchema,
+  updateAppointmentInputSchema,
+} from "./appointment.schema";
+import { toAppointment } from "./appointment-access";
+import { freeSlots } from "./availability";
+import { bookAppointment } from "./book-appointment";
+import { appointmentSummary, listAppointments } from "./list-appointments";
+import { updateAppointment } from "./update-appointment";
+
+export const appointmentsRouter = router({
+  list: authedProcedure
+    .meta({ openapi: { method: "GET", path: "/appointments", tags: ["appointments"], summary: "Your appointments (admins: all), by start time", protect: true } })
+    .input(listAppointmentsInputSchema)
+    .output(z.array(appointmentSchema))
+    .query(async ({ ctx, input }) => {
+      const appointments = await listAppointments(ctx, input);
+      await auditRead(ctx, "appointment.read", { type: "appointment" }, appointments.map((a) => a.id));
+      return appointments.map(toAppointment);
+    }),
+
+  book: authedProcedure
+    .meta({ openapi: { method: "POST", path: "/appointments", tags: ["appointments"], summary: "Book a free 60-minute slot", protect: true } })
+    .input(bookAppointmentInputSchema)
+    .output(appointmentSchema)
+    .mutation(async ({ ctx, input }) => toAppointment(await bookAppointment(ctx, input))),
+
+  update: authedProcedure
+    .meta({ openapi: { method: "PATCH", path: "/appointments/{id}", tags: ["appointments"], summary: "Reschedule, edit, cancel, complete or mark a no-show", protect: true } })
+    .input(updateAppointmentInputSchema)
+    .output(appointmentSchema)
+    .mutation(async ({ ctx, input }) => toAppointment(await updateAppointment(ctx, input))),
+
+  slots: authedProcedure
+    .meta({ openapi: { method: "GET", path: "/doctors/{doctorId}/slots", tags: ["appointments"], summary: "A doctor's free 60-minute slots on a day", protect: true } })
+    .input(slotsInputSchema)
+    .output(slotsOutputSchema)
+    .query(async ({ ctx, input }) => {
+      const patientId = ctx.user.role === "patient" ? ctx.user.id : input.patientId;
+      const slots = await freeSlots(ctx, ctx.db, { doctorId: input.doctorId, date: input.date, ...(patientId !== undefined ? { patientId } : {}) });
+      return { date: input.date, timeZone: ctx.config.clinicTimeZone, slots };
+    }),
+
+  summary: roleProcedure("patient", "doctor")
+    .meta({ openapi: { method: "GET", path: "/appointments/summary", tags: ["appointments"], summary: "Dashboard figures", protect: true } })
+    .input(z.void())
+    .output(appointmentSummarySchema)
+    .query(({ ctx }) => appointmentSummary(ctx)),
+
+  recentActivity: roleProcedure("doctor")
+    .meta({ openapi: { method: "GET", path: "/activity", tags: ["appointments"], summary: "Latest events around your patients", protect: true } })
+    .input(z.object({ limit: z.coerce.number().int().min(1).max(50).optional() }).optional())
+    .output(z.array(activityEventSchema))
+    .query(({ ctx, input }) => recentActivityOfDoctor(ctx.db, ctx.user.id, input?.limit ?? 5)),
+});

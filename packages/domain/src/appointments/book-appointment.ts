@@ -1,0 +1,88 @@
+// Booking a session: who may book for whom, and the rules of the slot. The whole booking is
+// one write transaction, and the database's unique indexes on (doctor, start) and (patient,
+// start) for scheduled sessions make two concurrent bookings of one slot impossible: exactly one
+// wins, the other hears 409.
+import {
+  addCareRelationship,
+  findAppointment,
+  findUserById,
+  insertAppointment,
+  isUniqueViolation,
+  scheduledIdsAt,
+  type AppointmentView,
+  type User,
+} from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import type { bookAppointmentInputSchema } from "./appointment.schema";
+import { assertBookableStart, findActiveDoctor } from "./availability";
+import { SESSION_LENGTH_MS } from "./slots";
+import type { z } from "zod";
+
+export const SLOT_TAKEN = "That time has just been taken. Please choose another time.";
+export const PATIENT_BUSY = "The patient already has a session at that time. Please choose another time.";
+
+type BookInput = z.output<typeof bookAppointmentInputSchema>;
+
+/** Which patient and doctor a booking is for, by the rules of the caller's role. */
+async function participants(ctx: RequestContext & { user: User }, input: BookInput): Promise<{ patient: User; doctor: User }> {
+  const { user } = ctx;
+  if (user.role === "patient" && input.patientId !== undefined && input.patientId !== user.id) {
+    throw new AppError("FORBIDDEN", "Patients can book sessions for themselves only.");
+  }
+  if (user.role === "doctor" && input.doctorId !== user.id) {
+    throw new AppError("FORBIDDEN", "Doctors can book sessions with themselves only.");
+  }
+  const patientId = user.role === "patient" ? user.id : input.patientId;
+  if (patientId === undefined) throw new AppError("INVALID_INPUT", "Choose the patient the session is for (patientId).");
+  const patient = patientId === user.id ? user : await findUserById(ctx.db, patientId);
+  if (!patient || patient.role !== "patient" || patient.deactivatedAt) throw new AppError("NOT_FOUND", "No such patient.");
+  const doctor = await findActiveDoctor(ctx.db, input.doctorId);
+  return { patient, doctor };
+}
+
+/** Refuses a start already taken by the doctor or the patient (by any session but `exceptId`). */
+export async function assertSlotFree(
+  db: RequestContext["db"],
+  { doctorId, patientId, start, exceptId }: { doctorId: number; patientId: number; start: string; exceptId?: number },
+): Promise<void> {
+  const others = (ids: number[]) => ids.filter((id) => id !== exceptId).length;
+  if (others(await scheduledIdsAt(db, { doctorId }, start)) > 0) throw new AppError("CONFLICT", SLOT_TAKEN);
+  if (others(await scheduledIdsAt(db, { patientId }, start)) > 0) throw new AppError("CONFLICT", PATIENT_BUSY);
+}
+
+export async function bookAppointment(ctx: RequestContext & { user: User }, input: BookInput): Promise<AppointmentView> {
+  const { patient, doctor } = await participants(ctx, input);
+  const start = new Date(input.startTime);
+  await assertBookableStart(ctx, ctx.db, doctor, start);
+  const now = ctx.now().toISOString();
+
+  let id: number;
+  try {
+    id = await ctx.db.transaction().execute(async (trx) => {
+      await assertSlotFree(trx, { doctorId: doctor.id, patientId: patient.id, start: start.toISOString() });
+      const appointmentId = await insertAppointment(trx, {
+        patientId: patient.id,
+        doctorId: doctor.id,
+        title: input.title,
+        description: input.description ?? null,
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + SESSION_LENGTH_MS).toISOString(),
+        status: "scheduled",
+        createdAt: now,
+      });
+      await addCareRelationship(trx, doctor.id, patient.id, now);
+      return appointmentId;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", SLOT_TAKEN, { cause: error });
+    throw error;
+  }
+
+  await recordAudit(ctx, { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", targetId: id, request: ctx.request });
+  ctx.events.publish({ type: "appointment_changed", data: { id }, recipients: [patient.id, doctor.id] });
+  const booked = await findAppointment(ctx.db, id);
+  if (!booked) throw new Error(`appointment ${id} vanished after booking`);
+  return booked;
+}

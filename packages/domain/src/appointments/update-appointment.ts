@@ -1,0 +1,105 @@
+// The life of a scheduled session after booking: rescheduling, editing, cancelling, and — for
+// its doctor — completing it or marking a no-show. Every change comes through here
+// (PATCH /api/appointments/{id}). A session that is no longer scheduled is final.
+import { findAppointment, isUniqueViolation, updateAppointment as writeAppointment, type AppointmentPatch, type AppointmentView, type User } from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import { findVisibleAppointment } from "./appointment-access";
+import type { updateAppointmentInputSchema } from "./appointment.schema";
+import { assertBookableStart, findActiveDoctor } from "./availability";
+import { assertSlotFree, SLOT_TAKEN } from "./book-appointment";
+import { SESSION_LENGTH_MS } from "./slots";
+import type { z } from "zod";
+
+type UpdateInput = z.output<typeof updateAppointmentInputSchema>;
+
+const STATUS_WORDS = { completed: "completed", cancelled: "cancelled", no_show: "marked as a no-show", scheduled: "scheduled" } as const;
+
+function hoursLabel(ms: number): string {
+  const hours = Math.round(ms / 3_600_000);
+  return `${hours} hour${hours === 1 ? "" : "s"}`;
+}
+
+export async function updateAppointment(ctx: RequestContext & { user: User }, input: UpdateInput): Promise<AppointmentView> {
+  const { user } = ctx;
+  const appointment = await findVisibleAppointment(ctx.db, user, input.id);
+  if (appointment.status !== "scheduled") {
+    throw new AppError("CONFLICT", `This session is already ${STATUS_WORDS[appointment.status]} and can no longer be changed.`);
+  }
+  if (input.status !== undefined && input.startTime !== undefined) {
+    throw new AppError("INVALID_INPUT", "Reschedule a session or change its status, not both at once.");
+  }
+
+  const now = ctx.now();
+  const startsAt = Date.parse(appointment.startTime);
+  const started = startsAt <= now.getTime();
+  const insideWindow = startsAt - now.getTime() < ctx.config.cancellationWindowMs;
+  const isOwnDoctor = user.role === "doctor" && appointment.doctorId === user.id;
+  const patch: AppointmentPatch = { updatedAt: now.toISOString() };
+  const changes: string[] = [];
+
+  if (input.status === "completed" || input.status === "no_show") {
+    if (!isOwnDoctor) throw new AppError("FORBIDDEN", "Only the session's doctor can mark it completed or as a no-show.");
+    if (!started) throw new AppError("INVALID_INPUT", `A session can be ${STATUS_WORDS[input.status]} only once it has started.`);
+    patch.status = input.status;
+    changes.push(input.status);
+  }
+
+  if (input.status === "cancelled") {
+    if (started) throw new AppError("INVALID_INPUT", "This session has already started, so it cannot be cancelled.");
+    patch.status = "cancelled";
+    patch.cancelledAt = now.toISOString();
+    patch.cancelledBy = user.id;
+    // A patient may cancel at any time; inside the window the doctor sees it was late.
+    patch.lateCancellation = user.role === "patient" && insideWindow;
+    changes.push(patch.lateCancellation ? "late_cancel" : "cancel");
+  }
+
+  let newStart: Date | undefined;
+  if (input.startTime !== undefined) {
+    if (started) throw new AppError("INVALID_INPUT", "This session has already started, so it cannot be moved.");
+    if (user.role === "patient" && insideWindow) {
+      throw new AppError(
+        "FORBIDDEN",
+        `Sessions less than ${hoursLabel(ctx.config.cancellationWindowMs)} away can't be moved online. Please contact the clinic, or cancel the session.`,
+      );
+    }
+    newStart = new Date(input.startTime);
+    await assertBookableStart(ctx, ctx.db, await findActiveDoctor(ctx.db, appointment.doctorId), newStart);
+    patch.startTime = newStart.toISOString();
+    patch.endTime = new Date(newStart.getTime() + SESSION_LENGTH_MS).toISOString();
+    changes.push("reschedule");
+  }
+
+  if (input.title !== undefined) patch.title = input.title;
+  if (input.description !== undefined) patch.description = input.description ?? null;
+  if (input.title !== undefined || input.description !== undefined) changes.push("edit");
+
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      // The new slot is checked and taken in the same transaction that gives up the old one.
+      if (newStart) {
+        await assertSlotFree(trx, { doctorId: appointment.doctorId, patientId: appointment.patientId, start: newStart.toISOString(), exceptId: appointment.id });
+      }
+      await writeAppointment(trx, appointment.id, patch);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", SLOT_TAKEN, { cause: error });
+    throw error;
+  }
+
+  await recordAudit(ctx, {
+    actorId: user.id,
+    action: "appointment.update",
+    outcome: "success",
+    targetType: "appointment",
+    targetId: appointment.id,
+    request: ctx.request,
+    details: { changes },
+  });
+  ctx.events.publish({ type: "appointment_changed", data: { id: appointment.id }, recipients: [appointment.patientId, appointment.doctorId] });
+  const updated = await findAppointment(ctx.db, appointment.id);
+  if (!updated) throw new Error(`appointment ${appointment.id} vanished after an update`);
+  return updated;
+}

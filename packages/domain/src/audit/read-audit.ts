@@ -1,0 +1,23 @@
+// Reads of health data leave a trace too: who read which records, never what they said.
+import type { RequestContext } from "../context";
+import type { User } from "@halcyon/db";
+import { recordAudit, type AuditAction } from "./audit";
+
+const MAX_IDS_RECORDED = 100;
+
+export async function auditRead(
+  ctx: RequestContext & { user: User },
+  action: Extract<AuditAction, `${string}.read`>,
+  target: { type: string; id?: number | null },
+  recordIds: number[],
+): Promise<void> {
+  await recordAudit(ctx, {
+    actorId: ctx.user.id,
+    action,
+    outcome: "success",
+    targetType: target.type,
+    targetId: target.id ?? null,
+    request: ctx.request,
+    details: { count: recordIds.length, ids: recordIds.slice(0, MAX_IDS_RECORDED) },
+  });
+}

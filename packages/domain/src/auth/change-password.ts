@@ -1,0 +1,27 @@
+import { findUserById, findUserCredentials, updatePasswordHash, type User } from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import type { ChangePasswordInput } from "./auth.schema";
+import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
+import { beginSession, endAllLoginSessionsOf } from "./sessions";
+
+/**
+ * Replaces the caller's password (also how a one-time password is retired). Every other session
+ * of the user ends; the caller continues on a fresh one.
+ */
+export async function changePassword(ctx: RequestContext & { user: User }, input: ChangePasswordInput): Promise<User> {
+  const credentials = await findUserCredentials(ctx.db, ctx.user.username);
+  if (!credentials || !(await verifyPassword(credentials.passwordHash, input.currentPassword))) {
+    await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.password_change", outcome: "failure", request: ctx.request });
+    throw new AppError("INVALID_INPUT", "Your current password is not right.");
+  }
+  assertAcceptablePassword(input.newPassword, ctx.user.username);
+  await updatePasswordHash(ctx.db, ctx.user.id, await hashPassword(input.newPassword));
+  await endAllLoginSessionsOf(ctx, ctx.user.id);
+  await beginSession({ ...ctx, sessionToken: null }, ctx.user.id);
+  await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.password_change", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request });
+  const user = await findUserById(ctx.db, ctx.user.id);
+  if (!user) throw new Error("the user vanished while changing their password");
+  return user;
+}

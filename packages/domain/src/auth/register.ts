@@ -1,0 +1,38 @@
+import type { User } from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import { createUser } from "../users/create-user";
+import type { registerInputSchema } from "./auth.schema";
+import { beginSession } from "./sessions";
+import type { z } from "zod";
+
+/**
+ * Creates a patient account and signs it in. Always a patient, whatever the body says: only an
+ * admin creates doctors and admins.
+ */
+export async function registerPatient(ctx: RequestContext, input: z.output<typeof registerInputSchema>): Promise<User> {
+  const now = ctx.now().getTime();
+  const addressKey = ctx.request.ip ?? "unknown";
+  const wait = ctx.throttles.registrationsPerAddress.retryAfterSeconds(addressKey, now);
+  if (wait > 0) {
+    throw new AppError("RATE_LIMITED", "Too many accounts were created from this network recently. Please try again later.", {
+      retryAfterSeconds: wait,
+    });
+  }
+  ctx.throttles.registrationsPerAddress.record(addressKey, now);
+
+  const user = await createUser(ctx, {
+    username: input.username,
+    password: input.password,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phoneNumber: input.phoneNumber,
+    dateOfBirth: input.dateOfBirth,
+    email: input.email ?? null,
+    role: "patient",
+  });
+  await beginSession(ctx, user.id);
+  await recordAudit(ctx, { actorId: user.id, action: "auth.register", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request });
+  return user;
+}

@@ -1,0 +1,87 @@
+import { findUserCredentials, usernameKey, type User } from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import type { LoginInput } from "./auth.schema";
+import { verifyDecoy, verifyPassword } from "./passwords";
+import { beginSession, endLoginSession, hashSessionToken } from "./sessions";
+
+export const INVALID_CREDENTIALS = "Invalid username or password";
+export const ACCOUNT_DEACTIVATED = "This account has been deactivated. Please contact the clinic if you need access.";
+
+function tooManyAttempts(retryAfterSeconds: number): AppError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new AppError(
+    "RATE_LIMITED",
+    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    { retryAfterSeconds },
+  );
+}
+
+/**
+ * Checks a username and password and starts a new session (a new token every time, so a token
+ * planted before sign-in is worthless after it). Failures say only "Invalid username or
+ * password" and are throttled per account and per address.
+ */
+export async function signIn(ctx: RequestContext, input: LoginInput): Promise<User> {
+  const now = ctx.now().getTime();
+  const accountKey = usernameKey(input.username);
+  const addressKey = ctx.request.ip ?? "unknown";
+  const { failedLoginsPerAccount, failedLoginsPerAddress } = ctx.throttles;
+
+  const wait = Math.max(
+    failedLoginsPerAccount.retryAfterSeconds(accountKey, now),
+    failedLoginsPerAddress.retryAfterSeconds(addressKey, now),
+  );
+  if (wait > 0) {
+    await recordAudit(ctx, {
+      actorId: null,
+      action: "auth.login",
+      outcome: "denied",
+      request: ctx.request,
+      details: { reason: "throttled", username: accountKey },
+    });
+    throw tooManyAttempts(wait);
+  }
+
+  const credentials = await findUserCredentials(ctx.db, input.username);
+  const passwordMatches = credentials
+    ? await verifyPassword(credentials.passwordHash, input.password)
+    : await verifyDecoy(input.password).then(() => false);
+
+  if (!credentials || !passwordMatches) {
+    failedLoginsPerAccount.record(accountKey, now);
+    failedLoginsPerAddress.record(addressKey, now);
+    await recordAudit(ctx, {
+      actorId: credentials?.user.id ?? null,
+      action: "auth.login",
+      outcome: "failure",
+      request: ctx.request,
+      details: { username: accountKey },
+    });
+    throw new AppError("UNAUTHENTICATED", INVALID_CREDENTIALS);
+  }
+
+  const { user } = credentials;
+  if (user.deactivatedAt !== null) {
+    await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "denied", request: ctx.request, details: { reason: "deactivated" } });
+    throw new AppError("FORBIDDEN", ACCOUNT_DEACTIVATED);
+  }
+
+  failedLoginsPerAccount.clear(accountKey);
+  await beginSession(ctx, user.id);
+  await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request });
+  return user;
+}
+
+/** Ends the caller's session on the server and removes the cookie. Signing out twice is fine. */
+export async function signOut(ctx: RequestContext): Promise<void> {
+  if (ctx.sessionToken) {
+    await endLoginSession(ctx, ctx.sessionToken);
+    await recordAudit(ctx, { actorId: ctx.user?.id ?? null, action: "auth.logout", outcome: "success", request: ctx.request });
+    if (ctx.user) {
+      ctx.events.publish({ type: "sessions_ended", data: { userId: ctx.user.id, sessionIdHash: hashSessionToken(ctx.sessionToken) }, recipients: [ctx.user.id] });
+    }
+  }
+  ctx.cookies.clear();
+}

@@ -1,0 +1,26 @@
+import { CLINIC_DEFAULT_HOURS, type WorkingPeriod } from "./appointments/slots";
+
+/** The clinic's settings the domain needs; the API builds them from its validated environment. */
+export interface ClinicConfig {
+  clinicName: string;
+  clinicTimeZone: string;
+  session: {
+    idleTimeoutMs: number;
+    absoluteLifetimeMs: number;
+  };
+  /** A patient's cancellation this close to the session is recorded as late. */
+  cancellationWindowMs: number;
+  /** Hours of a doctor who has none of their own. */
+  defaultWorkingHours: WorkingPeriod[];
+}
+
+export const DEFAULT_CLINIC_CONFIG: ClinicConfig = {
+  clinicName: "Halcyon",
+  clinicTimeZone: "America/New_York",
+  session: {
+    idleTimeoutMs: 30 * 60 * 1000,
+    absoluteLifetimeMs: 12 * 60 * 60 * 1000,
+  },
+  cancellationWindowMs: 24 * 60 * 60 * 1000,
+  defaultWorkingHours: CLINIC_DEFAULT_HOURS,
+};

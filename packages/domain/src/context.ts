@@ -1,0 +1,41 @@
+import type { ClinicDb, DatabaseKind, User } from "@halcyon/db";
+import type { AuthThrottles } from "./auth/throttle";
+import type { ClinicConfig } from "./config";
+import type { ClinicEventBus } from "./events/clinic-events";
+import type { AuditEvent } from "@halcyon/db";
+
+/** Takes audit events; resolves once the event is durable. */
+export interface AuditSink {
+  record(event: AuditEvent): Promise<void>;
+}
+
+/** What lives as long as the server: built once at start, shared by every request. */
+export interface ClinicServices {
+  db: ClinicDb;
+  dbKind: DatabaseKind;
+  config: ClinicConfig;
+  throttles: AuthThrottles;
+  events: ClinicEventBus;
+  audit: AuditSink;
+  now: () => Date;
+}
+
+/** How a procedure sets or removes the session cookie without knowing the HTTP framework. */
+export interface SessionCookieJar {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+}
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The context of one request, whichever door it came through (tRPC, REST, WebSocket). */
+export interface RequestContext extends ClinicServices {
+  user: User | null;
+  /** The caller's session token, when the session is valid. */
+  sessionToken: string | null;
+  request: RequestMeta;
+  cookies: SessionCookieJar;
+}

@@ -1,0 +1,141 @@
+// The demo clinic of docs/product.md: enough people, sessions and conversations that every
+// screen has something to show on first start. Runs only on an empty database.
+import { TZDate } from "@date-fns/tz";
+import { addDays, isWeekend } from "date-fns";
+import {
+  addCareRelationship,
+  countUsers,
+  insertAppointment,
+  appendMessage,
+  markConversationRead,
+  insertTreatmentSession,
+  insertUser,
+  upsertDoctorProfile,
+  type User,
+} from "@halcyon/db";
+import { hashPassword } from "../auth/passwords";
+import type { ClinicServices } from "../context";
+
+export const DEMO_PASSWORDS = {
+  admin: "halcyon-admin-demo",
+  doctor: "halcyon-doctor-demo",
+  patient: "halcyon-patient-demo",
+} as const;
+
+const DOCTORS = [
+  { username: "dr.vance", firstName: "Eleanor", lastName: "Vance", specialization: "Individual Therapy" },
+  { username: "dr.okafor", firstName: "Julian", lastName: "Okafor", specialization: "Couples Therapy" },
+  { username: "dr.lindqvist", firstName: "Maren", lastName: "Lindqvist", specialization: "PTSD & Trauma Care" },
+  { username: "dr.moreau", firstName: "Camille", lastName: "Moreau", specialization: "Mindfulness & Wellness" },
+];
+
+const PATIENTS = [
+  { username: "alex", firstName: "Alex", lastName: "Morgan", dateOfBirth: "1991-04-17" },
+  { username: "jordan", firstName: "Jordan", lastName: "Ellis", dateOfBirth: "1987-09-02" },
+  { username: "sam", firstName: "Sam", lastName: "Whitaker", dateOfBirth: "1995-01-23" },
+  { username: "riley", firstName: "Riley", lastName: "Chen", dateOfBirth: "1983-06-30" },
+];
+
+const ALEX_NOTES = [
+  "First session. Discussed sleep difficulties and work stress; agreed on a simple evening wind-down routine.",
+  "Reviewed the sleep diary. Identified Sunday-evening anxiety about the week ahead; introduced box breathing.",
+  "Practised cognitive reframing on two difficult conversations at work. Some resistance, but good insight.",
+  "Sleep improving on most nights. Explored boundaries with family; homework: one honest conversation.",
+  "Had the conversation with a sibling and it went better than feared. Mood noticeably lighter.",
+  "Consistent routine for three weeks. Discussed relapse signs and a plan for busy periods.",
+];
+
+export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now" | "config">): Promise<boolean> {
+  if ((await countUsers(services.db)) > 0) return false;
+  const [adminHash, doctorHash, patientHash] = await Promise.all([
+    hashPassword(DEMO_PASSWORDS.admin),
+    hashPassword(DEMO_PASSWORDS.doctor),
+    hashPassword(DEMO_PASSWORDS.patient),
+  ]);
+  const now = services.now();
+  const createdAt = now.toISOString();
+  const zone = services.config.clinicTimeZone;
+
+  await services.db.transaction().execute(async (trx) => {
+    const person = { phoneNumber: "(555) 010-2030", email: null, createdAt };
+    await insertUser(trx, {
+      ...person,
+      username: "admin",
+      passwordHash: adminHash,
+      firstName: "Avery",
+      lastName: "Sinclair",
+      dateOfBirth: "1980-02-14",
+      role: "admin",
+    });
+    const doctors: User[] = [];
+    for (const doctor of DOCTORS) {
+      const user = await insertUser(trx, { ...person, ...doctor, passwordHash: doctorHash, dateOfBirth: "1975-05-05", role: "doctor" });
+      await upsertDoctorProfile(trx, user.id, doctor.specialization);
+      doctors.push(user);
+    }
+    const patients: User[] = [];
+    for (const patient of PATIENTS) {
+      patients.push(await insertUser(trx, { ...person, ...patient, passwordHash: patientHash, role: "patient" }));
+    }
+    const [vance, okafor] = doctors as [User, User];
+    const [alex, jordan, sam] = patients as [User, User, User];
+
+    /** A weekday `offset` days from today, at `hour` o'clock in the clinic's time zone. */
+    const clinicTime = (offset: number, hour: number) => {
+      const today = new TZDate(now, zone);
+      let day = addDays(today, offset);
+      if (offset !== 0) while (isWeekend(day)) day = addDays(day, offset > 0 ? 1 : -1);
+      return new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hour, 0, 0, zone);
+    };
+    const book = async (patient: User, doctor: User, start: Date, title: string, status: "scheduled" | "completed") => {
+      await addCareRelationship(trx, doctor.id, patient.id, createdAt);
+      return insertAppointment(trx, {
+        patientId: patient.id,
+        doctorId: doctor.id,
+        title,
+        description: status === "scheduled" ? "Weekly session" : null,
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 60 * 60 * 1000).toISOString(),
+        status,
+        createdAt,
+      });
+    };
+
+    // Alex's six weekly sessions with Dr. Vance, each with notes and a rising rating.
+    const ratings = [4, 5, 5, 6, 7, 8];
+    for (const [index, notes] of ALEX_NOTES.entries()) {
+      const start = clinicTime(-7 * (ALEX_NOTES.length - index), 10);
+      const appointmentId = await book(alex, vance, start, "Individual therapy", "completed");
+      await insertTreatmentSession(trx, {
+        appointmentId,
+        patientId: alex.id,
+        doctorId: vance.id,
+        progressRating: ratings[index] ?? 5,
+        sessionNotes: notes,
+        createdAt: new Date(start.getTime() + 60 * 60 * 1000).toISOString(),
+      });
+    }
+    await book(alex, vance, clinicTime(2, 10), "Individual therapy", "scheduled");
+    await book(alex, vance, clinicTime(9, 10), "Individual therapy", "scheduled");
+    await book(jordan, vance, clinicTime(0, 15), "Initial consultation", "scheduled");
+    await book(sam, vance, clinicTime(1, 11), "Individual therapy", "scheduled");
+    await book(jordan, okafor, clinicTime(3, 14), "Couples therapy", "scheduled");
+
+    const conversation = [
+      [alex, vance, "Hi Dr. Vance, the breathing exercise helped before my presentation today."],
+      [vance, alex, "That's wonderful to hear, Alex. Let's talk about what else went well on Thursday."],
+      [jordan, vance, "Looking forward to our first session. Is there anything I should prepare?"],
+    ] as const;
+    for (const [index, [sender, receiver, content]] of conversation.entries()) {
+      await appendMessage(trx, {
+        senderId: sender.id,
+        receiverId: receiver.id,
+        content,
+        createdAt: new Date(now.getTime() - (conversation.length - index) * 60 * 60 * 1000).toISOString(),
+      });
+      // Dr. Vance has read Alex's first message; the rest wait to be read.
+      if (index === 0) await markConversationRead(trx, receiver.id, sender.id, createdAt);
+    }
+  });
+  return true;
+}

@@ -1,0 +1,31 @@
+// What happened that someone's open screen should hear about. The domain publishes; transports
+// (the WebSocket) deliver to the listed recipients. In-process here; several API instances on
+// one PostgreSQL relay through it (see the API's event relay).
+export type ClinicEvent =
+  | { type: "appointment_changed"; data: { id: number }; recipients: number[] }
+  | { type: "new_message"; data: { id: number; senderId: number; receiverId: number; createdAt: string }; recipients: number[] }
+  | { type: "messages_read"; data: { readerId: number; partnerId: number }; recipients: number[] }
+  /** Sign-in sessions ended: one (logout) or all of a user's (password reset, deactivation). Not sent to browsers. */
+  | { type: "sessions_ended"; data: { userId: number; sessionIdHash?: string }; recipients: number[] }
+  /** The clinic's settings changed: every instance reloads them. Not sent to browsers. */
+  | { type: "settings_changed"; data: Record<string, never>; recipients: number[] };
+
+export type ClinicEventListener = (event: ClinicEvent) => void;
+
+export interface ClinicEventBus {
+  publish(event: ClinicEvent): void;
+  subscribe(listener: ClinicEventListener): () => void;
+}
+
+export function createLocalEventBus(): ClinicEventBus {
+  const listeners = new Set<ClinicEventListener>();
+  return {
+    publish(event) {
+      for (const listener of listeners) listener(event);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

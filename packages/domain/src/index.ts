@@ -1,0 +1,18 @@
+// The server-side entry of the domain. The web app may import only types from here
+// (`import type { AppRouter }`); its runtime imports come from "@halcyon/domain/schemas".
+export { appRouter, createCaller, type AppRouter } from "./router";
+export type { AuditSink, ClinicServices, RequestContext, RequestMeta, SessionCookieJar } from "./context";
+export { DEFAULT_CLINIC_CONFIG, type ClinicConfig } from "./config";
+export { createClinicServices, type ClinicServicesOptions } from "./services";
+export { AppError, toPublicError, INTERNAL_ERROR_MESSAGE, type PublicError, type AppErrorCode } from "./errors";
+export { resolveLoginSession, endAllLoginSessionsOf, hashSessionToken } from "./auth/sessions";
+export { createUser, type CreateUserInput } from "./users/create-user";
+export { resetPassword } from "./users/reset-password";
+export { seedDemoClinic, DEMO_PASSWORDS } from "./demo/seed-demo-clinic";
+export { calendarFeedFor } from "./calendar/calendar-feed";
+export { authorizeAdmin } from "./admin/admin-access";
+export { auditLogCsv } from "./admin/audit-log";
+export { loadSettings } from "./admin/settings";
+export { recordAudit } from "./audit/audit";
+export { createLocalEventBus, type ClinicEvent, type ClinicEventBus } from "./events/clinic-events";
+export * from "./schemas";

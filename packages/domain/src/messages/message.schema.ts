@@ -1,0 +1,70 @@
+// What the messaging procedures accept and answer. Browser-safe.
+import { z } from "zod";
+
+export const MESSAGE_MAX_LENGTH = 4000;
+export const MESSAGE_PAGE_DEFAULT = 50;
+export const MESSAGE_PAGE_MAX = 200;
+
+export const messageSchema = z
+  .object({
+    id: z.number().int(),
+    senderId: z.number().int(),
+    receiverId: z.number().int(),
+    content: z.string(),
+    clientId: z.string().nullable(),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+  })
+  .meta({ id: "Message" });
+export type Message = z.infer<typeof messageSchema>;
+
+/** The specification's conversation entry (the latest message, with its sender's name) and more. */
+export const conversationSchema = z
+  .object({
+    id: z.number().int().describe("The latest message's id"),
+    senderId: z.number().int(),
+    receiverId: z.number().int(),
+    content: z.string(),
+    createdAt: z.string(),
+    senderName: z.string(),
+    partnerId: z.number().int(),
+    partnerName: z.string(),
+    partnerRole: z.enum(["patient", "doctor", "admin"]),
+    partnerProfileImageUrl: z.string().nullable(),
+    unreadCount: z.number().int(),
+    /** The latest message is the caller's and the partner has read it. */
+    readByPartner: z.boolean(),
+  })
+  .meta({ id: "Conversation" });
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const sendMessageInputSchema = z
+  .object({
+    /** Accepted for the specification's client; it must be the caller. */
+    senderId: z.coerce.number().int().positive().optional(),
+    receiverId: z.coerce.number({ error: "Choose who the message is for" }).int().positive("Choose who the message is for"),
+    content: z
+      .string({ error: "Write a message first" })
+      .trim()
+      .min(1, "Write a message first")
+      .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`),
+    /** Chosen by the sending client; sending again with the same id never duplicates. */
+    clientId: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, "clientId may use letters, digits, - and _").optional(),
+  })
+  .meta({ id: "SendMessageInput" });
+export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
+
+export const listMessagesInputSchema = z.object({
+  partnerId: z.coerce.number({ error: "partnerId must be a number" }).int().positive(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).optional(),
+});
+
+export const unreadSchema = z
+  .object({ total: z.number().int(), byPartner: z.record(z.string(), z.number().int()) })
+  .meta({ id: "UnreadCounts" });
+export type UnreadCounts = z.infer<typeof unreadSchema>;
+
+export const markReadInputSchema = z.object({
+  partnerId: z.coerce.number({ error: "partnerId must be a number" }).int().positive(),
+});

@@ -1,0 +1,120 @@
+// The rules of conversation: messages go only between a patient and a doctor, as the caller,
+// to an active person; a doctor starts conversations only with their own patients; a retried
+// send (same clientId) is stored once. Content never reaches the audit log or the logs.
+import {
+  appendMessage,
+  findUserById,
+  haveConversation,
+  isInCareOf,
+  listConversations as readConversations,
+  listMessagesBetween,
+  markConversationRead,
+  unreadCounts,
+  type MessageView,
+  type User,
+} from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import { MESSAGE_PAGE_DEFAULT, type Conversation, type UnreadCounts } from "./message.schema";
+import type { listMessagesInputSchema, sendMessageInputSchema } from "./message.schema";
+import type { z } from "zod";
+
+type Caller = RequestContext & { user: User };
+
+const NO_CONVERSATION = "No such conversation.";
+const CONVERSATION_LIMIT = 500;
+
+function assertTakesPart(user: User): void {
+  if (user.role === "admin") throw new AppError("FORBIDDEN", "Conversations are between patients and their doctors.");
+}
+
+/** The other person, if the caller may talk with them at all (a patient with a doctor, or the reverse). */
+async function counterpart(ctx: Caller, partnerId: number): Promise<User> {
+  const partner = partnerId === ctx.user.id ? undefined : await findUserById(ctx.db, partnerId);
+  const pairs = partner && ((ctx.user.role === "patient" && partner.role === "doctor") || (ctx.user.role === "doctor" && partner.role === "patient"));
+  if (!partner || !pairs) throw new AppError("NOT_FOUND", NO_CONVERSATION);
+  return partner;
+}
+
+export async function listConversations(ctx: Caller): Promise<Conversation[]> {
+  assertTakesPart(ctx.user);
+  const rows = await readConversations(ctx.db, ctx.user.id, CONVERSATION_LIMIT);
+  return rows.map((row) => {
+    const partnerName = `${row.partnerFirstName} ${row.partnerLastName}`;
+    const mine = row.lastMessage.senderId === ctx.user.id;
+    return {
+      id: row.lastMessage.id,
+      senderId: row.lastMessage.senderId,
+      receiverId: row.lastMessage.receiverId,
+      content: row.lastMessage.content,
+      createdAt: row.lastMessage.createdAt,
+      senderName: mine ? `${ctx.user.firstName} ${ctx.user.lastName}` : partnerName,
+      partnerId: row.partnerId,
+      partnerName,
+      partnerRole: row.partnerRole as Conversation["partnerRole"],
+      partnerProfileImageUrl: row.partnerProfileImageUrl,
+      unreadCount: row.unreadCount,
+      readByPartner: mine && row.partnerReadUpTo >= row.lastMessage.id,
+    };
+  });
+}
+
+/** A page of a conversation, oldest first; `before` reaches further back. */
+export async function listMessages(ctx: Caller, input: z.output<typeof listMessagesInputSchema>): Promise<MessageView[]> {
+  assertTakesPart(ctx.user);
+  await counterpart(ctx, input.partnerId);
+  const page = await listMessagesBetween(ctx.db, ctx.user.id, input.partnerId, {
+    ...(input.before !== undefined ? { beforeId: input.before } : {}),
+    limit: input.limit ?? MESSAGE_PAGE_DEFAULT,
+  });
+  return page.reverse();
+}
+
+export async function sendMessage(ctx: Caller, input: z.output<typeof sendMessageInputSchema>): Promise<MessageView> {
+  assertTakesPart(ctx.user);
+  if (input.senderId !== undefined && input.senderId !== ctx.user.id) {
+    throw new AppError("FORBIDDEN", "You can only send messages as yourself.");
+  }
+  const receiver = await counterpart(ctx, input.receiverId);
+  if (receiver.deactivatedAt) throw new AppError("CONFLICT", `${receiver.firstName} ${receiver.lastName} no longer receives messages here.`);
+  if (
+    ctx.user.role === "doctor" &&
+    !(await isInCareOf(ctx.db, ctx.user.id, receiver.id)) &&
+    !(await haveConversation(ctx.db, ctx.user.id, receiver.id))
+  ) {
+    throw new AppError("FORBIDDEN", "You can start conversations only with your own patients.");
+  }
+  const { message, duplicate } = await ctx.db.transaction().execute((trx) =>
+    appendMessage(trx, {
+      senderId: ctx.user.id,
+      receiverId: receiver.id,
+      content: input.content,
+      clientId: input.clientId ?? null,
+      createdAt: ctx.now().toISOString(),
+    }),
+  );
+  if (!duplicate) {
+    await recordAudit(ctx, { actorId: ctx.user.id, action: "message.send", outcome: "success", targetType: "message", targetId: message.id, request: ctx.request });
+    ctx.events.publish({
+      type: "new_message",
+      data: { id: message.id, senderId: message.senderId, receiverId: message.receiverId, createdAt: message.createdAt },
+      recipients: [message.senderId, message.receiverId],
+    });
+  }
+  return message;
+}
+
+export async function markRead(ctx: Caller, partnerId: number): Promise<void> {
+  assertTakesPart(ctx.user);
+  await counterpart(ctx, partnerId);
+  const changed = await ctx.db.transaction().execute((trx) => markConversationRead(trx, ctx.user.id, partnerId, ctx.now().toISOString()));
+  if (changed) {
+    ctx.events.publish({ type: "messages_read", data: { readerId: ctx.user.id, partnerId }, recipients: [ctx.user.id, partnerId] });
+  }
+}
+
+export async function unread(ctx: Caller): Promise<UnreadCounts> {
+  if (ctx.user.role === "admin") return { total: 0, byPartner: {} };
+  return unreadCounts(ctx.db, ctx.user.id);
+}

@@ -1,0 +1,60 @@
+import { randomInt } from "node:crypto";
+import { addCareRelationship, listPatients as readPatients, usernameExists, type PatientSummary, type User } from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import { createUser } from "../users/create-user";
+import type { addPatientInputSchema, listPatientsInputSchema } from "./patient.schema";
+import type { z } from "zod";
+
+export async function listPatients(ctx: RequestContext & { user: User }, input: z.output<typeof listPatientsInputSchema>): Promise<PatientSummary[]> {
+  return readPatients(ctx.db, {
+    ...(ctx.user.role === "doctor" ? { doctorId: ctx.user.id } : {}),
+    ...(input?.search ? { search: input.search } : {}),
+    limit: input?.limit ?? 50,
+    offset: input?.offset ?? 0,
+    now: ctx.now().toISOString(),
+  });
+}
+
+// No look-alike characters (0/O, 1/l/I), so a password read aloud or copied by hand survives.
+const PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+/** Twelve random characters in three groups: about 59 bits, easy to read out, used once. */
+export function oneTimePassword(): string {
+  const pick = () => Array.from({ length: 4 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
+  return `${pick()}-${pick()}-${pick()}`;
+}
+
+async function freeUsername(ctx: RequestContext, firstName: string, lastName: string): Promise<string> {
+  const base = `${firstName}.${lastName}`.toLowerCase().normalize("NFKD").replace(/[^a-z0-9.]/g, "").replace(/\.+/g, ".").replace(/^\.|\.$/g, "") || "patient";
+  for (let suffix = 0; ; suffix += 1) {
+    const candidate = suffix === 0 ? base : `${base}${suffix + 1}`;
+    if (!(await usernameExists(ctx.db, candidate))) return candidate;
+  }
+}
+
+/** A doctor (or admin) opens an account for a patient; a doctor becomes their doctor. */
+export async function addPatient(
+  ctx: RequestContext & { user: User },
+  input: z.output<typeof addPatientInputSchema>,
+): Promise<{ patient: User; oneTimePassword: string }> {
+  if (Date.parse(`${input.dateOfBirth}T00:00:00Z`) >= ctx.now().getTime() || Number.isNaN(Date.parse(`${input.dateOfBirth}T00:00:00Z`))) {
+    throw new AppError("INVALID_INPUT", "Enter a real date of birth in the past");
+  }
+  const password = oneTimePassword();
+  const patient = await createUser(ctx, {
+    username: await freeUsername(ctx, input.firstName, input.lastName),
+    password,
+    role: "patient",
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phoneNumber: input.phoneNumber,
+    dateOfBirth: input.dateOfBirth,
+    email: input.email ?? null,
+    mustChangePassword: true,
+  });
+  if (ctx.user.role === "doctor") await addCareRelationship(ctx.db, ctx.user.id, patient.id, ctx.now().toISOString());
+  await recordAudit(ctx, { actorId: ctx.user.id, action: "user.create", outcome: "success", targetType: "user", targetId: patient.id, request: ctx.request, details: { role: "patient" } });
+  return { patient, oneTimePassword: password };
+}

@@ -1,0 +1,23 @@
+import { adminRouter } from "./admin/admin.router";
+import { appointmentsRouter } from "./appointments/appointments.router";
+import { authRouter } from "./auth/auth.router";
+import { calendarRouter } from "./calendar/calendar.router";
+import { doctorsRouter } from "./doctors/doctors.router";
+import { messagesRouter } from "./messages/messages.router";
+import { patientsRouter } from "./patients/patients.router";
+import { treatmentSessionsRouter } from "./treatment-sessions/treatment-sessions.router";
+import { createCallerFactory, router } from "./trpc";
+
+export const appRouter = router({
+  auth: authRouter,
+  doctors: doctorsRouter,
+  appointments: appointmentsRouter,
+  treatmentSessions: treatmentSessionsRouter,
+  patients: patientsRouter,
+  calendar: calendarRouter,
+  messages: messagesRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

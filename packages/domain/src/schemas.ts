@@ -1,0 +1,19 @@
+// The browser-safe entry of the domain: schemas, types and pure functions only. Nothing here may
+// import the database, argon2 or Node built-ins.
+export * from "./users/user.schema";
+export * from "./auth/auth.schema";
+export * from "./doctors/doctor.schema";
+export * from "./appointments/appointment.schema";
+export * from "./appointments/activity.schema";
+export * from "./treatment-sessions/treatment-session.schema";
+export * from "./patients/patient.schema";
+export * from "./progress/progress";
+export * from "./messages/message.schema";
+export * from "./admin/admin.schema";
+export {
+  SESSION_LENGTH_MS,
+  CLINIC_DEFAULT_HOURS,
+  calendarDateIn,
+  zonedInstant,
+  type WorkingPeriod,
+} from "./appointments/slots";

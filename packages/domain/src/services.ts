@@ -1,0 +1,28 @@
+import type { DatabaseHandle } from "@halcyon/db";
+import { AuditWriter } from "./audit/audit-writer";
+import { createAuthThrottles } from "./auth/throttle";
+import type { ClinicConfig } from "./config";
+import type { AuditSink, ClinicServices } from "./context";
+import { createLocalEventBus, type ClinicEventBus } from "./events/clinic-events";
+
+export interface ClinicServicesOptions {
+  database: DatabaseHandle;
+  config: ClinicConfig;
+  now?: () => Date;
+  events?: ClinicEventBus;
+  /** Where audit events go; the audit log unless a benchmark measures the cost of it. */
+  audit?: AuditSink;
+}
+
+export function createClinicServices({ database, config, now, events, audit }: ClinicServicesOptions): ClinicServices {
+  return {
+    db: database.db,
+    dbKind: database.kind,
+    // A copy: settings changed at run time update it in place (see admin/settings.ts).
+    config: structuredClone(config),
+    throttles: createAuthThrottles(),
+    events: events ?? createLocalEventBus(),
+    audit: audit ?? new AuditWriter(database.db),
+    now: now ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,76 @@
+// Session notes and progress ratings: written by the session's doctor (which completes the
+// session), read by the patient, their doctors and admins.
+import {
+  findAppointment,
+  findTreatmentSession,
+  findUserById,
+  insertTreatmentSession,
+  isInCareOf,
+  isUniqueViolation,
+  listTreatmentSessionsOfPatient,
+  updateAppointment,
+  type TreatmentSessionView,
+  type User,
+} from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import { APPOINTMENT_NOT_FOUND } from "../appointments/appointment-access";
+import type { recordSessionInputSchema } from "./treatment-session.schema";
+import type { z } from "zod";
+
+/** Notes may be written from half an hour before a session starts. */
+const NOTES_OPEN_BEFORE_START_MS = 30 * 60_000;
+const MAX_SESSIONS_LISTED = 500;
+
+export const USER_NOT_FOUND = "No such patient.";
+
+export async function listTreatmentSessions(ctx: RequestContext & { user: User }, userId: number): Promise<TreatmentSessionView[]> {
+  const { user } = ctx;
+  const allowed =
+    user.role === "admin" ||
+    (user.role === "patient" && user.id === userId) ||
+    (user.role === "doctor" && (await isInCareOf(ctx.db, user.id, userId)));
+  if (!allowed) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+  const patient = await findUserById(ctx.db, userId);
+  if (!patient || patient.role !== "patient") throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+  return listTreatmentSessionsOfPatient(ctx.db, userId, MAX_SESSIONS_LISTED);
+}
+
+export async function recordTreatmentSession(
+  ctx: RequestContext & { user: User },
+  input: z.output<typeof recordSessionInputSchema>,
+): Promise<TreatmentSessionView> {
+  const appointment = await findAppointment(ctx.db, input.appointmentId);
+  if (!appointment || appointment.doctorId !== ctx.user.id) throw new AppError("NOT_FOUND", APPOINTMENT_NOT_FOUND);
+  if (appointment.status === "cancelled" || appointment.status === "no_show") {
+    throw new AppError("CONFLICT", "This session did not take place, so it cannot have notes.");
+  }
+  const now = ctx.now();
+  if (Date.parse(appointment.startTime) - NOTES_OPEN_BEFORE_START_MS > now.getTime()) {
+    throw new AppError("INVALID_INPUT", "Notes can be written from half an hour before the session starts.");
+  }
+  let id: number;
+  try {
+    id = await ctx.db.transaction().execute(async (trx) => {
+      const sessionId = await insertTreatmentSession(trx, {
+        appointmentId: appointment.id,
+        patientId: appointment.patientId,
+        doctorId: appointment.doctorId,
+        progressRating: input.progressRating,
+        sessionNotes: input.sessionNotes,
+        createdAt: now.toISOString(),
+      });
+      await updateAppointment(trx, appointment.id, { status: "completed", updatedAt: now.toISOString() });
+      return sessionId;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "Notes for this session have already been written.", { cause: error });
+    throw error;
+  }
+  await recordAudit(ctx, { actorId: ctx.user.id, action: "treatment_session.create", outcome: "success", targetType: "treatment_session", targetId: id, request: ctx.request });
+  ctx.events.publish({ type: "appointment_changed", data: { id: appointment.id }, recipients: [appointment.patientId, appointment.doctorId] });
+  const written = await findTreatmentSession(ctx.db, id);
+  if (!written) throw new Error(`treatment session ${id} vanished after writing`);
+  return written;
+}

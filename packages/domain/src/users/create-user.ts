@@ -1,0 +1,53 @@
+import { insertUser, upsertDoctorProfile, usernameExists, type User } from "@halcyon/db";
+import { assertAcceptablePassword, hashPassword } from "../auth/passwords";
+import type { ClinicServices } from "../context";
+import { AppError } from "../errors";
+import type { UserRole } from "./user.schema";
+
+export interface CreateUserInput {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  dateOfBirth: string;
+  email?: string | null;
+  role: UserRole;
+  /** Doctors only. */
+  specialization?: string;
+  profileImageUrl?: string | null;
+  /** A one-time password chosen by staff: the user must replace it at first sign-in. */
+  mustChangePassword?: boolean;
+}
+
+export const USERNAME_TAKEN = "That username is taken. Please choose another.";
+
+/** Creates an account of any role. Who may create which role is the caller's decision. */
+export async function createUser(services: Pick<ClinicServices, "db" | "now">, input: CreateUserInput): Promise<User> {
+  assertAcceptablePassword(input.password, input.username);
+  if (await usernameExists(services.db, input.username)) throw new AppError("CONFLICT", USERNAME_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await services.db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, {
+        username: input.username,
+        passwordHash,
+        email: input.email ?? null,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        dateOfBirth: input.dateOfBirth,
+        role: input.role,
+        profileImageUrl: input.profileImageUrl ?? null,
+        mustChangePassword: input.mustChangePassword ?? false,
+        createdAt: services.now().toISOString(),
+      });
+      if (input.role === "doctor") await upsertDoctorProfile(trx, user.id, input.specialization ?? "General Practice");
+      return user;
+    });
+  } catch (error) {
+    // Two registrations of one name at once: the unique index decides, the loser hears why.
+    if (await usernameExists(services.db, input.username)) throw new AppError("CONFLICT", USERNAME_TAKEN, { cause: error });
+    throw error;
+  }
+}

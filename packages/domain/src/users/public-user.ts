@@ -1,0 +1,17 @@
+import type { User } from "@halcyon/db";
+import type { PublicUser } from "./user.schema";
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phoneNumber: user.phoneNumber,
+    dateOfBirth: user.dateOfBirth,
+    role: user.role,
+    profileImageUrl: user.profileImageUrl,
+    mustChangePassword: user.mustChangePassword,
+  };
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+export const userRoleSchema = z.enum(["patient", "doctor", "admin"]);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+/** A user as any answer shows one: never a password or its hash. */
+export const publicUserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phoneNumber: z.string(),
+    dateOfBirth: z.string(),
+    role: userRoleSchema,
+    profileImageUrl: z.string().nullable(),
+    /** True while the account has a one-time password that must be replaced. */
+    mustChangePassword: z.boolean(),
+  })
+  .meta({ id: "User" });
+export type PublicUser = z.infer<typeof publicUserSchema>;
