@@ -40,7 +40,9 @@ export async function buildApp({ env, database, now, logStream, audit }: BuildAp
     trustProxy: env.TRUST_PROXY,
     // Requests in flight finish on close; idle keep-alive sockets do not hold shutdown up.
     forceCloseConnections: "idle",
-    routerOptions: { ignoreTrailingSlash: true },
+    // tRPC batches name every procedure in one path segment ("/trpc/a.list,b.summary,…"); the
+    // default 100-character limit would answer a page's batched reads with 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   });
 
   app.setErrorHandler((error, _request, reply) => sendError(app, reply, error));

@@ -114,6 +114,9 @@ describeApp("accounts and sessions over REST", (testApp) => {
     expect(logout.json()).toEqual({ success: true });
     const after = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: cookie! } });
     expect(after.statusCode).toBe(401);
+    // The refusal leaves cookies alone: arriving after a new sign-in, a clearing header would
+    // wipe the new session's cookie.
+    expect(after.headers["set-cookie"]).toBeUndefined();
   });
 
   it("ends a session after 30 idle minutes, and keeps an active one alive", async () => {

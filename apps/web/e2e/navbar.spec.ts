@@ -34,7 +34,8 @@ test.describe("navbar", () => {
     await page.goto("/messages");
     await mainNavigation(page).getByRole("link", { name: "Dashboard" }).click();
     await expect(page).toHaveURL(/\/dashboard\/doctor$/);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(DEMO.doctor.firstName);
+    // The spec greets a doctor by last name ("Dr. Vance").
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`Dr. ${DEMO.doctor.lastName}`);
   });
 
   test("turns more opaque once scrolled past 100 px", async ({ page }) => {

@@ -90,7 +90,9 @@ export const SCREENS: Screen[] = [
   {
     name: "admin-change-role",
     open: async (page) => {
-      await visitAdmin("/admin/users?q=riley", (p) => p.getByTestId("user-row").first())(page);
+      // A patient never a doctor before, so the dialog asks for a specialization.
+      const account = await createAccountAsAdmin(page.request, "patient");
+      await visitAdmin(`/admin/users?q=${account.username}`, (p) => p.getByTestId("user-row").first())(page);
       await page.getByRole("button", { name: /^Change role/ }).click();
       await page.getByRole("dialog").getByRole("radio", { name: /^Doctor/ }).check();
       await expect(page.getByRole("dialog").getByLabel("Specialization")).toBeVisible();
@@ -143,7 +145,7 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: "admin-logs", open: visitAdmin("/admin/logs", (page) => page.getByTestId("log-row").first()) },
-  { name: "admin-logs-none", open: visitAdmin("/admin/logs?action=calendar_feed.revoke", (page) => page.getByText("No entries match")) },
+  { name: "admin-logs-none", open: visitAdmin("/admin/logs?from=2001-01-01&to=2001-01-02", (page) => page.getByText("No entries match")) },
   { name: "admin-settings", open: visitAdmin("/admin/settings", (page) => page.getByLabel("Idle sign-out")) },
   {
     name: "change-password",

@@ -31,8 +31,9 @@ export default fp<{ env: Env }>(
     app.decorate("createRequestContext", async (request: FastifyRequest, reply: FastifyReply): Promise<RequestContext> => {
       const services = app.clinic;
       const token = request.cookies[name];
+      // A refused cookie is left alone, not cleared: a refusal that lands after a login's new
+      // cookie would otherwise wipe it. A dead cookie is simply not a session.
       const user = token ? await resolveLoginSession(services, token) : null;
-      if (token && !user) reply.clearCookie(name, cookieOptions);
       return {
         ...services,
         user,

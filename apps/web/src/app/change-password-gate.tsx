@@ -14,7 +14,6 @@ import { BrandEmblem } from "../components/brand-mark";
 import { checkChosenPassword, type ChoosePasswordField, type ChoosePasswordValues } from "../lib/auth/choose-password";
 import { setCurrentUser } from "../lib/auth/current-user";
 import { rotateSession } from "../lib/auth/session-rotation";
-import { isUnauthorizedError } from "../lib/auth/unauthorized";
 import { CLINIC_NAME, pageTitle } from "../lib/clinic";
 import { trpcClient } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
@@ -44,12 +43,7 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
   const change = useMutation({
     // A wrong current password is a 400; refusals of the old cookie while it is replaced are expected.
     meta: { unauthorizedIsExpected: true },
-    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      rotateSession({
-        replace: () => trpcClient.auth.changePassword.mutate(input),
-        whoAmI: () => trpcClient.auth.me.query().catch((error: unknown) => (isUnauthorizedError(error) ? null : Promise.reject(error))),
-        signInAgain: () => trpcClient.auth.login.mutate({ username: user.username, password: input.newPassword }),
-      }),
+    mutationFn: (input: { currentPassword: string; newPassword: string }) => rotateSession(() => trpcClient.auth.changePassword.mutate(input)),
     onSuccess: async (updated) => {
       // Move on first (the next page still shows this gate for a moment), then open the door:
       // the other way round, the page underneath would flash by.
