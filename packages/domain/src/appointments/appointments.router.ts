@@ -1,7 +1,7 @@
 import { recentActivityOfDoctor } from "@halcyon/db";
 import { auditRead } from "../audit/read-audit";
 import { z } from "zod";
-import { authedProcedure, roleProcedure, router } from "../trpc";
+import { authedProcedure, checkedOutput, roleProcedure, router } from "../trpc";
 import { activityEventSchema } from "./activity.schema";
 import {
   appointmentSchema,
@@ -22,7 +22,7 @@ export const appointmentsRouter = router({
   list: authedProcedure
     .meta({ openapi: { method: "GET", path: "/appointments", tags: ["appointments"], summary: "Your appointments (admins: all), by start time", protect: true } })
     .input(listAppointmentsInputSchema)
-    .output(z.array(appointmentSchema))
+    .output(checkedOutput(z.array(appointmentSchema)))
     .query(async ({ ctx, input }) => {
       const appointments = await listAppointments(ctx, input);
       await auditRead(ctx, "appointment.read", { type: "appointment" }, appointments.map((a) => a.id));
@@ -32,19 +32,19 @@ export const appointmentsRouter = router({
   book: authedProcedure
     .meta({ openapi: { method: "POST", path: "/appointments", tags: ["appointments"], summary: "Book a free 60-minute slot", protect: true } })
     .input(bookAppointmentInputSchema)
-    .output(appointmentSchema)
+    .output(checkedOutput(appointmentSchema))
     .mutation(async ({ ctx, input }) => toAppointment(await bookAppointment(ctx, input))),
 
   update: authedProcedure
     .meta({ openapi: { method: "PATCH", path: "/appointments/{id}", tags: ["appointments"], summary: "Reschedule, edit, cancel, complete or mark a no-show", protect: true } })
     .input(updateAppointmentInputSchema)
-    .output(appointmentSchema)
+    .output(checkedOutput(appointmentSchema))
     .mutation(async ({ ctx, input }) => toAppointment(await updateAppointment(ctx, input))),
 
   slots: authedProcedure
     .meta({ openapi: { method: "GET", path: "/doctors/{doctorId}/slots", tags: ["appointments"], summary: "A doctor's free 60-minute slots on a day", protect: true } })
     .input(slotsInputSchema)
-    .output(slotsOutputSchema)
+    .output(checkedOutput(slotsOutputSchema))
     .query(async ({ ctx, input }) => {
       const patientId = ctx.user.role === "patient" ? ctx.user.id : input.patientId;
       const slots = await freeSlots(ctx, ctx.db, { doctorId: input.doctorId, date: input.date, ...(patientId !== undefined ? { patientId } : {}) });
@@ -54,12 +54,12 @@ export const appointmentsRouter = router({
   summary: roleProcedure("patient", "doctor")
     .meta({ openapi: { method: "GET", path: "/appointments/summary", tags: ["appointments"], summary: "Dashboard figures", protect: true } })
     .input(z.void())
-    .output(appointmentSummarySchema)
+    .output(checkedOutput(appointmentSummarySchema))
     .query(({ ctx }) => appointmentSummary(ctx)),
 
   recentActivity: roleProcedure("doctor")
     .meta({ openapi: { method: "GET", path: "/activity", tags: ["appointments"], summary: "Latest events around your patients", protect: true } })
     .input(z.object({ limit: z.coerce.number().int().min(1).max(50).optional() }).optional())
-    .output(z.array(activityEventSchema))
+    .output(checkedOutput(z.array(activityEventSchema)))
     .query(({ ctx, input }) => recentActivityOfDoctor(ctx.db, ctx.user.id, input?.limit ?? 5)),
 });

@@ -111,7 +111,7 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
   return (
     <form noValidate onSubmit={submit} aria-label="System Settings" className="grid max-w-5xl gap-6">
       <Section title="The clinic" description="How the clinic is named, and the time zone its days and hours are counted in.">
-        <AdminField id={fieldId("clinicName")} label="Clinic name" error={errors.clinicName}>
+        <AdminField id={fieldId("clinicName")} label="Clinic name" description="Names the clinic in the calendar feeds members subscribe to." error={errors.clinicName}>
           <Input value={values.clinicName} onChange={(event) => set("clinicName", event.target.value)} disabled={update.isPending} autoComplete="organization" />
         </AdminField>
         <AdminField
