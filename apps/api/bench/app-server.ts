@@ -15,7 +15,7 @@ export function appServerArgs(audit: AuditMode): string[] {
   return ["--import", "tsx", join(import.meta.dirname, "app-server.ts"), `--audit=${audit}`];
 }
 
-const dropAll: AuditSink = { record: async () => undefined };
+const dropAll: AuditSink = { record: async () => undefined, recordIn: async () => undefined };
 
 async function main(): Promise<void> {
   const env = parseEnv();

@@ -1,3 +1,4 @@
+import { verifyAuditChain } from "@halcyon/db";
 import { expect, it } from "vitest";
 import { describeApp } from "./helper";
 import { aPatient, aStaffMember, book, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
@@ -43,6 +44,31 @@ describeApp("messaging", (testApp) => {
     expect(new Set([first.json().id, second.json().id, third.json().id]).size).toBe(1);
     expect((await get(app, doctor, "/api/messages/unread")).json().total).toBe(1);
     expect((await get(app, doctor, `/api/messages/${patient.id}`)).json()).toHaveLength(1);
+    const audited = await app.clinic.db.selectFrom("audit_log").select("target_id").where("action", "=", "message.send").where("actor_id", "=", patient.id).execute();
+    expect(audited).toEqual([{ target_id: String(first.json().id) }]);
+  });
+
+  it("records every message in one unbroken audit chain while reads are logged alongside", async () => {
+    const { app } = testApp();
+    const [patient, doctor] = [await aPatient(app), await aStaffMember(app, "doctor")];
+    // The patient opens the conversation; then both write and read at once.
+    const opening = await send(app, patient, { receiverId: doctor.id, content: "Hello" });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => [
+        send(app, n % 2 ? doctor : patient, { receiverId: n % 2 ? patient.id : doctor.id, content: `Message ${n}` }),
+        get(app, n % 2 ? patient : doctor, `/api/messages/${n % 2 ? doctor.id : patient.id}`),
+      ]).flat(),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const sentIds = [opening, ...answers.filter((_, index) => index % 2 === 0)].map((answer) => String(answer.json().id));
+    const audited = await app.clinic.db
+      .selectFrom("audit_log")
+      .select("target_id")
+      .where("action", "=", "message.send")
+      .where("actor_id", "in", [patient.id, doctor.id])
+      .execute();
+    expect(audited.map((row) => row.target_id).sort()).toEqual([...sentIds].sort());
+    expect(await verifyAuditChain(app.clinic.db)).toEqual({ checked: expect.any(Number) });
   });
 
   it("enforces who may write to whom, as whom, and how much", async () => {

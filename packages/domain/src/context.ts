@@ -1,12 +1,15 @@
-import type { ClinicDb, DatabaseKind, User } from "@halcyon/db";
+import type { ClinicDb, Database, DatabaseKind, Transaction, User } from "@halcyon/db";
 import type { AuthThrottles } from "./auth/throttle";
 import type { ClinicConfig } from "./config";
 import type { ClinicEventBus } from "./events/clinic-events";
 import type { AuditEvent } from "@halcyon/db";
 
-/** Takes audit events; resolves once the event is durable. */
+/** Takes audit events. */
 export interface AuditSink {
+  /** On its own; resolves once the event is durable. */
   record(event: AuditEvent): Promise<void>;
+  /** Inside the caller's transaction: durable when, and only if, the change it records is. */
+  recordIn(trx: Transaction<Database>, event: AuditEvent): Promise<void>;
 }
 
 /** What lives as long as the server: built once at start, shared by every request. */

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from "kysely";
 import { auditLink } from "../audit-chain";
 import type { AuditOutcome } from "../schema";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../schema";
 import type { Db } from "./users.repository";
 
@@ -32,34 +32,42 @@ const AUDIT_CHAIN_LOCK = 7_244_011;
  */
 export async function appendAuditEvents(db: Kysely<Database>, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
-    // The tail of the chain, by its primary key (max(id) is one index step on both databases).
-    const last = await trx
-      .selectFrom("audit_log")
-      .select("hash")
-      .where("id", "=", (eb) => eb.selectFrom("audit_log").select((inner) => inner.fn.max("id").as("id")))
-      .executeTakeFirst();
-    let previous = last?.hash ?? "";
-    const rows = events.map((event) => {
-      const row = {
-        occurred_at: event.occurredAt,
-        actor_id: event.actorId,
-        action: event.action,
-        target_type: event.targetType ?? null,
-        target_id: event.targetId == null ? null : String(event.targetId),
-        outcome: event.outcome,
-        ip: event.ip ?? null,
-        user_agent: event.userAgent ?? null,
-        details: event.details ? JSON.stringify(event.details) : null,
-      };
-      const hash = auditLink(previous, row);
-      const chained = { ...row, prev_hash: previous, hash };
-      previous = hash;
-      return chained;
-    });
-    await trx.insertInto("audit_log").values(rows).execute();
+  await db.transaction().execute((trx) => appendAuditEventsIn(trx, events));
+}
+
+/**
+ * Appends events inside the caller's transaction, so they commit or roll back with the change
+ * they record. Best as the transaction's last statement: on PostgreSQL the chain's lock is held
+ * from here to the commit.
+ */
+export async function appendAuditEventsIn(trx: Transaction<Database>, events: AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
+  // The tail of the chain, by its primary key (max(id) is one index step on both databases).
+  const last = await trx
+    .selectFrom("audit_log")
+    .select("hash")
+    .where("id", "=", (eb) => eb.selectFrom("audit_log").select((inner) => inner.fn.max("id").as("id")))
+    .executeTakeFirst();
+  let previous = last?.hash ?? "";
+  const rows = events.map((event) => {
+    const row = {
+      occurred_at: event.occurredAt,
+      actor_id: event.actorId,
+      action: event.action,
+      target_type: event.targetType ?? null,
+      target_id: event.targetId == null ? null : String(event.targetId),
+      outcome: event.outcome,
+      ip: event.ip ?? null,
+      user_agent: event.userAgent ?? null,
+      details: event.details ? JSON.stringify(event.details) : null,
+    };
+    const hash = auditLink(previous, row);
+    const chained = { ...row, prev_hash: previous, hash };
+    previous = hash;
+    return chained;
   });
+  await trx.insertInto("audit_log").values(rows).execute();
 }
 
 export interface ChainCheck {

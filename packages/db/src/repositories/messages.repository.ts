@@ -72,10 +72,14 @@ export async function appendMessage(db: Db, message: NewMessage): Promise<{ mess
   }
   await db
     .insertInto("conversations")
-    .values([
-      { owner_id: message.senderId, partner_id: message.receiverId, last_message_id: row.id, unread_count: 0, last_read_message_id: row.id },
-      { owner_id: message.receiverId, partner_id: message.senderId, last_message_id: row.id, unread_count: 1, last_read_message_id: 0 },
-    ])
+    .values(
+      // Both sides' rows, in one order whoever sends: two people writing to each other at once
+      // then lock the pair's rows in the same order, so PostgreSQL never deadlocks on them.
+      [
+        { owner_id: message.senderId, partner_id: message.receiverId, last_message_id: row.id, unread_count: 0, last_read_message_id: row.id },
+        { owner_id: message.receiverId, partner_id: message.senderId, last_message_id: row.id, unread_count: 1, last_read_message_id: 0 },
+      ].sort((a, b) => a.owner_id - b.owner_id),
+    )
     .onConflict((oc) =>
       oc.columns(["owner_id", "partner_id"]).doUpdateSet({
         last_message_id: newest,

@@ -73,6 +73,7 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
         createdAt: now,
       });
       await addCareRelationship(trx, doctor.id, patient.id, now);
+      await recordAudit(ctx, { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", targetId: appointmentId, request: ctx.request }, trx);
       return appointmentId;
     });
   } catch (error) {
@@ -80,7 +81,6 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
     throw error;
   }
 
-  await recordAudit(ctx, { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", targetId: id, request: ctx.request });
   ctx.events.publish({ type: "appointment_changed", data: { id }, recipients: [patient.id, doctor.id] });
   const booked = await findAppointment(ctx.db, id);
   if (!booked) throw new Error(`appointment ${id} vanished after booking`);

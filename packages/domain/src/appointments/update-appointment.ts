@@ -83,21 +83,17 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
         await assertSlotFree(trx, { doctorId: appointment.doctorId, patientId: appointment.patientId, start: newStart.toISOString(), exceptId: appointment.id });
       }
       await writeAppointment(trx, appointment.id, patch);
+      await recordAudit(
+        ctx,
+        { actorId: user.id, action: "appointment.update", outcome: "success", targetType: "appointment", targetId: appointment.id, request: ctx.request, details: { changes } },
+        trx,
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", SLOT_TAKEN, { cause: error });
     throw error;
   }
 
-  await recordAudit(ctx, {
-    actorId: user.id,
-    action: "appointment.update",
-    outcome: "success",
-    targetType: "appointment",
-    targetId: appointment.id,
-    request: ctx.request,
-    details: { changes },
-  });
   ctx.events.publish({ type: "appointment_changed", data: { id: appointment.id }, recipients: [appointment.patientId, appointment.doctorId] });
   const updated = await findAppointment(ctx.db, appointment.id);
   if (!updated) throw new Error(`appointment ${appointment.id} vanished after an update`);

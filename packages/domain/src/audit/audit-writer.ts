@@ -1,7 +1,7 @@
 // Writes audit rows with group commit: a caller waits until its row is durable, but everything
 // queued while one transaction is being written goes into the next one, so a busy server pays
 // one commit (one fsync) per batch instead of one per request.
-import { appendAuditEvents, type AuditEvent, type ClinicDb } from "@halcyon/db";
+import { appendAuditEvents, appendAuditEventsIn, type AuditEvent, type ClinicDb, type Database, type Transaction } from "@halcyon/db";
 
 const MAX_BATCH = 500;
 
@@ -25,6 +25,11 @@ export class AuditWriter {
       this.#queue.push({ event, resolve, reject });
       if (!this.#draining) this.#draining = this.#drain();
     });
+  }
+
+  /** No batching here: the caller's transaction is the unit that commits. */
+  recordIn(trx: Transaction<Database>, event: AuditEvent): Promise<void> {
+    return appendAuditEventsIn(trx, [event]);
   }
 
   async #drain(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { AuditEvent } from "@halcyon/db";
+import type { AuditEvent, Database, Transaction } from "@halcyon/db";
 import type { ClinicServices, RequestMeta } from "../context";
 
 export type AuditAction =
@@ -28,17 +28,20 @@ export type AuditAction =
 
 /**
  * Appends one event to the audit log. Records facts (who, what, which record, from where, how it
- * ended), never content: no passwords, notes or message text.
+ * ended), never content: no passwords, notes or message text. Given the transaction of the change
+ * it records, the event commits with that change, in the same commit (one fsync, not two).
  */
 export async function recordAudit(
   services: Pick<ClinicServices, "audit" | "now">,
   event: Omit<AuditEvent, "occurredAt" | "action" | "ip" | "userAgent"> & { action: AuditAction; request?: RequestMeta },
+  within?: Transaction<Database>,
 ): Promise<void> {
   const { request, ...rest } = event;
-  await services.audit.record({
+  const entry: AuditEvent = {
     ...rest,
     occurredAt: services.now().toISOString(),
     ip: request?.ip ?? null,
     userAgent: request?.userAgent ?? null,
-  });
+  };
+  await (within ? services.audit.recordIn(within, entry) : services.audit.record(entry));
 }

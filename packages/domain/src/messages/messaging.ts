@@ -85,17 +85,20 @@ export async function sendMessage(ctx: Caller, input: z.output<typeof sendMessag
   ) {
     throw new AppError("FORBIDDEN", "You can start conversations only with your own patients.");
   }
-  const { message, duplicate } = await ctx.db.transaction().execute((trx) =>
-    appendMessage(trx, {
+  const { message, duplicate } = await ctx.db.transaction().execute(async (trx) => {
+    const appended = await appendMessage(trx, {
       senderId: ctx.user.id,
       receiverId: receiver.id,
       content: input.content,
       clientId: input.clientId ?? null,
       createdAt: ctx.now().toISOString(),
-    }),
-  );
+    });
+    if (!appended.duplicate) {
+      await recordAudit(ctx, { actorId: ctx.user.id, action: "message.send", outcome: "success", targetType: "message", targetId: appended.message.id, request: ctx.request }, trx);
+    }
+    return appended;
+  });
   if (!duplicate) {
-    await recordAudit(ctx, { actorId: ctx.user.id, action: "message.send", outcome: "success", targetType: "message", targetId: message.id, request: ctx.request });
     ctx.events.publish({
       type: "new_message",
       data: { id: message.id, senderId: message.senderId, receiverId: message.receiverId, createdAt: message.createdAt },

@@ -62,13 +62,13 @@ export async function recordTreatmentSession(
         createdAt: now.toISOString(),
       });
       await updateAppointment(trx, appointment.id, { status: "completed", updatedAt: now.toISOString() });
+      await recordAudit(ctx, { actorId: ctx.user.id, action: "treatment_session.create", outcome: "success", targetType: "treatment_session", targetId: sessionId, request: ctx.request }, trx);
       return sessionId;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "Notes for this session have already been written.", { cause: error });
     throw error;
   }
-  await recordAudit(ctx, { actorId: ctx.user.id, action: "treatment_session.create", outcome: "success", targetType: "treatment_session", targetId: id, request: ctx.request });
   ctx.events.publish({ type: "appointment_changed", data: { id: appointment.id }, recipients: [appointment.patientId, appointment.doctorId] });
   const written = await findTreatmentSession(ctx.db, id);
   if (!written) throw new Error(`treatment session ${id} vanished after writing`);
