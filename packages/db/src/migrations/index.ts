@@ -5,12 +5,14 @@ import * as initial from "./2026-11-22T0000-initial";
 import * as scheduling from "./2026-11-22T0100-scheduling";
 import * as messaging from "./2026-11-22T0200-messaging";
 import * as administration from "./2026-11-22T0300-administration";
+import * as userFigures from "./2026-11-22T0400-user-figures";
 
 const migrations: Record<string, Migration> = {
   "2026-11-22T0000-initial": initial,
   "2026-11-22T0100-scheduling": scheduling,
   "2026-11-22T0200-messaging": messaging,
   "2026-11-22T0300-administration": administration,
+  "2026-11-22T0400-user-figures": userFigures,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import { findUserById, listAuditEvents, type AuditEntry, type User } from "@halcyon/db";
+import { findUsersByIds, listAuditEvents, type AuditEntry, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import type { AuditEntryView, AuditLogInput } from "./admin.schema";
@@ -18,12 +18,12 @@ function filterOf(input: AuditLogInput) {
 }
 
 async function withActorNames(ctx: Admin, entries: AuditEntry[]): Promise<AuditEntryView[]> {
-  const names = new Map<number, string>();
-  for (const id of new Set(entries.map((e) => e.actorId).filter((id): id is number => id !== null))) {
-    const actor = await findUserById(ctx.db, id);
-    if (actor) names.set(id, `${actor.firstName} ${actor.lastName} (${actor.username})`);
-  }
-  return entries.map((entry) => ({ ...entry, actorName: entry.actorId === null ? null : (names.get(entry.actorId) ?? null) }));
+  const actors = await findUsersByIds(ctx.db, [...new Set(entries.map((e) => e.actorId).filter((id): id is number => id !== null))]);
+  const nameOf = (id: number) => {
+    const actor = actors.get(id);
+    return actor ? `${actor.firstName} ${actor.lastName} (${actor.username})` : null;
+  };
+  return entries.map((entry) => ({ ...entry, actorName: entry.actorId === null ? null : nameOf(entry.actorId) }));
 }
 
 /** A page of the log, newest first; pass the last id seen as `before` for the next page. */
