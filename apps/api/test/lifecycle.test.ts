@@ -48,28 +48,38 @@ describe("the built server", () => {
     const port = 4300 + Math.floor(Math.random() * 500);
     const serverDataDir = join(dataDir, "server");
     const child = spawn(process.execPath, [new URL("server.js", dist).pathname], {
-      env: { ...process.env, DATA_DIR: serverDataDir, DATABASE_URL: "", PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "warn", NODE_ENV: "production" },
+      env: { ...process.env, DATA_DIR: serverDataDir, DATABASE_URL: "", PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    // The server logs each request as it arrives: that line says the sign-in is in flight.
+    let log = "";
+    const signInArrived = new Promise<void>((resolve) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        log += chunk.toString();
+        if (/"msg":"incoming request"/.test(log) && log.includes('"path":"/api/login"')) resolve();
+      });
+    });
     const base = `http://127.0.0.1:${port}`;
-    for (let tries = 0; tries < 200; tries += 1) {
-      const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
-      if (ready) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    const readyBy = Date.now() + 30_000;
+    let ready = false;
+    while (!ready && Date.now() < readyBy) {
+      ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+      if (!ready) await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    // A sign-in takes tens of milliseconds of hashing: long enough to be in flight at SIGTERM.
+    expect(ready).toBe(true);
+    // A sign-in takes tens of milliseconds of hashing: SIGTERM lands while it runs.
     const inFlight = fetch(`${base}/api/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ username: "alex", password: "halcyon-patient-demo" }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await signInArrived;
     child.kill("SIGTERM");
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(await exited).toBe(0);
     // Closed cleanly: the WAL was checkpointed and removed by the last connection.
     expect(() => statSync(join(serverDataDir, "halcyon.db-wal"))).toThrow();
-  });
+  }, 60_000); // Started inside a busy test run: start-up gets room.
 });
