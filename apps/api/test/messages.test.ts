@@ -23,6 +23,22 @@ describeApp("messaging", (testApp) => {
     expect(history.map((m: { content: string }) => m.content)).toEqual(["Hello, Dr. Staff", "Hello Morgan, how are you today?"]);
   });
 
+  it("pages through the conversation list, latest first, and finds one conversation by partner", async () => {
+    const { app } = testApp();
+    const patient = await aPatient(app);
+    const doctors = [await aStaffMember(app, "doctor"), await aStaffMember(app, "doctor"), await aStaffMember(app, "doctor")];
+    for (const doctor of doctors) await send(app, patient, { receiverId: doctor.id, content: `Hello ${doctor.id}` });
+    const partners = (url: string) => get(app, patient, url).then((answer) => answer.json().map((c: { partnerId: number }) => c.partnerId));
+    const first = (await get(app, patient, "/api/conversations?limit=2")).json();
+    expect(first.map((c: { partnerId: number }) => c.partnerId)).toEqual([doctors[2]!.id, doctors[1]!.id]);
+    expect(await partners(`/api/conversations?limit=2&cursor=${first[1].id}`)).toEqual([doctors[0]!.id]);
+    expect(await partners(`/api/conversations?partnerId=${doctors[0]!.id}`)).toEqual([doctors[0]!.id]);
+    expect(await partners(`/api/conversations?partnerId=${patient.id}`)).toEqual([]);
+    const tooMany = await get(app, patient, "/api/conversations?limit=1000");
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe("At most 200 conversations at a time");
+  });
+
   it("marks a conversation read, clears the badge and shows the sender a read receipt", async () => {
     const { app } = testApp();
     const [patient, doctor] = [await aPatient(app), await aStaffMember(app, "doctor")];

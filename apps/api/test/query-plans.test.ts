@@ -77,6 +77,8 @@ for (const kind of testDatabaseKinds()) {
         ["GET /api/activity", () => get(doctor, "/api/activity")],
         ["GET /api/patients (doctor)", () => get(doctor, "/api/patients")],
         ["GET /api/conversations", () => get(patient, "/api/conversations")],
+        ["GET /api/conversations (next page)", () => get(doctor, "/api/conversations?limit=1&cursor=999999")],
+        ["GET /api/conversations (one partner)", () => get(doctor, `/api/conversations?partnerId=${patient.id}`)],
         ["GET /api/messages/{partnerId}", () => get(patient, `/api/messages/${doctor.id}`)],
         ["GET /api/messages/unread", () => get(doctor, "/api/messages/unread")],
         ["POST /api/messages", () => app.inject({ method: "POST", url: "/api/messages", payload: { receiverId: doctor.id, content: "Plan check" }, headers: { cookie: patient.cookie } })],

@@ -13,6 +13,7 @@ import {
   sendThroughApi,
   type Member,
 } from "./messaging-support";
+import { createAccountAsAdmin } from "./admin-support";
 import { DEMO, expectToast, signInQuietly } from "./support";
 
 const DOCTOR = QUIET_DOCTORS.okafor;
@@ -312,6 +313,44 @@ test.describe("messages", () => {
     // Never the whole history at once: every read asked for one page.
     expect(reads.every((url) => decodeURIComponent(url).includes('"limit":50'))).toBe(true);
     await closeAll(doctor, patient);
+  });
+
+  test("a long list of conversations shows the latest 50, earlier ones on request, and opens any from its address", async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    // A doctor of their own: 51 new patients, each written to once (the first one the longest ago).
+    const account = await createAccountAsAdmin(request, "doctor");
+    const doctor = await memberBrowser(browser, { username: account.username, password: account.oneTimePassword, oneTime: true });
+    const letters = (n: number) => String.fromCharCode(97 + Math.floor(n / 26), 97 + (n % 26));
+    const patientIds: number[] = [];
+    for (let n = 0; n < 51; n += 1) {
+      const added = await doctor.page.request.post("/api/patients", {
+        data: { firstName: "Quill", lastName: `Page${letters(n)}`, phoneNumber: "(555) 010-4477", dateOfBirth: "1990-03-08" },
+      });
+      expect(added.status(), await added.text()).toBe(200);
+      const { patient } = (await added.json()) as { patient: { id: number } };
+      await sendThroughApi(doctor.page, patient.id, `Checking in, ${letters(n)}`);
+      patientIds.push(patient.id);
+    }
+
+    const { page } = doctor;
+    await page.goto("/messages");
+    const rows = page.getByTestId("conversation");
+    const earlier = page.getByRole("button", { name: "Show earlier conversations" });
+    await expect(rows).toHaveCount(50);
+    await expect(conversationWith(page, "Quill Pageaa")).toHaveCount(0);
+    await earlier.scrollIntoViewIfNeeded();
+    expect(await seriousViolations(page)).toEqual([]);
+    await earlier.click();
+    await expect(rows).toHaveCount(51);
+    await expect(conversationWith(page, "Quill Pageaa")).toContainText("Checking in, aa");
+    await expect(earlier).toHaveCount(0);
+
+    // The oldest, straight from its address: an existing conversation, not a new one.
+    await page.goto(`/messages?with=${patientIds[0]}`);
+    await expect(page.getByRole("heading", { name: "Quill Pageaa", level: 2 })).toBeVisible();
+    await expect(message(page, "Checking in, aa")).toBeVisible();
+    await expect(page.getByText("New conversation")).toHaveCount(0);
+    await closeAll(doctor);
   });
 
   test("axe finds nothing serious with the dropdown open or a message that failed", async ({ browser }) => {

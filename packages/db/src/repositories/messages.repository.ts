@@ -122,8 +122,17 @@ export interface ConversationView {
 }
 
 /** A person's conversations, the most recent first. */
-export async function listConversations(db: Db, ownerId: number, limit: number): Promise<ConversationView[]> {
-  const rows = await db
+export interface ConversationFilter {
+  limit: number;
+  /** Only conversations whose latest message is older than this one (the next page). */
+  beforeMessageId?: number;
+  /** Only the conversation with this partner. */
+  partnerId?: number;
+}
+
+/** The owner's conversations, the most recently active first. */
+export async function listConversations(db: Db, ownerId: number, { limit, beforeMessageId, partnerId }: ConversationFilter): Promise<ConversationView[]> {
+  let query = db
     .selectFrom("conversations as c")
     .innerJoin("messages as m", "m.id", "c.last_message_id")
     .innerJoin("users as p", "p.id", "c.partner_id")
@@ -144,10 +153,10 @@ export async function listConversations(db: Db, ownerId: number, limit: number):
       "m.created_at",
       "m.read_at",
     ])
-    .where("c.owner_id", "=", ownerId)
-    .orderBy("c.last_message_id", "desc")
-    .limit(limit)
-    .execute();
+    .where("c.owner_id", "=", ownerId);
+  if (beforeMessageId !== undefined) query = query.where("c.last_message_id", "<", beforeMessageId);
+  if (partnerId !== undefined) query = query.where("c.partner_id", "=", partnerId);
+  const rows = await query.orderBy("c.last_message_id", "desc").limit(limit).execute();
   return rows.map((row) => ({
     partnerId: row.partner_id,
     partnerFirstName: row.first_name,

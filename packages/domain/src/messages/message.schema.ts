@@ -4,6 +4,8 @@ import { z } from "zod";
 export const MESSAGE_MAX_LENGTH = 4000;
 export const MESSAGE_PAGE_DEFAULT = 50;
 export const MESSAGE_PAGE_MAX = 200;
+export const CONVERSATION_PAGE_DEFAULT = 50;
+export const CONVERSATION_PAGE_MAX = 200;
 
 export const messageSchema = z
   .object({
@@ -53,6 +55,17 @@ export const sendMessageInputSchema = z
   })
   .meta({ id: "SendMessageInput" });
 export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
+
+/** A page of the conversation list (latest first), or the one conversation with `partnerId`. */
+export const listConversationsInputSchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(CONVERSATION_PAGE_MAX, `At most ${CONVERSATION_PAGE_MAX} conversations at a time`).optional(),
+    /** The `id` (latest message) of the last conversation already shown: the page after it. */
+    cursor: z.coerce.number().int().positive().optional(),
+    partnerId: z.coerce.number({ error: "partnerId must be a number" }).int().positive().optional(),
+  })
+  .optional();
+export type ListConversationsInput = z.input<typeof listConversationsInputSchema>;
 
 export const listMessagesInputSchema = z.object({
   partnerId: z.coerce.number({ error: "partnerId must be a number" }).int().positive(),

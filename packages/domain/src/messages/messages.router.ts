@@ -3,6 +3,7 @@ import { auditRead } from "../audit/read-audit";
 import { authedProcedure, checkedOutput, router } from "../trpc";
 import {
   conversationSchema,
+  listConversationsInputSchema,
   listMessagesInputSchema,
   markReadInputSchema,
   messageSchema,
@@ -13,11 +14,19 @@ import { listConversations, listMessages, markRead, sendMessage, unread } from "
 
 export const messagesRouter = router({
   conversations: authedProcedure
-    .meta({ openapi: { method: "GET", path: "/conversations", tags: ["messages"], summary: "Your conversations, latest message first", protect: true } })
-    .input(z.void())
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/conversations",
+        tags: ["messages"],
+        summary: "Your conversations, latest message first, a page at a time (or the one with partnerId)",
+        protect: true,
+      },
+    })
+    .input(listConversationsInputSchema)
     .output(checkedOutput(z.array(conversationSchema)))
-    .query(async ({ ctx }) => {
-      const conversations = await listConversations(ctx);
+    .query(async ({ ctx, input }) => {
+      const conversations = await listConversations(ctx, input);
       await auditRead(ctx, "message.read", { type: "conversation" }, conversations.map((c) => c.id));
       return conversations;
     }),

@@ -16,14 +16,13 @@ import {
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
-import { MESSAGE_PAGE_DEFAULT, type Conversation, type UnreadCounts } from "./message.schema";
-import type { listMessagesInputSchema, sendMessageInputSchema } from "./message.schema";
+import { CONVERSATION_PAGE_DEFAULT, MESSAGE_PAGE_DEFAULT, type Conversation, type UnreadCounts } from "./message.schema";
+import type { listConversationsInputSchema, listMessagesInputSchema, sendMessageInputSchema } from "./message.schema";
 import type { z } from "zod";
 
 type Caller = RequestContext & { user: User };
 
 const NO_CONVERSATION = "No such conversation.";
-const CONVERSATION_LIMIT = 500;
 
 function assertTakesPart(user: User): void {
   if (user.role === "admin") throw new AppError("FORBIDDEN", "Conversations are between patients and their doctors.");
@@ -37,9 +36,13 @@ async function counterpart(ctx: Caller, partnerId: number): Promise<User> {
   return partner;
 }
 
-export async function listConversations(ctx: Caller): Promise<Conversation[]> {
+export async function listConversations(ctx: Caller, input: z.output<typeof listConversationsInputSchema>): Promise<Conversation[]> {
   assertTakesPart(ctx.user);
-  const rows = await readConversations(ctx.db, ctx.user.id, CONVERSATION_LIMIT);
+  const rows = await readConversations(ctx.db, ctx.user.id, {
+    limit: input?.limit ?? CONVERSATION_PAGE_DEFAULT,
+    ...(input?.cursor !== undefined ? { beforeMessageId: input.cursor } : {}),
+    ...(input?.partnerId !== undefined ? { partnerId: input.partnerId } : {}),
+  });
   return rows.map((row) => {
     const partnerName = `${row.partnerFirstName} ${row.partnerLastName}`;
     const mine = row.lastMessage.senderId === ctx.user.id;

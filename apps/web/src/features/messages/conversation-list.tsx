@@ -14,6 +14,8 @@ type ConversationListProps = {
   conversations: Conversation[] | undefined;
   status: "pending" | "error" | "success";
   onRetry: () => void;
+  /** More conversations, older than those shown, wait on the server. */
+  earlier: { show: () => void; loading: boolean } | undefined;
   selectedId: number | null;
   /** Someone chosen from "Start new conversation" who has no conversation yet. */
   newPartner: Partner | undefined;
@@ -27,7 +29,7 @@ const unreadLabel = (count: number) => `${count} unread message${count === 1 ? "
 
 /** The conversations, latest first: who, the latest message with its sender's name, when, and what is unread. */
 export function ConversationList(props: ConversationListProps) {
-  const { conversations, status, selectedId, newPartner } = props;
+  const { conversations, status, selectedId, newPartner, earlier } = props;
 
   if (status === "pending") {
     return (
@@ -72,35 +74,44 @@ export function ConversationList(props: ConversationListProps) {
   }
 
   return (
-    <ul aria-label="Conversations" className="grid gap-0.5 p-2 sm:p-3">
-      {newPartner && (
-        <ConversationRow
-          partner={newPartner}
-          href={props.hrefFor(newPartner.id)}
-          selected={selectedId === newPartner.id}
-          preview={<span className="italic">New conversation</span>}
-        />
-      )}
-      {rows.map((conversation) => {
-        const unread = props.openAndVisible && conversation.partnerId === selectedId ? 0 : conversation.unreadCount;
-        return (
+    <>
+      <ul aria-label="Conversations" className="grid gap-0.5 p-2 sm:p-3">
+        {newPartner && (
           <ConversationRow
-            key={conversation.partnerId}
-            partner={partnerFromConversation(conversation)}
-            href={props.hrefFor(conversation.partnerId)}
-            selected={selectedId === conversation.partnerId}
-            unread={unread}
-            time={conversation.createdAt}
-            preview={
-              <>
-                <span className={cn("font-medium", unread > 0 ? "text-ink-900" : "text-ink-800")}>{conversation.senderName}:</span>{" "}
-                {conversation.content}
-              </>
-            }
+            partner={newPartner}
+            href={props.hrefFor(newPartner.id)}
+            selected={selectedId === newPartner.id}
+            preview={<span className="italic">New conversation</span>}
           />
-        );
-      })}
-    </ul>
+        )}
+        {rows.map((conversation) => {
+          const unread = props.openAndVisible && conversation.partnerId === selectedId ? 0 : conversation.unreadCount;
+          return (
+            <ConversationRow
+              key={conversation.partnerId}
+              partner={partnerFromConversation(conversation)}
+              href={props.hrefFor(conversation.partnerId)}
+              selected={selectedId === conversation.partnerId}
+              unread={unread}
+              time={conversation.createdAt}
+              preview={
+                <>
+                  <span className={cn("font-medium", unread > 0 ? "text-ink-900" : "text-ink-800")}>{conversation.senderName}:</span>{" "}
+                  {conversation.content}
+                </>
+              }
+            />
+          );
+        })}
+      </ul>
+      {earlier && (
+        <div className="px-4 pb-5 sm:px-5">
+          <Button variant="outline" size="sm" className="w-full" onClick={earlier.show} disabled={earlier.loading}>
+            {earlier.loading ? "Loading earlier conversations…" : "Show earlier conversations"}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }
 

@@ -18,6 +18,7 @@ import { ChatPane } from "./chat-pane";
 import { ConnectionStatus } from "./connection-status";
 import { ConversationList } from "./conversation-list";
 import { NewConversationMenu } from "./new-conversation-menu";
+import { useConversations } from "./use-conversations";
 import { findPartner, parsePartnerId, partnerFromDoctor, partnerFromPatient } from "./partner";
 import { useDocumentVisible } from "./use-document-visible";
 
@@ -53,23 +54,27 @@ function Conversations({ user }: { user: PublicUser }) {
   const isPatient = user.role === "patient";
   const visible = useDocumentVisible();
 
-  const conversations = trpc.messages.conversations.useQuery();
+  const conversations = useConversations(partnerId);
   const unread = trpc.messages.unread.useQuery();
   // Patients write to the clinic's doctors; doctors to their own patients. A doctor's patient list
   // is health data whose every read is audited: it is read only when wanted (the menu opens, or
   // the address names a patient with no conversation yet).
   const [menuOpened, setMenuOpened] = useState(false);
-  const partnerInConversations = conversations.data?.some((conversation) => conversation.partnerId === partnerId) ?? false;
-  const needPatients = menuOpened || (partnerId !== null && conversations.isSuccess && !partnerInConversations);
+  const isNewConversationPartner = conversations.partnerKnown && conversations.withPartner === undefined;
+  const needPatients = menuOpened || (partnerId !== null && isNewConversationPartner);
   const doctors = trpc.doctors.list.useQuery(undefined, { enabled: isPatient });
   const patients = trpc.patients.list.useQuery({ limit: 200 }, { enabled: !isPatient && needPatients });
 
   const partner = useMemo(
-    () => (partnerId === null ? undefined : findPartner(partnerId, { conversations: conversations.data, doctors: doctors.data, patients: patients.data })),
-    [partnerId, conversations.data, doctors.data, patients.data],
+    () =>
+      partnerId === null
+        ? undefined
+        : findPartner(partnerId, { conversation: conversations.withPartner, doctors: doctors.data, patients: patients.data }),
+    [partnerId, conversations.withPartner, doctors.data, patients.data],
   );
-  const partnerLookupDone = conversations.isSuccess && (partnerInConversations || (isPatient ? !doctors.isPending : !patients.isPending));
-  const isNewConversation = partner !== undefined && conversations.isSuccess && !partnerInConversations;
+  const partnerLookupDone =
+    conversations.partnerKnown && (conversations.withPartner !== undefined || (isPatient ? !doctors.isPending : !patients.isPending));
+  const isNewConversation = partner !== undefined && isNewConversationPartner;
   const open = (id: number) => void navigate(hrefFor(id), { preventScrollReset: true });
 
   const menu = isPatient ? (
@@ -129,9 +134,10 @@ function Conversations({ user }: { user: PublicUser }) {
               </div>
               <div className="min-h-0 flex-1 overflow-y-auto">
                 <ConversationList
-                  conversations={conversations.data}
+                  conversations={conversations.list}
                   status={conversations.status}
-                  onRetry={() => void conversations.refetch()}
+                  onRetry={conversations.refetch}
+                  earlier={conversations.hasEarlier ? { show: conversations.showEarlier, loading: conversations.loadingEarlier } : undefined}
                   selectedId={partnerId}
                   newPartner={isNewConversation ? partner : undefined}
                   openAndVisible={visible}

@@ -25,7 +25,7 @@ const patients = [{ id: 9, firstName: "Sam", lastName: "Whitaker" }] as PatientS
 
 describe("findPartner", () => {
   it("names a partner from their conversation, with a doctor's specialization", () => {
-    expect(findPartner(2, { conversations: [conversation], doctors })).toEqual({
+    expect(findPartner(2, { conversation, doctors })).toEqual({
       id: 2,
       firstName: "Eleanor",
       lastName: "Vance",
@@ -35,9 +35,9 @@ describe("findPartner", () => {
   });
 
   it("names someone not written to yet from the doctors or patients one may write to", () => {
-    expect(fullName(findPartner(3, { conversations: [conversation], doctors })!)).toBe("Julian Okafor");
-    expect(fullName(findPartner(9, { conversations: [], patients })!)).toBe("Sam Whitaker");
-    expect(findPartner(42, { conversations: [conversation], doctors, patients })).toBeUndefined();
+    expect(fullName(findPartner(3, { conversation, doctors })!)).toBe("Julian Okafor");
+    expect(fullName(findPartner(9, { patients })!)).toBe("Sam Whitaker");
+    expect(findPartner(42, { conversation, doctors, patients })).toBeUndefined();
   });
 });
 

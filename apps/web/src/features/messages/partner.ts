@@ -30,13 +30,13 @@ export function partnerFromPatient(patient: PatientSummary): Partner {
   return { id: patient.id, firstName: patient.firstName, lastName: patient.lastName, imageUrl: null, detail: null };
 }
 
-/** Who `partnerId` is, from whatever the screen has read: conversations first, then the people one may write to. */
+/** Who `partnerId` is, from whatever the screen has read: the conversation first, then the people one may write to. */
 export function findPartner(
   partnerId: number,
-  sources: { conversations?: readonly Conversation[] | undefined; doctors?: readonly Doctor[] | undefined; patients?: readonly PatientSummary[] | undefined },
+  sources: { conversation?: Conversation | undefined; doctors?: readonly Doctor[] | undefined; patients?: readonly PatientSummary[] | undefined },
 ): Partner | undefined {
   const doctor = sources.doctors?.find((candidate) => candidate.id === partnerId);
-  const conversation = sources.conversations?.find((candidate) => candidate.partnerId === partnerId);
+  const conversation = sources.conversation?.partnerId === partnerId ? sources.conversation : undefined;
   if (conversation) return { ...partnerFromConversation(conversation), detail: doctor?.specialization ?? null };
   if (doctor) return partnerFromDoctor(doctor);
   const patient = sources.patients?.find((candidate) => candidate.id === partnerId);

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { trpc } from "../../lib/trpc";
 import type { Thread } from "./thread";
 import { useDocumentVisible } from "./use-document-visible";
+import { useClearUnreadOnScreen } from "./use-conversations";
 import { threadKey } from "./use-thread";
 
 /** The newest message from the partner that is not read yet, if any. */
@@ -26,6 +27,7 @@ export function useMarkRead(partnerId: number, thread: Thread | undefined, unrea
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const lastMarked = useRef(0);
+  const clearUnreadOnScreen = useClearUnreadOnScreen();
 
   const markRead = trpc.messages.markRead.useMutation({
     onMutate: () => {
@@ -41,9 +43,7 @@ export function useMarkRead(partnerId: number, thread: Thread | undefined, unrea
         const cleared = unread.byPartner[String(partnerId)] ?? 0;
         return { total: Math.max(0, unread.total - cleared), byPartner: { ...unread.byPartner, [String(partnerId)]: 0 } };
       });
-      utils.messages.conversations.setData(undefined, (conversations) =>
-        conversations?.map((conversation) => (conversation.partnerId === partnerId ? { ...conversation, unreadCount: 0 } : conversation)),
-      );
+      clearUnreadOnScreen(partnerId);
     },
     onError: () => {
       // Try again with the next change, and show the true counts meanwhile.
