@@ -34,6 +34,8 @@ const SQLITE_PRAGMAS = [
   "synchronous = FULL",
   "foreign_keys = ON",
 ];
+/** The reading connection: it can never write, whatever it is asked. */
+const SQLITE_READER_PRAGMAS = ["query_only = ON"];
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
 const PG_TIMESTAMPTZ = 1184;
@@ -59,8 +61,11 @@ export function connect(options: ConnectOptions): DatabaseHandle {
     : undefined;
   if (options.kind === "sqlite") {
     if (options.file !== ":memory:") mkdirSync(dirname(options.file), { recursive: true });
-    const worker = new SqliteWorker({ file: options.file, pragmas: SQLITE_PRAGMAS, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
-    const db = new Kysely<Database>({ dialect: new SqliteWorkerDialect(worker), ...(log ? { log } : {}) });
+    const file = options.file;
+    const worker = new SqliteWorker({ file, pragmas: SQLITE_PRAGMAS, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
+    // Reads outside transactions run on a second connection, in a thread of its own.
+    const openReader = file === ":memory:" ? undefined : () => new SqliteWorker({ file, pragmas: SQLITE_READER_PRAGMAS, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
+    const db = new Kysely<Database>({ dialect: new SqliteWorkerDialect(worker, openReader), ...(log ? { log } : {}) });
     return {
       db,
       kind: "sqlite",

@@ -1,12 +1,13 @@
-// A Kysely dialect for SQLite whose one connection lives in a worker thread (sqlite-worker.mjs).
-// Like Kysely's own SQLite driver it hands out that single connection one caller at a time, and
-// every transaction takes the write lock at BEGIN (BEGIN IMMEDIATE): concurrent writers queue
-// on the busy timeout instead of failing half-way through.
+// A Kysely dialect for SQLite whose connections live in worker threads (sqlite-worker.mjs): one
+// that writes, handed to one transaction (or lone write) at a time, every transaction taking the
+// write lock at BEGIN (BEGIN IMMEDIATE) so concurrent writers queue instead of failing half-way;
+// and one that only reads, for SELECTs outside transactions, so reads neither wait for a write
+// transaction and its fsync nor share its thread.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import {
-  CompiledQuery,
+  type CompiledQuery,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -81,21 +82,10 @@ export class SqliteWorker {
   }
 }
 
-class WorkerConnection implements DatabaseConnection {
-  readonly #worker: SqliteWorker;
-  constructor(worker: SqliteWorker) {
-    this.#worker = worker;
-  }
-  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    return this.#worker.call<QueryResult<R>>("query", { sql: compiledQuery.sql, parameters: compiledQuery.parameters });
-  }
-  // eslint-disable-next-line require-yield -- the interface requires the method; nothing here streams
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error("streaming is not supported by the SQLite worker driver");
-  }
-}
+/** Reads a statement may run on the reader: plain SELECTs (anything else goes to the writer). */
+const READ_ONLY_STATEMENT = /^\s*select\b/i;
 
-/** One caller at a time on the single connection. */
+/** One caller at a time on the writing connection. */
 class Mutex {
   #tail: Promise<void> = Promise.resolve();
   lock(): Promise<() => void> {
@@ -107,49 +97,115 @@ class Mutex {
   }
 }
 
-class WorkerDriver implements Driver {
-  readonly #worker: SqliteWorker;
-  readonly #connection: WorkerConnection;
-  readonly #mutex = new Mutex();
+/**
+ * What Kysely holds between acquiring and releasing a connection. Inside a transaction every
+ * statement goes to the writer, which the transaction holds from BEGIN to COMMIT. Outside one, a
+ * SELECT goes to the reader (in WAL mode it sees everything committed, and never waits for a
+ * writer), and any other statement takes the writer for itself alone.
+ */
+class RoutedConnection implements DatabaseConnection {
+  readonly #writer: SqliteWorker;
+  readonly #reader: SqliteWorker | undefined;
+  readonly #mutex: Mutex;
   #release: (() => void) | undefined;
 
-  constructor(worker: SqliteWorker) {
-    this.#worker = worker;
-    this.#connection = new WorkerConnection(worker);
+  constructor(writer: SqliteWorker, reader: SqliteWorker | undefined, mutex: Mutex) {
+    this.#writer = writer;
+    this.#reader = reader;
+    this.#mutex = mutex;
   }
-  async init(): Promise<void> {
-    await this.#worker.ready;
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const payload = { sql: compiledQuery.sql, parameters: compiledQuery.parameters };
+    if (this.#release) return this.#writer.call<QueryResult<R>>("query", payload);
+    if (this.#reader && READ_ONLY_STATEMENT.test(compiledQuery.sql)) return this.#reader.call<QueryResult<R>>("query", payload);
+    const release = await this.#mutex.lock();
+    try {
+      return await this.#writer.call<QueryResult<R>>("query", payload);
+    } finally {
+      release();
+    }
   }
-  async acquireConnection(): Promise<DatabaseConnection> {
+
+  async begin(): Promise<void> {
     this.#release = await this.#mutex.lock();
-    return this.#connection;
+    try {
+      await this.#writer.call("query", { sql: "begin immediate", parameters: [] });
+    } catch (error) {
+      this.end();
+      throw error;
+    }
   }
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+
+  async finish(statement: "commit" | "rollback"): Promise<void> {
+    try {
+      await this.#writer.call("query", { sql: statement, parameters: [] });
+    } finally {
+      this.end();
+    }
   }
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("commit"));
-  }
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("rollback"));
-  }
-  async releaseConnection(): Promise<void> {
+
+  /** Lets the writer go (also when a transaction ends abnormally). */
+  end(): void {
     const release = this.#release;
     this.#release = undefined;
     release?.();
   }
+
+  // eslint-disable-next-line require-yield -- the interface requires the method; nothing here streams
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("streaming is not supported by the SQLite worker driver");
+  }
+}
+
+class WorkerDriver implements Driver {
+  readonly #writer: SqliteWorker;
+  readonly #openReader: (() => SqliteWorker) | undefined;
+  #reader: SqliteWorker | undefined;
+  readonly #mutex = new Mutex();
+
+  constructor(writer: SqliteWorker, openReader: (() => SqliteWorker) | undefined) {
+    this.#writer = writer;
+    this.#openReader = openReader;
+  }
+  async init(): Promise<void> {
+    await this.#writer.ready;
+    // Opened once the writer has the file in WAL mode.
+    this.#reader = this.#openReader?.();
+    await this.#reader?.ready;
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new RoutedConnection(this.#writer, this.#reader, this.#mutex);
+  }
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as RoutedConnection).begin();
+  }
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as RoutedConnection).finish("commit");
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as RoutedConnection).finish("rollback");
+  }
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as RoutedConnection).end();
+  }
   async destroy(): Promise<void> {
-    await this.#worker.close();
+    // The writer closes last: the last connection to close checkpoints and removes the WAL.
+    await this.#reader?.close();
+    await this.#writer.close();
   }
 }
 
 export class SqliteWorkerDialect implements Dialect {
-  readonly #worker: SqliteWorker;
-  constructor(worker: SqliteWorker) {
-    this.#worker = worker;
+  readonly #writer: SqliteWorker;
+  readonly #openReader: (() => SqliteWorker) | undefined;
+  /** `openReader` opens a second connection for reads outside transactions (not for :memory:). */
+  constructor(writer: SqliteWorker, openReader?: () => SqliteWorker) {
+    this.#writer = writer;
+    this.#openReader = openReader;
   }
   createDriver(): Driver {
-    return new WorkerDriver(this.#worker);
+    return new WorkerDriver(this.#writer, this.#openReader);
   }
   createQueryCompiler() {
     return new SqliteQueryCompiler();

@@ -152,4 +152,24 @@ describe("SQLite write transactions", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("leave reads outside them free: answered at once, from what is committed", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "halcyon-reader-"));
+    const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db") });
+    await migrateToLatest(handle);
+    const named = (db: typeof handle.db) => db.selectFrom("users").select("id").where("username", "=", "pending").execute();
+    try {
+      await handle.db.transaction().execute(async (trx) => {
+        await insertUser(trx, newUser("pending"));
+        // This transaction holds the writing connection; a read beside it neither waits for it
+        // (it would wait forever here) nor sees what it has not committed.
+        expect(await named(handle.db)).toHaveLength(0);
+        expect(await named(trx)).toHaveLength(1);
+      });
+      expect(await named(handle.db)).toHaveLength(1);
+    } finally {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
