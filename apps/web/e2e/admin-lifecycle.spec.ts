@@ -87,6 +87,8 @@ test("an admin creates a doctor who signs in and chooses a password; deactivated
 
   // Both admin actions are in the system log, found by filtering on the action.
   await page.goto("/admin/logs");
+  // The filters are used once the page has settled on its first entries.
+  await expect(page.getByTestId("log-row").first()).toBeVisible();
   await page.getByRole("combobox", { name: "Action" }).click();
   await page.getByRole("option", { name: "Account created by admin" }).click();
   await expect(page).toHaveURL(/action=admin\.user_create/);
