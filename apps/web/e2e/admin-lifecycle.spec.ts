@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { uniqueSuffix } from "./admin-support";
-import { DEMO, expectToast, fillLogInForm, signInQuietly } from "./support";
+import { chooseOption, DEMO, expectToast, fillLogInForm, signInQuietly } from "./support";
 
 // The story of issue 5: an admin creates a doctor, who signs in with the one-time password, is
 // made to choose their own, and lands in; the admin deactivates them, their session ends at
@@ -89,21 +89,19 @@ test("an admin creates a doctor who signs in and chooses a password; deactivated
   await page.goto("/admin/logs");
   // The filters are used once the page has settled on its first entries.
   await expect(page.getByTestId("log-row").first()).toBeVisible();
-  await page.getByRole("combobox", { name: "Action" }).click();
-  await page.getByRole("option", { name: "Account created by admin" }).click();
+  const actionFilter = page.getByRole("combobox", { name: "Action" });
+  await chooseOption(page, actionFilter, "Account created by admin");
   await expect(page).toHaveURL(/action=admin\.user_create/);
   const created = page.getByTestId("log-row").first();
   await expect(created).toContainText("Avery Sinclair created a doctor account");
   await expect(created).toContainText("Succeeded");
   await expect(page.getByTestId("log-row").filter({ hasNot: page.getByText("Account created by admin") })).toHaveCount(0);
 
-  await page.getByRole("combobox", { name: "Action" }).click();
-  await page.getByRole("option", { name: "Account changed by admin" }).click();
+  await chooseOption(page, actionFilter, "Account changed by admin");
   await expect(page.getByTestId("log-row").first()).toContainText("Avery Sinclair deactivated Dr. Harlow's account");
 
   // And the doctor's own story: the password change, then the refused sign-in.
-  await page.getByRole("combobox", { name: "Action" }).click();
-  await page.getByRole("option", { name: "All sign-in and account events" }).click();
+  await chooseOption(page, actionFilter, "All sign-in and account events");
   await expect(page.getByTestId("log-row").filter({ hasText: "Dr. Harlow was refused sign-in: the account is deactivated" })).toHaveCount(1);
   await expect(page.getByTestId("log-row").filter({ hasText: "Dr. Harlow chose a new password" })).toHaveCount(1);
 });

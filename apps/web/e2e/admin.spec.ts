@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 
 import { createAccountAsAdmin } from "./admin-support";
-import { DEMO, expectToast, signInQuietly } from "./support";
+import { chooseOption, DEMO, expectToast, signInQuietly } from "./support";
 
 type Stats = {
   users: { total: number; patients: number; doctors: number; admins: number; deactivated: number };
@@ -105,8 +105,7 @@ test.describe("all users", () => {
     const rows = page.getByTestId("user-row");
     await expect(rows.first()).toBeVisible();
 
-    await page.getByRole("combobox", { name: "Role" }).click();
-    await page.getByRole("option", { name: "Doctors" }).click();
+    await chooseOption(page, page.getByRole("combobox", { name: "Role" }), "Doctors");
     await expect(page).toHaveURL(/role=doctor/);
     await expect(rows.filter({ hasText: "dr.vance" })).toHaveCount(1);
     await expect(rows.filter({ hasText: "alex" })).toHaveCount(0);
@@ -115,8 +114,7 @@ test.describe("all users", () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("Dr. Eleanor Vance");
 
-    await page.getByRole("combobox", { name: "Status" }).click();
-    await page.getByRole("option", { name: "Deactivated" }).click();
+    await chooseOption(page, page.getByRole("combobox", { name: "Status" }), "Deactivated");
     await expect(page.getByText("No one matches")).toBeVisible();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
@@ -160,8 +158,7 @@ test.describe("system log", () => {
     await page.getByLabel("Person").fill("sincl");
     await page.getByRole("list", { name: "Matching people" }).getByRole("button", { name: /Avery Sinclair/ }).click();
     await expect(page).toHaveURL(/actor=\d+/);
-    await page.getByRole("combobox", { name: "Action" }).click();
-    await page.getByRole("option", { name: "Sign-in", exact: true }).click();
+    await chooseOption(page, page.getByRole("combobox", { name: "Action" }), "Sign-in", { exact: true });
     const today = new Date();
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
     await page.getByLabel("From").fill(day);

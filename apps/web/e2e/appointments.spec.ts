@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { pickFirstFreeTime, registerPatient, trpcRequestsOnLoad } from "./schedule-support";
-import { DEMO, expectToast, signInQuietly } from "./support";
+import { chooseOption, DEMO, expectToast, signInQuietly } from "./support";
 
 async function openBookingFromDashboard(page: Page) {
   await page.goto("/dashboard/patient");
@@ -31,8 +31,7 @@ test.describe("booking, rescheduling and cancelling", () => {
 
     // Book: doctor, title, a day and one of the doctor's free times.
     const dialog = await openBookingFromDashboard(page);
-    await dialog.getByRole("combobox", { name: "Doctor" }).click();
-    await page.getByRole("option", { name: /Dr\. Eleanor Vance/ }).click();
+    await chooseOption(page, dialog.getByRole("combobox", { name: "Doctor" }), /Dr\. Eleanor Vance/);
     await dialog.getByLabel("Title").fill(title);
     await dialog.getByLabel("Description").fill("First time back after the holidays");
     const bookedTime = await pickFirstFreeTime(dialog, { weeksAhead: 1 });
@@ -140,8 +139,7 @@ test.describe("the calendar", () => {
     for (const [n, doctor] of ["Eleanor Vance", "Julian Okafor", "Maren Lindqvist"].entries()) {
       await page.getByRole("button", { name: "Book Session" }).first().click();
       const dialog = page.getByRole("dialog", { name: "Book a session" });
-      await dialog.getByRole("combobox", { name: "Doctor" }).click();
-      await page.getByRole("option", { name: new RegExp(doctor) }).click();
+      await chooseOption(page, dialog.getByRole("combobox", { name: "Doctor" }), new RegExp(doctor));
       await dialog.getByLabel("Title").fill(`Busy day ${n + 1}`);
       if (day) {
         await dialog.getByRole("button", { name: "Later days" }).click();

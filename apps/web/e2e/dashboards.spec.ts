@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 import { startClinicServer, zoneWhereItIsNow, type ClinicServer } from "./clinic-server";
 import { pickFirstFreeTime, trpcRequestsOnLoad } from "./schedule-support";
-import { DEMO, expectToast, signInQuietly } from "./support";
+import { chooseOption, DEMO, expectToast, signInQuietly } from "./support";
 
 const test = base;
 
@@ -108,8 +108,7 @@ test.describe("the doctor dashboard", () => {
     // Schedule Appointment: one of the doctor's patients, a day and a free hour.
     await page.getByRole("button", { name: /Schedule Appointment/ }).click();
     const schedule = page.getByRole("dialog", { name: "Schedule an appointment" });
-    await schedule.getByRole("combobox", { name: "Patient" }).click();
-    await page.getByRole("option", { name: `Odette ${lastName}` }).click();
+    await chooseOption(page, schedule.getByRole("combobox", { name: "Patient" }), `Odette ${lastName}`);
     await schedule.getByLabel("Title").fill("Initial consultation");
     await pickFirstFreeTime(schedule, { weeksAhead: 1 });
     await schedule.getByRole("button", { name: "Book Session" }).click();

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
 import { createAccountAsAdmin, signInAs, uniqueSuffix } from "./admin-support";
-import { DEMO, openLandingPage, signInQuietly } from "./support";
+import { chooseOption, DEMO, openLandingPage, signInQuietly } from "./support";
 
 /**
  * Every screen of the foundation, with how to reach it, for the accessibility scan and the
@@ -180,8 +180,7 @@ export const SCREENS: Screen[] = [
     open: async (page) => {
       await visitAs(DEMO.patient, "/dashboard/patient")(page);
       await page.getByRole("button", { name: "Book Session" }).first().click();
-      await page.getByRole("combobox", { name: "Doctor" }).click();
-      await page.getByRole("option", { name: /Eleanor Vance/ }).click();
+      await chooseOption(page, page.getByRole("combobox", { name: "Doctor" }), /Eleanor Vance/);
       const dialog = page.getByRole("dialog");
       await expect(dialog.getByRole("group", { name: /^Free times on/ }).or(dialog.getByText("No free times on this day."))).toBeVisible();
     },

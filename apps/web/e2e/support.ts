@@ -63,6 +63,19 @@ export async function fillRegistrationForm(page: Page, patient: Registration): P
   await fillLogInForm(page, patient);
 }
 
+/**
+ * Picks an option of a select (Radix Select). On a loaded machine a click can land while the list
+ * is still opening and be lost: the list stays open and the value is unchanged. The pick is tried
+ * again until the select shows the chosen option.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string | RegExp, { exact = false } = {}): Promise<void> {
+  await expect(async () => {
+    if (!(await page.getByRole("listbox").isVisible())) await select.click();
+    await page.getByRole("option", { name: option, exact }).click({ timeout: 2_000 });
+    await expect(select).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** The notification on screen (the app shows one at a time). */
 export function toast(page: Page): Locator {
   return page.locator('[data-slot="toast"]');
