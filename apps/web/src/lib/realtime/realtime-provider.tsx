@@ -1,32 +1,24 @@
 import type { PublicUser } from "@halcyon/domain/schemas";
-import { getMutationKey } from "@trpc/react-query";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { getMutationKey, getQueryKey } from "@trpc/react-query";
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useEffect, useState, type ReactNode } from "react";
 
 import { currentUserQuery, refreshCurrentUser, useCurrentUser } from "../auth/current-user";
 import { trpc } from "../trpc";
 import { RealtimeConnection, realtimeUrl } from "./realtime-connection";
 import { RealtimeHub, type RealtimeNotice } from "./realtime-hub";
+import { readAgain } from "./read-again";
 import { staleReads, type ReadGroup } from "./stale-reads";
 import { RealtimeContext } from "./use-realtime";
-
-type Utils = ReturnType<typeof trpc.useUtils>;
 
 /** After the server ends the socket's session, who is signed in is asked again this much later. */
 const SESSION_ENDED_RECHECK_MS = 1000;
 
-const REFRESH: Record<ReadGroup, (utils: Utils) => void> = {
+const READS: Record<ReadGroup, QueryKey[]> = {
   /** What any screen may show about conversations. */
-  messaging: (utils) => {
-    void utils.messages.conversations.invalidate();
-    void utils.messages.unread.invalidate();
-  },
+  messaging: [getQueryKey(trpc.messages.conversations), getQueryKey(trpc.messages.unread)],
   /** Everything that shows the schedule: lists, figures, notes, a doctor's patients' next session. */
-  schedule: (utils) => {
-    void utils.appointments.invalidate();
-    void utils.treatmentSessions.invalidate();
-    void utils.patients.invalidate();
-  },
+  schedule: [getQueryKey(trpc.appointments), getQueryKey(trpc.treatmentSessions), getQueryKey(trpc.patients)],
 };
 
 /**
@@ -38,13 +30,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
-  const utilsRef = useRef(utils);
   const [hub] = useState(() => new RealtimeHub());
-
-  useEffect(() => {
-    utilsRef.current = utils;
-  }, [utils]);
 
   useEffect(() => {
     if (userId === null) return;
@@ -63,7 +49,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let sessionCheck: ReturnType<typeof setTimeout> | undefined;
 
     const notify = (notice: RealtimeNotice) => {
-      for (const group of staleReads(notice)) REFRESH[group](utilsRef.current);
+      for (const group of staleReads(notice)) for (const queryKey of READS[group]) void readAgain(queryClient, queryKey);
       hub.announce(notice);
     };
 
