@@ -122,6 +122,13 @@ export interface ClinicSettingsTable {
   updated_by: number | null;
 }
 
+/** Kept by triggers on users: the accounts of each role, active and deactivated. */
+export interface UserCountsTable {
+  role: UserRole;
+  active: number;
+  deactivated: number;
+}
+
 export interface WorkingHoursTable {
   doctor_id: number;
   /** 0 = Sunday … 6 = Saturday, as Date#getDay. */
@@ -157,6 +164,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   conversations: ConversationsTable;
   clinic_settings: ClinicSettingsTable;
+  user_counts: UserCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import * as scheduling from "./2026-11-22T0100-scheduling";
 import * as messaging from "./2026-11-22T0200-messaging";
 import * as administration from "./2026-11-22T0300-administration";
 import * as userFigures from "./2026-11-22T0400-user-figures";
+import * as userCounts from "./2026-11-23T0000-user-counts";
 
 const migrations: Record<string, Migration> = {
   "2026-11-22T0000-initial": initial,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0200-messaging": messaging,
   "2026-11-22T0300-administration": administration,
   "2026-11-22T0400-user-figures": userFigures,
+  "2026-11-23T0000-user-counts": userCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

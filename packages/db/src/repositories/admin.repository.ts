@@ -17,11 +17,8 @@ export async function clinicFigures(
   { now, idleSince, dayStart, dayEnd }: { now: string; idleSince: string; dayStart: string; dayEnd: string },
 ): Promise<ClinicFigures> {
   const [roles, sessions, appointments, messagesToday, messagesTotal] = await Promise.all([
-    db
-      .selectFrom("users")
-      .select(["role", sql<number>`count(case when deactivated_at is null then 1 end)`.as("active"), sql<number>`count(deactivated_at)`.as("deactivated")])
-      .groupBy("role")
-      .execute(),
+    // Maintained by triggers on users (migration 2026-11-23T0000): three rows, not a count.
+    db.selectFrom("user_counts").select(["role", "active", "deactivated"]).execute(),
     db
       .selectFrom("login_sessions")
       .select((eb) => eb.fn.countAll<number>().as("count"))
