@@ -128,13 +128,13 @@ describeApp("the admin's clinic", (testApp) => {
     await call(app, doctor, "GET", `/api/treatment-sessions/${patient.id}`);
     await call(app, patient, "GET", `/api/treatment-sessions/${doctor.id}`);
     await call(app, admin, "GET", "/api/admin/audit-log");
-    const entries = (await call(app, admin, "GET", "/api/admin/audit-log?limit=200")).json().entries as { action: string; outcome: string; actorId: number | null; ip: string | null; userAgent: string | null; targetId: string | null }[];
+    const entries = (await call(app, admin, "GET", "/api/admin/audit-log?limit=200")).json().entries as { action: string; outcome: string; actorId: number | null; actorName: string | null; ip: string | null; userAgent: string | null; targetId: string | null }[];
     const kinds = new Set(entries.map((e) => `${e.action}:${e.outcome}`));
     for (const kind of ["auth.login:failure", "auth.login:success", "appointment.book:success", "appointment.read:success", "message.send:success", "message.read:success", "treatment_session.read:success", "access.denied:denied"]) {
       expect(kinds, kind).toContain(kind);
     }
     const failure = entries.find((e) => e.action === "auth.login" && e.outcome === "failure")!;
-    expect(failure).toMatchObject({ ip: "127.0.0.1", userAgent: "audit-agent" });
+    expect(failure).toMatchObject({ ip: "127.0.0.1", userAgent: "audit-agent", actorId: null, actorName: null });
     const all = JSON.stringify(entries);
     expect(all).not.toMatch(/Confidential words|Secret reason|guess-guess/);
     // Filters and paging.
@@ -144,12 +144,17 @@ describeApp("the admin's clinic", (testApp) => {
     expect(next.entries[0].id).toBeLessThan(logins.entries[1].id);
     const mine = (await call(app, admin, "GET", `/api/admin/audit-log?actorId=${patient.id}`)).json().entries;
     expect(mine.every((e: { actorId: number }) => e.actorId === patient.id)).toBe(true);
+    // Each entry names its actor as the log screen and the CSV show them.
+    const me = (await call(app, patient, "GET", "/api/user")).json();
+    const patientName = `${me.firstName} ${me.lastName} (${me.username})`;
+    expect(mine.map((e: { actorName: string }) => e.actorName)).toEqual(mine.map(() => patientName));
     const future = new Date(Date.now() + 86_400_000).toISOString();
     expect((await call(app, admin, "GET", `/api/admin/audit-log?from=${encodeURIComponent(future)}`)).json().entries).toEqual([]);
     const csv = await call(app, admin, "GET", "/api/admin/audit-log.csv?action=auth.");
     expect(csv.headers["content-type"]).toMatch(/text\/csv/);
     expect(csv.body.split("\r\n")[0]).toBe("id,occurred_at,actor_id,actor,action,target_type,target_id,outcome,ip,user_agent,details");
     expect(csv.body).toContain('"auth.login"');
+    expect(csv.body).toContain(`"${patientName}"`);
     advance(0);
   });
 

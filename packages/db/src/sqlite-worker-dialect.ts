@@ -17,6 +17,7 @@ import {
   type Kysely,
   type QueryResult,
 } from "kysely";
+import type { ChainedRow } from "./audit-chain.mjs";
 
 export interface SqliteWorkerOptions {
   file: string;
@@ -67,7 +68,7 @@ export class SqliteWorker {
     });
   }
 
-  call<T>(op: "query" | "backup" | "close", payload: Record<string, unknown> = {}): Promise<T> {
+  call<T>(op: "query" | "appendChain" | "backup" | "close", payload: Record<string, unknown> = {}): Promise<T> {
     const id = this.#nextId++;
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise<T>((resolve, reject) => {
@@ -162,11 +163,12 @@ class WorkerDriver implements Driver {
   readonly #writer: SqliteWorker;
   readonly #openReader: (() => SqliteWorker) | undefined;
   #reader: SqliteWorker | undefined;
-  readonly #mutex = new Mutex();
+  readonly #mutex: Mutex;
 
-  constructor(writer: SqliteWorker, openReader: (() => SqliteWorker) | undefined) {
+  constructor(writer: SqliteWorker, openReader: (() => SqliteWorker) | undefined, mutex: Mutex) {
     this.#writer = writer;
     this.#openReader = openReader;
+    this.#mutex = mutex;
   }
   async init(): Promise<void> {
     await this.#writer.ready;
@@ -196,16 +198,36 @@ class WorkerDriver implements Driver {
   }
 }
 
+/** Rows for the audit log's hash chain, and the SQL that reads its tail and inserts one row. */
+export interface ChainAppend {
+  /** Gives the tail's `hash` (no row: the chain is empty). */
+  tailSql: string;
+  /** Takes the chained fields (CHAINED_FIELDS order), then prev_hash and hash. */
+  insertSql: string;
+  rows: ChainedRow[];
+}
+
 export class SqliteWorkerDialect implements Dialect {
   readonly #writer: SqliteWorker;
   readonly #openReader: (() => SqliteWorker) | undefined;
+  /** The writing connection serves one caller at a time: Kysely's transactions and appendChain. */
+  readonly #mutex = new Mutex();
   /** `openReader` opens a second connection for reads outside transactions (not for :memory:). */
   constructor(writer: SqliteWorker, openReader?: () => SqliteWorker) {
     this.#writer = writer;
     this.#openReader = openReader;
   }
   createDriver(): Driver {
-    return new WorkerDriver(this.#writer, this.#openReader);
+    return new WorkerDriver(this.#writer, this.#openReader, this.#mutex);
+  }
+  /** Appends to the audit chain in one message to the writing thread (see sqlite-worker.mjs). */
+  async appendChain(append: ChainAppend): Promise<void> {
+    const release = await this.#mutex.lock();
+    try {
+      await this.#writer.call("appendChain", { ...append });
+    } finally {
+      release();
+    }
   }
   createQueryCompiler() {
     return new SqliteQueryCompiler();

@@ -1,9 +1,11 @@
 // The SQLite connection, in a worker thread: every statement (and every fsync that
 // synchronous=FULL asks for) runs here, so the server's event loop never waits on the disk.
 // Plain JavaScript on purpose: it runs as is from source in tests and is copied into the
-// server's bundle. Messages: { id, op: "query" | "backup" | "close", ... } → { id, result | error }.
+// server's bundle. Messages: { id, op: "query" | "appendChain" | "backup" | "close", ... } →
+// { id, result | error }.
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
+import { auditLink, CHAINED_FIELDS } from "./audit-chain.mjs";
 
 const db = new Database(workerData.file, { timeout: workerData.busyTimeoutMs });
 for (const pragma of workerData.pragmas) db.pragma(pragma);
@@ -28,6 +30,20 @@ function query({ sql, parameters }) {
   return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
 }
 
+/**
+ * Appends rows to the audit log's hash chain in one transaction that takes the write lock at
+ * BEGIN: reads the tail, links each row to the one before, inserts it. Done here, in one message,
+ * so a batch costs the busy event loop one round trip instead of four.
+ */
+const appendChain = db.transaction((tail, insert, rows) => {
+  let previous = tail.get()?.hash ?? "";
+  for (const row of rows) {
+    const hash = auditLink(previous, row);
+    insert.run([...CHAINED_FIELDS.map((field) => row[field]), previous, hash]);
+    previous = hash;
+  }
+});
+
 function reply(id, work) {
   Promise.resolve()
     .then(work)
@@ -41,6 +57,11 @@ parentPort.on("message", (message) => {
   switch (message.op) {
     case "query":
       return reply(message.id, () => query(message));
+    case "appendChain":
+      return reply(message.id, () => {
+        appendChain.immediate(prepared(message.tailSql), prepared(message.insertSql), message.rows);
+        return null;
+      });
     case "backup":
       // SQLite's online backup: a consistent copy while other statements keep running.
       return reply(message.id, () => db.backup(message.file).then(() => null));

@@ -2,6 +2,9 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import {
   appendAuditEvents,
+  appendAuditEventsIn,
+  type AuditEvent,
+  clinicFigures,
   verifyAuditChain,
   connect,
   findLoginSessionWithUser,
@@ -10,43 +13,31 @@ import {
   insertUser,
   migrateToLatest,
   purgeEndedLoginSessions,
-  type NewUser,
 } from "../src/index";
-import { describeEachDatabase } from "../src/testing/index";
+import { describeEachDatabase, testUser } from "../src/testing/index";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const newUser = (username: string): NewUser => ({
-  username,
-  passwordHash: "$argon2id$placeholder",
-  email: null,
-  firstName: "Ada",
-  lastName: "Lovelace",
-  phoneNumber: "(555) 123-4567",
-  dateOfBirth: "1990-12-10",
-  role: "patient",
-  createdAt: "2026-11-22T10:00:00.000Z",
-});
 
 describeEachDatabase("data layer", (database, kind) => {
   it("refuses a second username that differs only in case", async () => {
     const { db } = database();
-    await insertUser(db, newUser("Alice"));
-    await expect(insertUser(db, newUser("aLICE"))).rejects.toThrow();
+    await insertUser(db, testUser("Alice"));
+    await expect(insertUser(db, testUser("aLICE"))).rejects.toThrow();
     const found = await findUserCredentials(db, "ALICE");
     expect(found?.user.username).toBe("Alice");
   });
 
   it("reads instants back as the same ISO-8601 UTC strings", async () => {
     const { db } = database();
-    const user = await insertUser(db, newUser("instant"));
+    const user = await insertUser(db, testUser("instant"));
     expect(user.createdAt).toBe("2026-11-22T10:00:00.000Z");
   });
 
   it("finds a session with its user in one query and purges ended ones", async () => {
     const { db } = database();
-    const user = await insertUser(db, newUser("sessioned"));
+    const user = await insertUser(db, testUser("sessioned"));
     await insertLoginSession(db, {
       idHash: "live",
       userId: user.id,
@@ -73,19 +64,24 @@ describeEachDatabase("data layer", (database, kind) => {
   });
 
   it("keeps the audit log append-only", async () => {
-    const { db } = database();
-    await appendAuditEvents(db, [{ occurredAt: "2026-11-22T10:00:00.000Z", actorId: null, action: "auth.login", outcome: "failure" }]);
+    const handle = database();
+    const { db } = handle;
+    await appendAuditEvents(handle, [{ occurredAt: "2026-11-22T10:00:00.000Z", actorId: null, action: "auth.login", outcome: "failure" }]);
     await expect(sql`update audit_log set action = 'forged'`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
   });
 
   it("chains audit rows so that an edit anywhere is found", async () => {
-    const { db, kind } = database();
+    const handle = database();
+    const { db, kind } = handle;
     for (let i = 0; i < 5; i += 1) {
-      await appendAuditEvents(db, [
+      const events: AuditEvent[] = [
         { occurredAt: `2026-11-22T10:0${i}:00.000Z`, actorId: i, action: "appointment.read", outcome: "success", targetType: "appointment", targetId: i },
-        { occurredAt: `2026-11-22T10:0${i}:30.000Z`, actorId: i, action: "auth.login", outcome: "success", ip: "10.0.0.1" },
-      ]);
+        { occurredAt: `2026-11-22T10:0${i}:30.000Z`, actorId: i, action: "auth.login", outcome: "success", ip: "10.0.0.1", details: { via: "test" } },
+      ];
+      // Both ways in, interleaved: batches of their own, and inside a change's transaction.
+      if (i % 2 === 0) await appendAuditEvents(handle, events);
+      else await db.transaction().execute((trx) => appendAuditEventsIn(trx, events));
     }
     const intact = await verifyAuditChain(db, 3);
     expect(intact.firstBroken).toBeUndefined();
@@ -103,6 +99,39 @@ describeEachDatabase("data layer", (database, kind) => {
     expect(broken.firstBroken).toMatchObject({ id: victim.id, reason: expect.stringMatching(/edited/) });
     await sql`delete from audit_log where id = ${victim.id}`.execute(db);
     expect((await verifyAuditChain(db)).firstBroken?.reason).toMatch(/removed/);
+  });
+
+  it("keeps each role's user counts exact through sign-ups, role changes, deactivations and deletions", async () => {
+    const { db } = database();
+    const day = { now: "2026-11-22T12:00:00.000Z", idleSince: "2026-11-22T11:30:00.000Z", dayStart: "2026-11-22T05:00:00.000Z", dayEnd: "2026-11-23T05:00:00.000Z" };
+    const figures = async () => {
+      const { usersByRole, deactivatedUsers } = await clinicFigures(db, day);
+      return { ...usersByRole, deactivated: deactivatedUsers };
+    };
+    const counted = async () => {
+      const rows = await db.selectFrom("users").select(["role", "deactivated_at"]).execute();
+      const count = { patient: 0, doctor: 0, admin: 0, deactivated: 0 };
+      for (const row of rows) {
+        if (row.deactivated_at === null) count[row.role] += 1;
+        else count.deactivated += 1;
+      }
+      return count;
+    };
+    const before = await figures();
+    const ids = [];
+    for (const name of ["count-a", "count-b", "count-c"]) ids.push((await insertUser(db, testUser(name))).id);
+    expect(await figures()).toEqual({ ...before, patient: before.patient + 3 });
+
+    await db.updateTable("users").set({ role: "doctor" }).where("id", "=", ids[0]!).execute();
+    await db.updateTable("users").set({ deactivated_at: "2026-11-22T11:00:00.000Z" }).where("id", "=", ids[1]!).execute();
+    // A change that touches neither role nor status moves nothing.
+    await db.updateTable("users").set({ first_name: "Grace" }).where("id", "=", ids[2]!).execute();
+    expect(await figures()).toEqual({ ...before, patient: before.patient + 1, doctor: before.doctor + 1, deactivated: before.deactivated + 1 });
+
+    await db.updateTable("users").set({ deactivated_at: null, role: "admin" }).where("id", "=", ids[1]!).execute();
+    await db.deleteFrom("users").where("id", "=", ids[2]!).execute();
+    expect(await figures()).toEqual({ ...before, doctor: before.doctor + 1, admin: before.admin + 1 });
+    expect(await figures()).toEqual(await counted());
   });
 
   it("enforces foreign keys", async () => {
@@ -160,7 +189,7 @@ describe("SQLite write transactions", () => {
     const named = (db: typeof handle.db) => db.selectFrom("users").select("id").where("username", "=", "pending").execute();
     try {
       await handle.db.transaction().execute(async (trx) => {
-        await insertUser(trx, newUser("pending"));
+        await insertUser(trx, testUser("pending"));
         // This transaction holds the writing connection; a read beside it neither waits for it
         // (it would wait forever here) nor sees what it has not committed.
         expect(await named(handle.db)).toHaveLength(0);

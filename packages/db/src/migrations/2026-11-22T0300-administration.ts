@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { instantType, isPostgres, type MigrationDb } from "./dialect";
 
-/** The chain's link as defined when this migration shipped; audit-chain.ts computes the same. */
+/** The chain's link as defined when this migration shipped; audit-chain.mjs computes the same. */
 function link(previous: string, row: Record<string, unknown>): string {
   const fields = ["occurred_at", "actor_id", "action", "target_type", "target_id", "outcome", "ip", "user_agent", "details"];
   const canonical = JSON.stringify(fields.map((field) => (row[field] === undefined ? null : row[field])));

@@ -1,8 +1,9 @@
 import { PostgresAdapter, sql } from "kysely";
-import { auditLink } from "../audit-chain";
-import type { AuditOutcome } from "../schema";
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../schema";
+import { auditLink, CHAINED_FIELDS, type ChainedRow } from "../audit-chain.mjs";
+import type { DatabaseHandle } from "../connect";
+import { preparedQuery, type PreparedQuery } from "../prepared-query";
+import type { AuditLogTable, AuditOutcome, Database } from "../schema";
+import type { Insertable, Transaction } from "kysely";
 import type { Db } from "./users.repository";
 
 export interface AuditEvent {
@@ -21,6 +22,8 @@ export interface AuditEntry extends Required<Omit<AuditEvent, "targetId" | "deta
   id: number;
   targetId: string | null;
   details: Record<string, unknown> | null;
+  /** "First Last (username)" of the actor, when there is one and they still exist. */
+  actorName: string | null;
 }
 
 /** Any number (over PostgreSQL's advisory-lock space) that names "the audit chain's tail". */
@@ -28,11 +31,33 @@ const AUDIT_CHAIN_LOCK = 7_244_011;
 
 /**
  * Appends events to the audit log, chained to the row before, in one transaction. Appends are
- * serialised (SQLite: the write lock; PostgreSQL: an advisory lock) so the chain never forks.
+ * serialised (SQLite: the write lock; PostgreSQL: an advisory lock) so the chain never forks. On
+ * SQLite the whole append is one call to the writing thread (a Kysely transaction would be four
+ * round trips, each waiting its turn on a busy event loop while every batched request waits).
  */
-export async function appendAuditEvents(db: Kysely<Database>, events: AuditEvent[]): Promise<void> {
+export async function appendAuditEvents(database: Pick<DatabaseHandle, "db" | "appendChain">, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
+  const { db, appendChain } = database;
+  if (appendChain) {
+    await appendChain({ tailSql: chainTail.positionalSql(db), insertSql: insertOf(1).positionalSql(db), rows: events.map(chainedRow) });
+    return;
+  }
   await db.transaction().execute((trx) => appendAuditEventsIn(trx, events));
+}
+
+/** An event as the chain hashes it and the table stores it (hashes aside). */
+function chainedRow(event: AuditEvent): ChainedRow {
+  return {
+    occurred_at: event.occurredAt,
+    actor_id: event.actorId,
+    action: event.action,
+    target_type: event.targetType ?? null,
+    target_id: event.targetId == null ? null : String(event.targetId),
+    outcome: event.outcome,
+    ip: event.ip ?? null,
+    user_agent: event.userAgent ?? null,
+    details: event.details ? JSON.stringify(event.details) : null,
+  };
 }
 
 /**
@@ -43,31 +68,51 @@ export async function appendAuditEvents(db: Kysely<Database>, events: AuditEvent
 export async function appendAuditEventsIn(trx: Transaction<Database>, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
-  // The tail of the chain, by its primary key (max(id) is one index step on both databases).
-  const last = await trx
+  const last = await chainTail.executeTakeFirst(trx, {});
+  let previous = last?.hash ?? "";
+  // The rows' values one after another, in AUDIT_COLUMNS order, as the prepared INSERT takes them.
+  const values: unknown[] = [];
+  for (const row of events.map(chainedRow)) {
+    const hash = auditLink(previous, row);
+    values.push(...CHAINED_FIELDS.map((field) => row[field]), previous, hash);
+    previous = hash;
+  }
+  for (let first = 0; first < events.length; first += INSERT_CHUNK) {
+    const count = Math.min(INSERT_CHUNK, events.length - first);
+    await insertOf(count).execute(trx, values.slice(first * AUDIT_COLUMNS.length, (first + count) * AUDIT_COLUMNS.length));
+  }
+}
+
+/** The tail of the chain, by its primary key (max(id) is one index step on both databases). */
+const chainTail = preparedQuery((db) =>
+  db
     .selectFrom("audit_log")
     .select("hash")
-    .where("id", "=", (eb) => eb.selectFrom("audit_log").select((inner) => inner.fn.max("id").as("id")))
-    .executeTakeFirst();
-  let previous = last?.hash ?? "";
-  const rows = events.map((event) => {
-    const row = {
-      occurred_at: event.occurredAt,
-      actor_id: event.actorId,
-      action: event.action,
-      target_type: event.targetType ?? null,
-      target_id: event.targetId == null ? null : String(event.targetId),
-      outcome: event.outcome,
-      ip: event.ip ?? null,
-      user_agent: event.userAgent ?? null,
-      details: event.details ? JSON.stringify(event.details) : null,
-    };
-    const hash = auditLink(previous, row);
-    const chained = { ...row, prev_hash: previous, hash };
-    previous = hash;
-    return chained;
-  });
-  await trx.insertInto("audit_log").values(rows).execute();
+    .where("id", "=", (eb) => eb.selectFrom("audit_log").select((inner) => inner.fn.max("id").as("id"))),
+);
+
+/** An audit row's columns, in the order appendAuditEventsIn lists their values. */
+const AUDIT_COLUMNS = [...CHAINED_FIELDS, "prev_hash", "hash"] as const;
+/** Rows per INSERT: a prepared statement per count up to this, so the cache stays small. */
+const INSERT_CHUNK = 64;
+const inserts = new Map<number, PreparedQuery<unknown[], unknown>>();
+
+/** The INSERT of `count` rows, whose values are given one row after another. */
+function insertOf(count: number): PreparedQuery<unknown[], unknown> {
+  let insert = inserts.get(count);
+  if (!insert) {
+    insert = preparedQuery((db, values: unknown[]) =>
+      db.insertInto("audit_log").values(
+        Array.from(
+          { length: count },
+          (_, row) =>
+            Object.fromEntries(AUDIT_COLUMNS.map((column, index) => [column, values[row * AUDIT_COLUMNS.length + index]])) as Insertable<AuditLogTable>,
+        ),
+      ),
+    );
+    inserts.set(count, insert);
+  }
+  return insert;
 }
 
 export interface ChainCheck {
@@ -109,19 +154,27 @@ export interface AuditFilter {
   to?: string;
 }
 
-/** Newest first; `beforeId` pages backwards through the log. */
+/** Newest first, each entry with its actor's name; `beforeId` pages backwards through the log. */
 export async function listAuditEvents(db: Db, { limit, beforeId, actorId, action, from, to }: AuditFilter): Promise<AuditEntry[]> {
-  let query = db.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit);
-  if (beforeId !== undefined) query = query.where("id", "<", beforeId);
-  if (actorId !== undefined) query = query.where("actor_id", "=", actorId);
-  if (action !== undefined) query = action.endsWith(".") ? query.where("action", "like", `${action}%`) : query.where("action", "=", action);
-  if (from !== undefined) query = query.where("occurred_at", ">=", from);
-  if (to !== undefined) query = query.where("occurred_at", "<", to);
+  // Everything but the chain's hashes, which only audit:verify reads; the actor by primary key.
+  let query = db
+    .selectFrom("audit_log as a")
+    .leftJoin("users as u", "u.id", "a.actor_id")
+    .select(["a.id", "a.occurred_at", "a.actor_id", "a.action", "a.target_type", "a.target_id", "a.outcome", "a.ip", "a.user_agent", "a.details"])
+    .select(["u.first_name", "u.last_name", "u.username"])
+    .orderBy("a.id", "desc")
+    .limit(limit);
+  if (beforeId !== undefined) query = query.where("a.id", "<", beforeId);
+  if (actorId !== undefined) query = query.where("a.actor_id", "=", actorId);
+  if (action !== undefined) query = action.endsWith(".") ? query.where("a.action", "like", `${action}%`) : query.where("a.action", "=", action);
+  if (from !== undefined) query = query.where("a.occurred_at", ">=", from);
+  if (to !== undefined) query = query.where("a.occurred_at", "<", to);
   const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,
     occurredAt: row.occurred_at,
     actorId: row.actor_id,
+    actorName: row.username === null ? null : `${row.first_name} ${row.last_name} (${row.username})`,
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,

@@ -1,3 +1,4 @@
+import { preparedQuery } from "../prepared-query";
 import type { LoginSessionRow } from "../schema";
 import { toUser, type Db, type User } from "./users.repository";
 
@@ -38,11 +39,8 @@ export async function insertLoginSession(
 }
 
 /** One indexed read (primary key, joined to the user by primary key) per authenticated request. */
-export async function findLoginSessionWithUser(
-  db: Db,
-  idHash: string,
-): Promise<{ session: LoginSession; user: User } | undefined> {
-  const row = await db
+const sessionWithUser = preparedQuery((db, params: { idHash: string }) =>
+  db
     .selectFrom("login_sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
     .selectAll("u")
@@ -55,8 +53,14 @@ export async function findLoginSessionWithUser(
       "s.ip as s_ip",
       "s.user_agent as s_user_agent",
     ])
-    .where("s.id_hash", "=", idHash)
-    .executeTakeFirst();
+    .where("s.id_hash", "=", params.idHash),
+);
+
+export async function findLoginSessionWithUser(
+  db: Db,
+  idHash: string,
+): Promise<{ session: LoginSession; user: User } | undefined> {
+  const row = await sessionWithUser.executeTakeFirst(db, { idHash });
   if (!row) return undefined;
   const session = toLoginSession({
     id_hash: row.s_id_hash,

@@ -61,13 +61,6 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
   return row && toUser(row);
 }
 
-/** Several users at once, by id (in one query); ids not found are absent from the map. */
-export async function findUsersByIds(db: Db, ids: number[]): Promise<Map<number, User>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom("users").selectAll().where("id", "in", ids).execute();
-  return new Map(rows.map((row) => [row.id, toUser(row)]));
-}
-
 /** The user and their password hash, for checking a sign-in and nothing else. */
 export async function findUserCredentials(
   db: Db,

@@ -9,6 +9,22 @@ import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { connect, type DatabaseHandle, type DatabaseKind, type QueryObserver } from "../connect";
 import { migrateToLatest } from "../migrate";
+import type { NewUser } from "../repositories/users.repository";
+
+/** A user to insert in a test: Ada Lovelace, a patient unless told otherwise. */
+export function testUser(username: string, role: NewUser["role"] = "patient"): NewUser {
+  return {
+    username,
+    passwordHash: "$argon2id$placeholder",
+    email: null,
+    firstName: "Ada",
+    lastName: "Lovelace",
+    phoneNumber: "(555) 123-4567",
+    dateOfBirth: "1990-12-10",
+    role,
+    createdAt: "2026-11-22T10:00:00.000Z",
+  };
+}
 
 export function testDatabaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];

@@ -1,4 +1,4 @@
-import { findUsersByIds, listAuditEvents, type AuditEntry, type User } from "@halcyon/db";
+import { listAuditEvents, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import type { AuditEntryView, AuditLogInput } from "./admin.schema";
@@ -17,20 +17,11 @@ function filterOf(input: AuditLogInput) {
   };
 }
 
-async function withActorNames(ctx: Admin, entries: AuditEntry[]): Promise<AuditEntryView[]> {
-  const actors = await findUsersByIds(ctx.db, [...new Set(entries.map((e) => e.actorId).filter((id): id is number => id !== null))]);
-  const nameOf = (id: number) => {
-    const actor = actors.get(id);
-    return actor ? `${actor.firstName} ${actor.lastName} (${actor.username})` : null;
-  };
-  return entries.map((entry) => ({ ...entry, actorName: entry.actorId === null ? null : nameOf(entry.actorId) }));
-}
-
 /** A page of the log, newest first; pass the last id seen as `before` for the next page. */
 export async function auditLogPage(ctx: Admin, input: AuditLogInput): Promise<{ entries: AuditEntryView[]; nextBefore: number | null }> {
   const limit = input?.limit ?? 50;
   const entries = await listAuditEvents(ctx.db, { ...filterOf(input), limit, ...(input?.before ? { beforeId: input.before } : {}) });
-  return { entries: await withActorNames(ctx, entries), nextBefore: entries.length === limit ? (entries.at(-1)?.id ?? null) : null };
+  return { entries, nextBefore: entries.length === limit ? (entries.at(-1)?.id ?? null) : null };
 }
 
 /** A cell as CSV: quoted, and never read by a spreadsheet as a formula. */
@@ -46,7 +37,7 @@ export async function auditLogCsv(ctx: Admin, input: AuditLogInput): Promise<str
   let before: number | undefined;
   while (lines.length - 1 < CSV_MAX_ROWS) {
     const page = await listAuditEvents(ctx.db, { ...filterOf(input), limit: CSV_PAGE, ...(before ? { beforeId: before } : {}) });
-    for (const e of await withActorNames(ctx, page)) {
+    for (const e of page) {
       lines.push([e.id, e.occurredAt, e.actorId, e.actorName, e.action, e.targetType, e.targetId, e.outcome, e.ip, e.userAgent, e.details].map(csvCell).join(","));
     }
     if (page.length < CSV_PAGE) break;
