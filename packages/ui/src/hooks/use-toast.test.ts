@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { TOAST_LIMIT, toastReducer, type ToasterToast } from "./use-toast";
+import { markToastsShown, toast, TOAST_LIMIT, toastReducer, type ToasterToast } from "./use-toast";
 
 const make = (id: string): ToasterToast => ({ id, title: `Toast ${id}`, open: true });
 
@@ -31,5 +31,27 @@ describe("toastReducer", () => {
   it("removes one toast, or all", () => {
     expect(toastReducer({ toasts: [make("1")] }, { type: "remove", toastId: "1" }).toasts).toEqual([]);
     expect(toastReducer({ toasts: [make("1")] }, { type: "remove" }).toasts).toEqual([]);
+  });
+});
+
+describe("toast().shown", () => {
+  const settled = async (promise: Promise<void>) => {
+    let done = false;
+    void promise.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return done;
+  };
+
+  it("settles once a Toaster has drawn the toast, not before", async () => {
+    const { id, shown } = toast({ title: "Saved" });
+    expect(await settled(shown)).toBe(false);
+    markToastsShown([id]);
+    expect(await settled(shown)).toBe(true);
+  });
+
+  it("settles when the toast is replaced before it was drawn", async () => {
+    const first = toast({ title: "First" });
+    toast({ title: "Second" });
+    expect(await settled(first.shown)).toBe(true);
   });
 });

@@ -48,6 +48,8 @@ export function toastReducer(state: ToastState, action: ToastAction): ToastState
 let state: ToastState = { toasts: [] };
 const listeners = new Set<() => void>();
 const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+/** Toasts raised but not yet drawn by a Toaster, and how to release whoever waits for them. */
+const awaitingScreen = new Map<string, () => void>();
 let lastId = 0;
 
 function dispatch(action: ToastAction): void {
@@ -55,6 +57,12 @@ function dispatch(action: ToastAction): void {
   if (action.type === "dismiss") {
     const ids = action.toastId === undefined ? state.toasts.map((toast) => toast.id) : [action.toastId];
     ids.forEach(scheduleRemoval);
+  }
+  // A toast replaced before it was ever drawn will not be: release whoever waits for it.
+  for (const [id, release] of awaitingScreen) {
+    if (state.toasts.some((toast) => toast.id === id)) continue;
+    awaitingScreen.delete(id);
+    release();
   }
   listeners.forEach((listener) => listener());
 }
@@ -84,6 +92,7 @@ export function toast(options: ToastOptions) {
   lastId = (lastId + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(lastId);
   const dismiss = () => dispatch({ type: "dismiss", toastId: id });
+  const shown = new Promise<void>((resolve) => awaitingScreen.set(id, resolve));
   dispatch({
     type: "add",
     toast: {
@@ -98,8 +107,18 @@ export function toast(options: ToastOptions) {
   return {
     id,
     dismiss,
+    /** Settles once a Toaster has put this toast on screen, or once it is replaced unseen. */
+    shown,
     update: (next: ToastOptions) => dispatch({ type: "update", toast: { ...next, id } }),
   };
+}
+
+/** Called by the Toaster once it has drawn these toasts. */
+export function markToastsShown(toastIds: readonly string[]): void {
+  for (const id of toastIds) {
+    awaitingScreen.get(id)?.();
+    awaitingScreen.delete(id);
+  }
 }
 
 export function dismissToast(toastId?: string): void {

@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { isUnauthorizedError, redirectToSignIn } from "./unauthorized";
 
-const { toast, navigateFullPage } = vi.hoisted(() => ({ toast: vi.fn(), navigateFullPage: vi.fn() }));
+const { toast, navigateFullPage, drawToast } = vi.hoisted(() => {
+  let drawToast = () => {};
+  const shown = new Promise<void>((resolve) => (drawToast = resolve));
+  return { toast: vi.fn(() => ({ shown })), navigateFullPage: vi.fn(), drawToast: () => drawToast() };
+});
 vi.mock("@halcyon/ui/hooks/use-toast", () => ({ toast }));
 vi.mock("../navigation", () => ({ SERVER_LOGIN_PATH: "/api/login", navigateFullPage }));
 vi.mock("../toaster", () => ({ loadToaster: () => Promise.resolve({}) }));
@@ -27,7 +31,7 @@ describe("isUnauthorizedError", () => {
 describe("redirectToSignIn", () => {
   afterEach(() => vi.useRealTimers());
 
-  it("toasts once and leaves for /api/login 500 ms later, however often it is asked", async () => {
+  it("toasts once and leaves for /api/login 500 ms after the toast is on screen, however often it is asked", async () => {
     vi.useFakeTimers();
     redirectToSignIn();
     redirectToSignIn();
@@ -38,6 +42,10 @@ describe("redirectToSignIn", () => {
       description: "You are logged out. Logging in again...",
     });
 
+    // A busy page takes its time to draw the toast; the 500 ms start when it is there to read.
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(navigateFullPage).not.toHaveBeenCalled();
+    drawToast();
     await vi.advanceTimersByTimeAsync(499);
     expect(navigateFullPage).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);

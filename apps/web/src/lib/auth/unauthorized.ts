@@ -23,9 +23,9 @@ export function redirectToSignIn(): void {
   // A password change is replacing the session: the old cookie's refusals are expected.
   if (redirectPending || isSessionRotating()) return;
   redirectPending = true;
-  toast({ variant: "destructive", title: "Unauthorized", description: "You are logged out. Logging in again..." });
+  const { shown } = toast({ variant: "destructive", title: "Unauthorized", description: "You are logged out. Logging in again..." });
   const redirectSoon = () => setTimeout(() => navigateFullPage(SERVER_LOGIN_PATH), UNAUTHORIZED_REDIRECT_MS);
-  // The toaster's code may still be on its way: count the 500 ms from when the toast can be read
-  // (and go to sign in all the same should that code fail to load).
-  void loadToaster().then(redirectSoon, redirectSoon);
+  // Count the 500 ms from when the toast is on screen: the toaster's code may still be on its
+  // way, and a busy page may take a while to draw it. Should that code fail to load, go all the same.
+  void loadToaster().then(() => shown, () => undefined).then(redirectSoon);
 }
