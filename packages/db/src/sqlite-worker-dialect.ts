@@ -16,8 +16,10 @@ import {
   type Driver,
   type Kysely,
   type QueryResult,
+  type Transaction,
 } from "kysely";
 import type { ChainedRow } from "./audit-chain.mjs";
+import type { Database } from "./schema";
 
 export interface SqliteWorkerOptions {
   file: string;
@@ -109,6 +111,8 @@ class RoutedConnection implements DatabaseConnection {
   readonly #reader: SqliteWorker | undefined;
   readonly #mutex: Mutex;
   #release: (() => void) | undefined;
+  /** Inside a transaction whose BEGIN has not yet been sent. */
+  #beginPending = false;
 
   constructor(writer: SqliteWorker, reader: SqliteWorker | undefined, mutex: Mutex) {
     this.#writer = writer;
@@ -118,7 +122,7 @@ class RoutedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const payload = { sql: compiledQuery.sql, parameters: compiledQuery.parameters };
-    if (this.#release) return this.#writer.call<QueryResult<R>>("query", payload);
+    if (this.#release) return this.#writer.call<QueryResult<R>>("query", this.#inTransaction(payload));
     if (this.#reader && READ_ONLY_STATEMENT.test(compiledQuery.sql)) return this.#reader.call<QueryResult<R>>("query", payload);
     const release = await this.#mutex.lock();
     try {
@@ -128,20 +132,33 @@ class RoutedConnection implements DatabaseConnection {
     }
   }
 
+  /** Appends to the audit chain inside this connection's transaction, in one call to the writer. */
+  async appendChain(append: ChainAppend): Promise<void> {
+    if (!this.#release) throw new Error("appendChain on a connection outside a transaction");
+    await this.#writer.call("appendChain", this.#inTransaction({ ...append }));
+  }
+
+  /**
+   * The writer is held from BEGIN to COMMIT and every other writer waits, a round trip to the
+   * busy event loop per statement: BEGIN is not sent alone but travels with the first statement.
+   */
   async begin(): Promise<void> {
     this.#release = await this.#mutex.lock();
-    try {
-      await this.#writer.call("query", { sql: "begin immediate", parameters: [] });
-    } catch (error) {
-      this.end();
-      throw error;
-    }
+    this.#beginPending = true;
+  }
+
+  #inTransaction<Payload extends Record<string, unknown>>(payload: Payload): Payload & { begin?: string } {
+    if (!this.#beginPending) return payload;
+    this.#beginPending = false;
+    return { ...payload, begin: "begin immediate" };
   }
 
   async finish(statement: "commit" | "rollback"): Promise<void> {
     try {
-      await this.#writer.call("query", { sql: statement, parameters: [] });
+      // A transaction that ran no statement never began.
+      if (!this.#beginPending) await this.#writer.call("query", { sql: statement, parameters: [] });
     } finally {
+      this.#beginPending = false;
       this.end();
     }
   }
@@ -196,6 +213,18 @@ class WorkerDriver implements Driver {
     await this.#reader?.close();
     await this.#writer.close();
   }
+}
+
+/**
+ * SQLite: appends to the audit chain inside the transaction `trx` holds, in one call to the
+ * writing thread. Answers false on other databases, for the caller to append its own way.
+ */
+export async function appendChainWithin(trx: Transaction<Database>, append: ChainAppend): Promise<boolean> {
+  return trx.getExecutor().provideConnection(async (connection) => {
+    if (!(connection instanceof RoutedConnection)) return false;
+    await connection.appendChain(append);
+    return true;
+  });
 }
 
 /** Rows for the audit log's hash chain, and the SQL that reads its tail and inserts one row. */

@@ -23,7 +23,16 @@ function prepared(sql) {
   return statement;
 }
 
-function query({ sql, parameters }) {
+/** A transaction's first message carries its BEGIN (see RoutedConnection in the dialect). */
+function beginIfAsked(begin) {
+  if (begin) prepared(begin).run();
+}
+
+function query({ sql, parameters, begin }) {
+  beginIfAsked(begin);
+  // SQLite ends a transaction by itself on some errors (a full disk, say): the ROLLBACK that
+  // follows must not fail and hide the error that caused it.
+  if (sql === "rollback" && !db.inTransaction) return { rows: [] };
   const statement = prepared(sql);
   if (statement.reader) return { rows: statement.all(parameters) };
   const { changes, lastInsertRowid } = statement.run(parameters);
@@ -32,8 +41,9 @@ function query({ sql, parameters }) {
 
 /**
  * Appends rows to the audit log's hash chain in one transaction that takes the write lock at
- * BEGIN: reads the tail, links each row to the one before, inserts it. Done here, in one message,
- * so a batch costs the busy event loop one round trip instead of four.
+ * BEGIN (a savepoint, inside a transaction already open): reads the tail, links each row to the
+ * one before, inserts it. Done here, in one message, so a batch costs the busy event loop one
+ * round trip instead of four.
  */
 const appendChain = db.transaction((tail, insert, rows) => {
   let previous = tail.get()?.hash ?? "";
@@ -59,6 +69,7 @@ parentPort.on("message", (message) => {
       return reply(message.id, () => query(message));
     case "appendChain":
       return reply(message.id, () => {
+        beginIfAsked(message.begin);
         appendChain.immediate(prepared(message.tailSql), prepared(message.insertSql), message.rows);
         return null;
       });

@@ -101,6 +101,38 @@ describeEachDatabase("data layer", (database, kind) => {
     expect((await verifyAuditChain(db)).firstBroken?.reason).toMatch(/removed/);
   });
 
+  it("writes a change's audit rows with the change, or not at all", async () => {
+    const { db } = database();
+    const rows = async (action: string) => (await db.selectFrom("audit_log").select("id").where("action", "=", action).execute()).length;
+    const event = (action: string): AuditEvent => ({ occurredAt: "2026-11-22T10:00:00.000Z", actorId: null, action, outcome: "success" });
+    const user = await insertUser(db, testUser("audited"));
+
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await appendAuditEventsIn(trx, [event("test.rolled-back")]);
+        await trx.updateTable("users").set({ first_name: "Changed" }).where("id", "=", user.id).execute();
+        throw new Error("the change fails after its audit row");
+      }),
+    ).rejects.toThrow("the change fails after its audit row");
+    expect(await rows("test.rolled-back")).toBe(0);
+    expect((await findUserCredentials(db, "audited"))?.user.firstName).toBe(user.firstName);
+
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("users").set({ first_name: "Changed" }).where("id", "=", user.id).execute();
+      await appendAuditEventsIn(trx, [event("test.committed")]);
+    });
+    expect(await rows("test.committed")).toBe(1);
+  });
+
+  it("ends transactions cleanly that fail at their first statement or run none", async () => {
+    const { db } = database();
+    await expect(db.transaction().execute((trx) => sql`insert into no_such_table values (1)`.execute(trx))).rejects.toThrow(/no_such_table/);
+    await expect(db.transaction().execute(async () => "nothing to do")).resolves.toBe("nothing to do");
+    // The writer is free again for the next transaction.
+    await db.transaction().execute((trx) => insertUser(trx, testUser("after")));
+    expect((await findUserCredentials(db, "after"))?.user.username).toBe("after");
+  });
+
   it("keeps each role's user counts exact through sign-ups, role changes, deactivations and deletions", async () => {
     const { db } = database();
     const day = { now: "2026-11-22T12:00:00.000Z", idleSince: "2026-11-22T11:30:00.000Z", dayStart: "2026-11-22T05:00:00.000Z", dayEnd: "2026-11-23T05:00:00.000Z" };
@@ -173,7 +205,7 @@ describe("SQLite write transactions", () => {
       await first.db.transaction().execute(async (trx) => {
         await trx.selectFrom("users").select("id").execute();
         // With a deferred BEGIN the read above would not hold the write lock; IMMEDIATE does.
-        await expect(second.db.transaction().execute(async () => undefined)).rejects.toThrow(/locked|busy/i);
+        await expect(second.db.transaction().execute((other) => other.selectFrom("users").select("id").execute())).rejects.toThrow(/locked|busy/i);
       });
     } finally {
       await first.close();

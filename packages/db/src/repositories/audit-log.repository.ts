@@ -3,7 +3,8 @@ import { auditLink, CHAINED_FIELDS, type ChainedRow } from "../audit-chain.mjs";
 import type { DatabaseHandle } from "../connect";
 import { preparedQuery, type PreparedQuery } from "../prepared-query";
 import type { AuditLogTable, AuditOutcome, Database } from "../schema";
-import type { Insertable, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
+import { appendChainWithin, type ChainAppend } from "../sqlite-worker-dialect";
 import type { Db } from "./users.repository";
 
 export interface AuditEvent {
@@ -39,10 +40,15 @@ export async function appendAuditEvents(database: Pick<DatabaseHandle, "db" | "a
   if (events.length === 0) return;
   const { db, appendChain } = database;
   if (appendChain) {
-    await appendChain({ tailSql: chainTail.positionalSql(db), insertSql: insertOf(1).positionalSql(db), rows: events.map(chainedRow) });
+    await appendChain(chainAppend(db, events));
     return;
   }
   await db.transaction().execute((trx) => appendAuditEventsIn(trx, events));
+}
+
+/** The SQLite writer's one-call append: the SQL of the tail and of a one-row INSERT, and the rows. */
+function chainAppend(db: Kysely<Database>, events: AuditEvent[]): ChainAppend {
+  return { tailSql: chainTail.positionalSql(db), insertSql: insertOf(1).positionalSql(db), rows: events.map(chainedRow) };
 }
 
 /** An event as the chain hashes it and the table stores it (hashes aside). */
@@ -62,11 +68,12 @@ function chainedRow(event: AuditEvent): ChainedRow {
 
 /**
  * Appends events inside the caller's transaction, so they commit or roll back with the change
- * they record. Best as the transaction's last statement: on PostgreSQL the chain's lock is held
- * from here to the commit.
+ * they record (on SQLite in one call to the writing thread). Best as the transaction's last
+ * statement: on PostgreSQL the chain's lock is held from here to the commit.
  */
 export async function appendAuditEventsIn(trx: Transaction<Database>, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
+  if (await appendChainWithin(trx, chainAppend(trx, events))) return;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
   const last = await chainTail.executeTakeFirst(trx, {});
   let previous = last?.hash ?? "";

@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import { findVisibleAppointment } from "./appointment-access";
 import type { updateAppointmentInputSchema } from "./appointment.schema";
 import { assertBookableStart, findActiveDoctor } from "./availability";
-import { assertSlotFree, SLOT_TAKEN } from "./book-appointment";
+import { slotConflict } from "./book-appointment";
 import { SESSION_LENGTH_MS } from "./slots";
 import type { z } from "zod";
 
@@ -78,10 +78,8 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
 
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      // The new slot is checked and taken in the same transaction that gives up the old one.
-      if (newStart) {
-        await assertSlotFree(trx, { doctorId: appointment.doctorId, patientId: appointment.patientId, start: newStart.toISOString(), exceptId: appointment.id });
-      }
+      // Moving the row takes the new slot and gives up the old one at once; the slot indexes
+      // refuse a new slot already taken.
       await writeAppointment(trx, appointment.id, patch);
       await recordAudit(
         ctx,
@@ -90,7 +88,10 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
       );
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", SLOT_TAKEN, { cause: error });
+    if (isUniqueViolation(error)) {
+      const start = patch.startTime ?? appointment.startTime;
+      throw await slotConflict(ctx.db, { doctorId: appointment.doctorId, patientId: appointment.patientId, start, exceptId: appointment.id }, error);
+    }
     throw error;
   }
 
