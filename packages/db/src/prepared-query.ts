@@ -97,3 +97,22 @@ export function preparedQuery<P extends object, R>(build: (db: AnyDb, params: P)
     },
   };
 }
+
+/**
+ * Prepared queries for a query with optional parts: one per shape (which parts a call uses, as a
+ * small object of flags and counts), each built and compiled the first time that shape is run.
+ */
+export function preparedQueryByShape<Shape extends Record<string, boolean | number | string>, P extends object, R>(
+  build: (shape: Shape) => (db: AnyDb, params: P) => Compilable<R>,
+): (shape: Shape) => PreparedQuery<P, R> {
+  const byShape = new Map<string, PreparedQuery<P, R>>();
+  return (shape) => {
+    const key = JSON.stringify(shape);
+    let query = byShape.get(key);
+    if (!query) {
+      query = preparedQuery(build(shape));
+      byShape.set(key, query);
+    }
+    return query;
+  };
+}

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { AppointmentStatus } from "../schema";
+import { preparedQueryByShape } from "../prepared-query";
 import type { Db } from "./users.repository";
 
 /** An appointment as screens show it: with both names and the session's notes, if written. */
@@ -89,15 +90,32 @@ function toView(row: ViewRow): AppointmentView {
   };
 }
 
+/** The list's query for each combination of filters a caller uses (values in `AppointmentFilter`). */
+const listQuery = preparedQueryByShape(
+  (shape: { patient: boolean; doctor: boolean; from: boolean; to: boolean; statuses: number; order: "asc" | "desc" }) =>
+    (db: Db, params: AppointmentFilter & Record<`status${number}`, AppointmentStatus>) => {
+      let query = viewQuery(db);
+      if (shape.patient) query = query.where("a.patient_id", "=", params.patientId!);
+      if (shape.doctor) query = query.where("a.doctor_id", "=", params.doctorId!);
+      if (shape.from) query = query.where("a.start_time", ">=", params.from!);
+      if (shape.to) query = query.where("a.start_time", "<", params.to!);
+      if (shape.statuses > 0) query = query.where("a.status", "in", Array.from({ length: shape.statuses }, (_, index) => params[`status${index}`]!));
+      return query.orderBy("a.start_time", shape.order).orderBy("a.id", shape.order).limit(params.limit);
+    },
+);
+
 export async function listAppointments(db: Db, filter: AppointmentFilter): Promise<AppointmentView[]> {
-  let query = viewQuery(db);
-  if (filter.patientId !== undefined) query = query.where("a.patient_id", "=", filter.patientId);
-  if (filter.doctorId !== undefined) query = query.where("a.doctor_id", "=", filter.doctorId);
-  if (filter.from !== undefined) query = query.where("a.start_time", ">=", filter.from);
-  if (filter.to !== undefined) query = query.where("a.start_time", "<", filter.to);
-  if (filter.statuses?.length) query = query.where("a.status", "in", filter.statuses);
-  const order = filter.order ?? "asc";
-  const rows = await query.orderBy("a.start_time", order).orderBy("a.id", order).limit(filter.limit).execute();
+  const statuses = filter.statuses ?? [];
+  const shape = {
+    patient: filter.patientId !== undefined,
+    doctor: filter.doctorId !== undefined,
+    from: filter.from !== undefined,
+    to: filter.to !== undefined,
+    statuses: statuses.length,
+    order: filter.order ?? "asc",
+  } as const;
+  const params = Object.assign({ ...filter }, ...statuses.map((status, index) => ({ [`status${index}`]: status })));
+  const rows = await listQuery(shape).execute(db, params);
   return rows.map(toView);
 }
 

@@ -3,6 +3,7 @@
 import { sql } from "kysely";
 import type { MessagesTable } from "../schema";
 import type { Selectable } from "kysely";
+import { preparedQueryByShape } from "../prepared-query";
 import type { Db } from "./users.repository";
 
 export interface MessageView {
@@ -93,19 +94,21 @@ export async function appendMessage(db: Db, message: NewMessage): Promise<{ mess
 }
 
 /** Messages between two people, newest first; `beforeId` pages back through older ones. */
+const messagesBetween = preparedQueryByShape(
+  (shape: { before: boolean }) => (db: Db, params: { low: number; high: number; beforeId?: number; limit: number }) => {
+    let query = db.selectFrom("messages").selectAll().where("pair_low", "=", params.low).where("pair_high", "=", params.high);
+    if (shape.before) query = query.where("id", "<", params.beforeId!);
+    return query.orderBy("id", "desc").limit(params.limit);
+  },
+);
+
 export async function listMessagesBetween(
   db: Db,
   a: number,
   b: number,
   { beforeId, limit }: { beforeId?: number; limit: number },
 ): Promise<MessageView[]> {
-  let query = db
-    .selectFrom("messages")
-    .selectAll()
-    .where("pair_low", "=", Math.min(a, b))
-    .where("pair_high", "=", Math.max(a, b));
-  if (beforeId !== undefined) query = query.where("id", "<", beforeId);
-  const rows = await query.orderBy("id", "desc").limit(limit).execute();
+  const rows = await messagesBetween({ before: beforeId !== undefined }).execute(db, { low: Math.min(a, b), high: Math.max(a, b), beforeId, limit });
   return rows.map(toMessage);
 }
 
@@ -131,32 +134,39 @@ export interface ConversationFilter {
 }
 
 /** The owner's conversations, the most recently active first. */
-export async function listConversations(db: Db, ownerId: number, { limit, beforeMessageId, partnerId }: ConversationFilter): Promise<ConversationView[]> {
-  let query = db
-    .selectFrom("conversations as c")
-    .innerJoin("messages as m", "m.id", "c.last_message_id")
-    .innerJoin("users as p", "p.id", "c.partner_id")
-    .leftJoin("conversations as back", (join) => join.onRef("back.owner_id", "=", "c.partner_id").onRef("back.partner_id", "=", "c.owner_id"))
-    .select([
-      "c.partner_id",
-      "c.unread_count",
-      "back.last_read_message_id as partner_read_up_to",
-      "p.first_name",
-      "p.last_name",
-      "p.role",
-      "p.profile_image_url",
-      "m.id",
-      "m.sender_id",
-      "m.receiver_id",
-      "m.content",
-      "m.client_id",
-      "m.created_at",
-      "m.read_at",
-    ])
-    .where("c.owner_id", "=", ownerId);
-  if (beforeMessageId !== undefined) query = query.where("c.last_message_id", "<", beforeMessageId);
-  if (partnerId !== undefined) query = query.where("c.partner_id", "=", partnerId);
-  const rows = await query.orderBy("c.last_message_id", "desc").limit(limit).execute();
+const conversationsOf = preparedQueryByShape(
+  (shape: { before: boolean; partner: boolean }) => (db: Db, params: { ownerId: number } & ConversationFilter) => {
+    let query = db
+      .selectFrom("conversations as c")
+      .innerJoin("messages as m", "m.id", "c.last_message_id")
+      .innerJoin("users as p", "p.id", "c.partner_id")
+      .leftJoin("conversations as back", (join) => join.onRef("back.owner_id", "=", "c.partner_id").onRef("back.partner_id", "=", "c.owner_id"))
+      .select([
+        "c.partner_id",
+        "c.unread_count",
+        "back.last_read_message_id as partner_read_up_to",
+        "p.first_name",
+        "p.last_name",
+        "p.role",
+        "p.profile_image_url",
+        "m.id",
+        "m.sender_id",
+        "m.receiver_id",
+        "m.content",
+        "m.client_id",
+        "m.created_at",
+        "m.read_at",
+      ])
+      .where("c.owner_id", "=", params.ownerId);
+    if (shape.before) query = query.where("c.last_message_id", "<", params.beforeMessageId!);
+    if (shape.partner) query = query.where("c.partner_id", "=", params.partnerId!);
+    return query.orderBy("c.last_message_id", "desc").limit(params.limit);
+  },
+);
+
+export async function listConversations(db: Db, ownerId: number, filter: ConversationFilter): Promise<ConversationView[]> {
+  const shape = { before: filter.beforeMessageId !== undefined, partner: filter.partnerId !== undefined };
+  const rows = await conversationsOf(shape).execute(db, { ownerId, ...filter });
   return rows.map((row) => ({
     partnerId: row.partner_id,
     partnerFirstName: row.first_name,
