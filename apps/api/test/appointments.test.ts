@@ -160,6 +160,24 @@ describeApp("the life of a session", (testApp) => {
     advance(-(Date.parse(b.startTime) - Date.now() - 3 * HOUR));
   });
 
+  it("filters a list by status, by range and by order, each combination answering for itself", async () => {
+    const { app } = testApp();
+    const doctor = await aStaffMember(app, "doctor");
+    const patient = await aPatient(app);
+    const [first, second, third] = await slotsOf(app, patient, doctor.id, weekdayAhead(22));
+    const booked = [];
+    for (const startTime of [first, second, third]) booked.push((await book(app, patient, { doctorId: doctor.id, startTime })).json());
+    await patch(app, patient, booked[1].id, { status: "cancelled" });
+    const ids = async (query: string) =>
+      (await app.inject({ method: "GET", url: `/api/appointments?${query}`, headers: { cookie: patient.cookie } })).json().map((a: { id: number }) => a.id);
+    const [a, b, c] = booked.map((appointment: { id: number }) => appointment.id);
+    expect(await ids("status=cancelled")).toEqual([b]);
+    expect(await ids("status=scheduled")).toEqual([a, c]);
+    expect(await ids("status=scheduled&status=cancelled&status=scheduled&order=desc")).toEqual([c, b, a]);
+    expect(await ids(`status=scheduled&from=${encodeURIComponent(second!)}`)).toEqual([c]);
+    expect(await ids(`to=${encodeURIComponent(third!)}&from=${encodeURIComponent(first!)}`)).toEqual([a, b]);
+  });
+
   it("lets only the session's doctor complete it or mark a no-show, once it has started; then it is final", async () => {
     const { app, advance } = testApp();
     const doctor = await aStaffMember(app, "doctor");

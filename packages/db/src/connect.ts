@@ -6,7 +6,7 @@ import { dirname } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import type { LogEvent } from "kysely";
 import pg from "pg";
-import { SqliteWorker, SqliteWorkerDialect, type ChainAppend } from "./sqlite-worker-dialect";
+import { SqliteWorker, SqliteWorkerDialect } from "./sqlite-worker-dialect";
 import type { Database } from "./schema";
 
 export type DatabaseKind = "sqlite" | "postgres";
@@ -21,8 +21,6 @@ export type ConnectOptions = ({ kind: "sqlite"; file: string } | { kind: "postgr
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
-  /** SQLite only: appends to the audit log's chain in one call to the writing thread. */
-  appendChain?: (append: ChainAppend) => Promise<void>;
   /** SQLite only: a consistent copy of the live database, taken while it keeps serving. */
   backupTo?: (file: string) => Promise<void>;
   /** PostgreSQL only: where it connects, and the schema it works in when not the default. */
@@ -67,12 +65,10 @@ export function connect(options: ConnectOptions): DatabaseHandle {
     const worker = new SqliteWorker({ file, pragmas: SQLITE_PRAGMAS, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
     // Reads outside transactions run on a second connection, in a thread of its own.
     const openReader = file === ":memory:" ? undefined : () => new SqliteWorker({ file, pragmas: SQLITE_READER_PRAGMAS, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
-    const dialect = new SqliteWorkerDialect(worker, openReader);
-    const db = new Kysely<Database>({ dialect, ...(log ? { log } : {}) });
+    const db = new Kysely<Database>({ dialect: new SqliteWorkerDialect(worker, openReader), ...(log ? { log } : {}) });
     return {
       db,
       kind: "sqlite",
-      appendChain: (append) => dialect.appendChain(append),
       backupTo: (file) => worker.call("backup", { file }),
       close: () => db.destroy(),
     };

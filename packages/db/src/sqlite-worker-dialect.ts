@@ -16,7 +16,6 @@ import {
   type Driver,
   type Kysely,
   type QueryResult,
-  type Transaction,
 } from "kysely";
 import type { ChainedRow } from "./audit-chain.mjs";
 import type { Database } from "./schema";
@@ -132,10 +131,21 @@ class RoutedConnection implements DatabaseConnection {
     }
   }
 
-  /** Appends to the audit chain inside this connection's transaction, in one call to the writer. */
+  /**
+   * Appends to the audit chain in one call to the writer: inside this connection's transaction
+   * (as a savepoint), or outside one in a transaction of its own that holds the writer alone.
+   */
   async appendChain(append: ChainAppend): Promise<void> {
-    if (!this.#release) throw new Error("appendChain on a connection outside a transaction");
-    await this.#writer.call("appendChain", this.#inTransaction({ ...append }));
+    if (this.#release) {
+      await this.#writer.call("appendChain", this.#inTransaction({ ...append }));
+      return;
+    }
+    const release = await this.#mutex.lock();
+    try {
+      await this.#writer.call("appendChain", { ...append });
+    } finally {
+      release();
+    }
   }
 
   /**
@@ -180,12 +190,12 @@ class WorkerDriver implements Driver {
   readonly #writer: SqliteWorker;
   readonly #openReader: (() => SqliteWorker) | undefined;
   #reader: SqliteWorker | undefined;
-  readonly #mutex: Mutex;
+  /** The writing connection serves one caller at a time. */
+  readonly #mutex = new Mutex();
 
-  constructor(writer: SqliteWorker, openReader: (() => SqliteWorker) | undefined, mutex: Mutex) {
+  constructor(writer: SqliteWorker, openReader: (() => SqliteWorker) | undefined) {
     this.#writer = writer;
     this.#openReader = openReader;
-    this.#mutex = mutex;
   }
   async init(): Promise<void> {
     await this.#writer.ready;
@@ -216,13 +226,15 @@ class WorkerDriver implements Driver {
 }
 
 /**
- * SQLite: appends to the audit chain inside the transaction `trx` holds, in one call to the
- * writing thread. Answers false on other databases, for the caller to append its own way.
+ * SQLite: appends to the audit chain in one call to the writing thread, inside the transaction
+ * `db` is, if it is one. Answers false on other databases (without building the append), for the
+ * caller to append its own way.
  */
-export async function appendChainWithin(trx: Transaction<Database>, append: ChainAppend): Promise<boolean> {
-  return trx.getExecutor().provideConnection(async (connection) => {
+export async function appendChainOnWriter(db: Kysely<Database>, append: () => ChainAppend): Promise<boolean> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return false;
+  return db.getExecutor().provideConnection(async (connection) => {
     if (!(connection instanceof RoutedConnection)) return false;
-    await connection.appendChain(append);
+    await connection.appendChain(append());
     return true;
   });
 }
@@ -239,24 +251,13 @@ export interface ChainAppend {
 export class SqliteWorkerDialect implements Dialect {
   readonly #writer: SqliteWorker;
   readonly #openReader: (() => SqliteWorker) | undefined;
-  /** The writing connection serves one caller at a time: Kysely's transactions and appendChain. */
-  readonly #mutex = new Mutex();
   /** `openReader` opens a second connection for reads outside transactions (not for :memory:). */
   constructor(writer: SqliteWorker, openReader?: () => SqliteWorker) {
     this.#writer = writer;
     this.#openReader = openReader;
   }
   createDriver(): Driver {
-    return new WorkerDriver(this.#writer, this.#openReader, this.#mutex);
-  }
-  /** Appends to the audit chain in one message to the writing thread (see sqlite-worker.mjs). */
-  async appendChain(append: ChainAppend): Promise<void> {
-    const release = await this.#mutex.lock();
-    try {
-      await this.#writer.call("appendChain", { ...append });
-    } finally {
-      release();
-    }
+    return new WorkerDriver(this.#writer, this.#openReader);
   }
   createQueryCompiler() {
     return new SqliteQueryCompiler();

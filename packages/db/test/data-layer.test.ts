@@ -19,7 +19,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-
 describeEachDatabase("data layer", (database, kind) => {
   it("refuses a second username that differs only in case", async () => {
     const { db } = database();
@@ -64,23 +63,21 @@ describeEachDatabase("data layer", (database, kind) => {
   });
 
   it("keeps the audit log append-only", async () => {
-    const handle = database();
-    const { db } = handle;
-    await appendAuditEvents(handle, [{ occurredAt: "2026-11-22T10:00:00.000Z", actorId: null, action: "auth.login", outcome: "failure" }]);
+    const { db } = database();
+    await appendAuditEvents(db, [{ occurredAt: "2026-11-22T10:00:00.000Z", actorId: null, action: "auth.login", outcome: "failure" }]);
     await expect(sql`update audit_log set action = 'forged'`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
   });
 
   it("chains audit rows so that an edit anywhere is found", async () => {
-    const handle = database();
-    const { db, kind } = handle;
+    const { db, kind } = database();
     for (let i = 0; i < 5; i += 1) {
       const events: AuditEvent[] = [
         { occurredAt: `2026-11-22T10:0${i}:00.000Z`, actorId: i, action: "appointment.read", outcome: "success", targetType: "appointment", targetId: i },
         { occurredAt: `2026-11-22T10:0${i}:30.000Z`, actorId: i, action: "auth.login", outcome: "success", ip: "10.0.0.1", details: { via: "test" } },
       ];
       // Both ways in, interleaved: batches of their own, and inside a change's transaction.
-      if (i % 2 === 0) await appendAuditEvents(handle, events);
+      if (i % 2 === 0) await appendAuditEvents(db, events);
       else await db.transaction().execute((trx) => appendAuditEventsIn(trx, events));
     }
     const intact = await verifyAuditChain(db, 3);

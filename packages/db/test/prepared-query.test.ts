@@ -3,7 +3,6 @@ import { insertUser, type NewUser } from "../src/index";
 import { preparedQuery, preparedQueryByShape } from "../src/prepared-query";
 import { describeEachDatabase, testUser } from "../src/testing/index";
 
-
 describeEachDatabase("preparedQuery", (database) => {
   it("answers each run for its own values, though built once", async () => {
     const { db } = database();

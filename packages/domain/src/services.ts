@@ -22,7 +22,7 @@ export function createClinicServices({ database, config, now, events, audit }: C
     config: structuredClone(config),
     throttles: createAuthThrottles(),
     events: events ?? createLocalEventBus(),
-    audit: audit ?? new AuditWriter(database),
+    audit: audit ?? new AuditWriter(database.db),
     now: now ?? (() => new Date()),
   };
 }

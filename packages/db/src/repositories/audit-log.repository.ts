@@ -1,10 +1,9 @@
 import { PostgresAdapter, sql } from "kysely";
 import { auditLink, CHAINED_FIELDS, type ChainedRow } from "../audit-chain.mjs";
-import type { DatabaseHandle } from "../connect";
 import { preparedQuery, type PreparedQuery } from "../prepared-query";
 import type { AuditLogTable, AuditOutcome, Database } from "../schema";
 import type { Insertable, Kysely, Transaction } from "kysely";
-import { appendChainWithin, type ChainAppend } from "../sqlite-worker-dialect";
+import { appendChainOnWriter, type ChainAppend } from "../sqlite-worker-dialect";
 import type { Db } from "./users.repository";
 
 export interface AuditEvent {
@@ -36,13 +35,9 @@ const AUDIT_CHAIN_LOCK = 7_244_011;
  * SQLite the whole append is one call to the writing thread (a Kysely transaction would be four
  * round trips, each waiting its turn on a busy event loop while every batched request waits).
  */
-export async function appendAuditEvents(database: Pick<DatabaseHandle, "db" | "appendChain">, events: AuditEvent[]): Promise<void> {
+export async function appendAuditEvents(db: Kysely<Database>, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const { db, appendChain } = database;
-  if (appendChain) {
-    await appendChain(chainAppend(db, events));
-    return;
-  }
+  if (await appendChainOnWriter(db, () => chainAppend(db, events))) return;
   await db.transaction().execute((trx) => appendAuditEventsIn(trx, events));
 }
 
@@ -73,7 +68,7 @@ function chainedRow(event: AuditEvent): ChainedRow {
  */
 export async function appendAuditEventsIn(trx: Transaction<Database>, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
-  if (await appendChainWithin(trx, chainAppend(trx, events))) return;
+  if (await appendChainOnWriter(trx, () => chainAppend(trx, events))) return;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
   const last = await chainTail.executeTakeFirst(trx, {});
   let previous = last?.hash ?? "";

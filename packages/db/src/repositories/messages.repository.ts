@@ -93,7 +93,6 @@ export async function appendMessage(db: Db, message: NewMessage): Promise<{ mess
   return { message: toMessage(row), duplicate: false };
 }
 
-/** Messages between two people, newest first; `beforeId` pages back through older ones. */
 const messagesBetween = preparedQueryByShape(
   (shape: { before: boolean }) => (db: Db, params: { low: number; high: number; beforeId?: number; limit: number }) => {
     let query = db.selectFrom("messages").selectAll().where("pair_low", "=", params.low).where("pair_high", "=", params.high);
@@ -102,6 +101,7 @@ const messagesBetween = preparedQueryByShape(
   },
 );
 
+/** Messages between two people, newest first; `beforeId` pages back through older ones. */
 export async function listMessagesBetween(
   db: Db,
   a: number,
@@ -133,7 +133,6 @@ export interface ConversationFilter {
   partnerId?: number;
 }
 
-/** The owner's conversations, the most recently active first. */
 const conversationsOf = preparedQueryByShape(
   (shape: { before: boolean; partner: boolean }) => (db: Db, params: { ownerId: number } & ConversationFilter) => {
     let query = db
@@ -164,6 +163,7 @@ const conversationsOf = preparedQueryByShape(
   },
 );
 
+/** The owner's conversations, the most recently active first. */
 export async function listConversations(db: Db, ownerId: number, filter: ConversationFilter): Promise<ConversationView[]> {
   const shape = { before: filter.beforeMessageId !== undefined, partner: filter.partnerId !== undefined };
   const rows = await conversationsOf(shape).execute(db, { ownerId, ...filter });

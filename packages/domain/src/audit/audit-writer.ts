@@ -1,7 +1,7 @@
 // Writes audit rows with group commit: a caller waits until its row is durable, but everything
 // queued while one transaction is being written goes into the next one, so a busy server pays
 // one commit (one fsync) per batch instead of one per request.
-import { appendAuditEvents, appendAuditEventsIn, type AuditEvent, type Database, type DatabaseHandle, type Transaction } from "@halcyon/db";
+import { appendAuditEvents, appendAuditEventsIn, type AuditEvent, type ClinicDb, type Database, type Transaction } from "@halcyon/db";
 
 const MAX_BATCH = 500;
 
@@ -12,12 +12,12 @@ interface Pending {
 }
 
 export class AuditWriter {
-  readonly #database: DatabaseHandle;
+  readonly #db: ClinicDb;
   #queue: Pending[] = [];
   #draining: Promise<void> | undefined;
 
-  constructor(database: DatabaseHandle) {
-    this.#database = database;
+  constructor(db: ClinicDb) {
+    this.#db = db;
   }
 
   record(event: AuditEvent): Promise<void> {
@@ -39,7 +39,7 @@ export class AuditWriter {
     while (this.#queue.length > 0) {
       const batch = this.#queue.splice(0, MAX_BATCH);
       try {
-        await appendAuditEvents(this.#database, batch.map((pending) => pending.event));
+        await appendAuditEvents(this.#db, batch.map((pending) => pending.event));
         for (const pending of batch) pending.resolve();
       } catch (error) {
         for (const pending of batch) pending.reject(error);
