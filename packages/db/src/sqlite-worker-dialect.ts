@@ -99,6 +99,15 @@ class Mutex {
   }
 }
 
+/** A query's answer from the worker: its rows, or (most SELECTs) the rows as SQLite wrote them in JSON. */
+type WorkerAnswer = Omit<QueryResult<unknown>, "rows"> & ({ rows: unknown[] } | { rowsJson: string });
+
+function toQueryResult<R>(answer: WorkerAnswer): QueryResult<R> {
+  if (!("rowsJson" in answer)) return answer as QueryResult<R>;
+  const { rowsJson, ...rest } = answer;
+  return { ...rest, rows: JSON.parse(rowsJson) as R[] };
+}
+
 /**
  * What Kysely holds between acquiring and releasing a connection. Inside a transaction every
  * statement goes to the writer, which the transaction holds from BEGIN to COMMIT. Outside one, a
@@ -120,12 +129,16 @@ class RoutedConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    return toQueryResult<R>(await this.#answer(compiledQuery));
+  }
+
+  async #answer(compiledQuery: CompiledQuery): Promise<WorkerAnswer> {
     const payload = { sql: compiledQuery.sql, parameters: compiledQuery.parameters };
-    if (this.#release) return this.#writer.call<QueryResult<R>>("query", this.#inTransaction(payload));
-    if (this.#reader && READ_ONLY_STATEMENT.test(compiledQuery.sql)) return this.#reader.call<QueryResult<R>>("query", payload);
+    if (this.#release) return this.#writer.call<WorkerAnswer>("query", this.#inTransaction(payload));
+    if (this.#reader && READ_ONLY_STATEMENT.test(compiledQuery.sql)) return this.#reader.call<WorkerAnswer>("query", payload);
     const release = await this.#mutex.lock();
     try {
-      return await this.#writer.call<QueryResult<R>>("query", payload);
+      return await this.#writer.call<WorkerAnswer>("query", payload);
     } finally {
       release();
     }

@@ -2,7 +2,7 @@
 // synchronous=FULL asks for) runs here, so the server's event loop never waits on the disk.
 // Plain JavaScript on purpose: it runs as is from source in tests and is copied into the
 // server's bundle. Messages: { id, op: "query" | "appendChain" | "backup" | "close", ... } →
-// { id, result | error }.
+// { id, result | error }; a query's result carries `rows`, or `rowsJson` (see asJsonRows).
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { auditLink, CHAINED_FIELDS } from "./audit-chain.mjs";
@@ -28,13 +28,55 @@ function beginIfAsked(begin) {
   if (begin) prepared(begin).run();
 }
 
+/**
+ * A SELECT's rows as one JSON array of objects, built by SQLite. Turning every value into a
+ * JavaScript value here, then cloning each row to the main thread, costs more than the query
+ * (100 appointments: 0.95 ms against 0.34 ms), and a JSON string crosses threads in one copy
+ * and parses faster than the clone. Only for results JSON carries exactly: unique column names,
+ * each a table column of INTEGER or TEXT affinity (SQLite would write a REAL with 15 digits, and
+ * a BLOB not at all). The ORDER BY of the inner query holds: SQLite keeps a subquery's ORDER BY
+ * when the outer query aggregates with anything but count(), min() or max().
+ */
+const jsonStatements = new Map();
+
+function asJsonRows(sql, statement) {
+  let json = jsonStatements.get(sql);
+  if (json === undefined) {
+    if (jsonStatements.size >= STATEMENT_CACHE_LIMIT) jsonStatements.clear();
+    const columns = statement.columns();
+    const names = columns.map((column) => column.name);
+    const exact = /^\s*select\b/i.test(sql) && new Set(names).size === names.length && columns.every((column) => exactInJson(column.type));
+    const quoted = (name) => `"${name.replaceAll('"', '""')}"`;
+    const fields = names.map((name) => `'${name.replaceAll("'", "''")}', ${quoted(name)}`).join(", ");
+    json = exact ? db.prepare(`select json_group_array(json_object(${fields})) from (${sql})`).pluck() : null;
+    jsonStatements.set(sql, json);
+  }
+  return json;
+}
+
+/** INTEGER or TEXT affinity, by SQLite's rules for a declared type (section 3.1 of its datatype page). */
+function exactInJson(declaredType) {
+  const type = declaredType?.toUpperCase() ?? "";
+  return type.includes("INT") || ["CHAR", "CLOB", "TEXT"].some((word) => type.includes(word));
+}
+
 function query({ sql, parameters, begin }) {
   beginIfAsked(begin);
   // SQLite ends a transaction by itself on some errors (a full disk, say): the ROLLBACK that
   // follows must not fail and hide the error that caused it.
   if (sql === "rollback" && !db.inTransaction) return { rows: [] };
   const statement = prepared(sql);
-  if (statement.reader) return { rows: statement.all(parameters) };
+  if (statement.reader) {
+    const json = asJsonRows(sql, statement);
+    if (json) {
+      try {
+        return { rowsJson: json.get(parameters) };
+      } catch {
+        // A BLOB where the column's type says text, say: the plain read answers it, or fails alike.
+      }
+    }
+    return { rows: statement.all(parameters) };
+  }
   const { changes, lastInsertRowid } = statement.run(parameters);
   return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
 }
@@ -79,6 +121,7 @@ parentPort.on("message", (message) => {
     case "close":
       return reply(message.id, () => {
         statements.clear();
+        jsonStatements.clear();
         db.close();
         return null;
       });

@@ -178,7 +178,42 @@ describeEachDatabase("data layer", (database, kind) => {
     ).rejects.toThrow();
   });
 
+  it("reads rows back exactly as written, in the order asked for", async () => {
+    const { db } = database();
+    const names = [`O'Brien "the" \\ one`, "line\nbreak", "Zoë 😀", ""];
+    const ids: number[] = [];
+    for (const [index, firstName] of names.entries()) {
+      ids.push((await insertUser(db, { ...testUser(`exact${index}`), firstName, email: index % 2 ? null : `exact${index}@example.com` })).id);
+    }
+    const rows = await db
+      .selectFrom("users")
+      .select(["id", "first_name", "email", "must_change_password"])
+      .where("id", "in", ids)
+      .orderBy("id", "desc")
+      .execute();
+    expect(rows).toEqual(
+      [...names.entries()].reverse().map(([index, firstName]) => ({
+        id: ids[index],
+        first_name: firstName,
+        email: index % 2 ? null : `exact${index}@example.com`,
+        must_change_password: rows[0]?.must_change_password,
+      })),
+    );
+    expect(typeof rows[0]?.must_change_password === "number" || typeof rows[0]?.must_change_password === "boolean").toBe(true);
+    expect(await db.selectFrom("users").select("id").where("id", "=", -1).execute()).toEqual([]);
+  });
+
   if (kind === "sqlite") {
+    it("reads every SQLite value exactly: full-precision reals, blobs, duplicate column names", async () => {
+      const { db } = database();
+      const user = await insertUser(db, testUser("blobby"));
+      await sql`update users set phone_number = x'00ff' where id = ${user.id}`.execute(db);
+      const [blob] = (await sql<{ phone_number: Uint8Array }>`select phone_number from users where id = ${user.id}`.execute(db)).rows;
+      expect([...(blob?.phone_number ?? [])]).toEqual([0, 255]);
+      const [row] = (await sql<{ x: number; id: number }>`select 0.1 + 0.2 as x, 1 as id, 2 as id`.execute(db)).rows;
+      expect(row).toEqual({ x: 0.1 + 0.2, id: 2 });
+    });
+
     it("opens SQLite durable: WAL, synchronous FULL, foreign keys, a busy timeout", async () => {
       const { db } = database();
       const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];
