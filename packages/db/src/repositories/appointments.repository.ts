@@ -125,16 +125,19 @@ export async function findAppointment(db: Db, id: number): Promise<AppointmentVi
   return row && toView(row);
 }
 
-/** Start times of scheduled sessions of a doctor or a patient in [from, to). */
-export async function scheduledStartsBetween(
-  db: Db,
-  who: { doctorId: number } | { patientId: number },
-  from: string,
-  to: string,
-): Promise<string[]> {
-  let query = db.selectFrom("appointments").select("start_time").where("status", "=", "scheduled");
-  query = "doctorId" in who ? query.where("doctor_id", "=", who.doctorId) : query.where("patient_id", "=", who.patientId);
-  const rows = await query.where("start_time", ">=", from).where("start_time", "<", to).execute();
+const scheduledStarts = preparedQueryByShape((shape: { patient: boolean }) => (db: Db, params: { doctorId: number; patientId?: number; from: string; to: string }) =>
+  db
+    .selectFrom("appointments")
+    .select("start_time")
+    .where("status", "=", "scheduled")
+    .where("start_time", ">=", params.from)
+    .where("start_time", "<", params.to)
+    .where((eb) => (shape.patient ? eb.or([eb("doctor_id", "=", params.doctorId), eb("patient_id", "=", params.patientId!)]) : eb("doctor_id", "=", params.doctorId))),
+);
+
+/** Start times in [from, to) when the doctor, or the patient if one is named, has a scheduled session. */
+export async function scheduledStartsBetween(db: Db, who: { doctorId: number; patientId?: number }, from: string, to: string): Promise<string[]> {
+  const rows = await scheduledStarts({ patient: who.patientId !== undefined }).execute(db, { ...who, from, to });
   return rows.map((row) => row.start_time);
 }
 

@@ -1,4 +1,5 @@
 // Doctors' working hours and who is whose patient.
+import { preparedQuery } from "../prepared-query";
 import type { Db } from "./users.repository";
 
 export interface WorkingPeriodRow {
@@ -7,14 +8,12 @@ export interface WorkingPeriodRow {
   endMinute: number;
 }
 
+const workingHoursOf = preparedQuery((db, params: { doctorId: number }) =>
+  db.selectFrom("working_hours").select(["weekday", "start_minute", "end_minute"]).where("doctor_id", "=", params.doctorId).orderBy("weekday").orderBy("start_minute"),
+);
+
 export async function getWorkingHours(db: Db, doctorId: number): Promise<WorkingPeriodRow[]> {
-  const rows = await db
-    .selectFrom("working_hours")
-    .select(["weekday", "start_minute", "end_minute"])
-    .where("doctor_id", "=", doctorId)
-    .orderBy("weekday")
-    .orderBy("start_minute")
-    .execute();
+  const rows = await workingHoursOf.execute(db, { doctorId });
   return rows.map((row) => ({ weekday: row.weekday, startMinute: row.start_minute, endMinute: row.end_minute }));
 }
 

@@ -32,8 +32,7 @@ export async function freeSlots(
   if (!first || !last) return [];
   const from = first.toISOString();
   const to = new Date(last.getTime() + 1).toISOString();
-  const taken = new Set(await scheduledStartsBetween(db, { doctorId }, from, to));
-  if (patientId !== undefined) for (const start of await scheduledStartsBetween(db, { patientId }, from, to)) taken.add(start);
+  const taken = new Set(await scheduledStartsBetween(db, { doctorId, ...(patientId !== undefined ? { patientId } : {}) }, from, to));
   const now = services.now().getTime();
   return starts
     .filter((start) => start.getTime() > now && !taken.has(start.toISOString()))

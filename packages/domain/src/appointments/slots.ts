@@ -59,17 +59,35 @@ function isOnTheHour(instant: Date, timeZone: string): boolean {
  */
 export function sessionStartsOn(date: string, hours: WorkingPeriod[], timeZone: string): Date[] {
   const weekday = weekdayOf(date);
-  const starts = new Map<number, Date>();
-  for (const period of hours.filter((p) => p.weekday === weekday)) {
+  const periods = hours.filter((p) => p.weekday === weekday);
+  const key = `${timeZone} ${date} ${periods.map((p) => `${p.startMinute}-${p.endMinute}`).join(",")}`;
+  let starts = startsByDay.get(key);
+  if (!starts) {
+    starts = startsWithin(date, periods, timeZone);
+    if (startsByDay.size >= STARTS_CACHE_LIMIT) startsByDay.clear();
+    startsByDay.set(key, starts);
+  }
+  return starts.map((at) => new Date(at));
+}
+
+/**
+ * Days already worked out (instants in ms). Every slots request and booking asks for one, mostly
+ * the same few dates under the same hours, and placing wall-clock times in a time zone through
+ * Intl is the costliest step of either; a zone's rules do not change while the server runs.
+ */
+const startsByDay = new Map<string, readonly number[]>();
+const STARTS_CACHE_LIMIT = 1_000;
+
+function startsWithin(date: string, periods: WorkingPeriod[], timeZone: string): number[] {
+  const starts = new Set<number>();
+  for (const period of periods) {
     const periodEnd = zonedInstant(date, period.endMinute, timeZone).getTime();
     let start = zonedInstant(date, period.startMinute, timeZone);
     // Start on the first full hour of the period.
     while (!isOnTheHour(start, timeZone) && start.getTime() < periodEnd) start = new Date(start.getTime() + 60_000);
-    for (let at = start.getTime(); at + SESSION_LENGTH_MS <= periodEnd; at += SESSION_LENGTH_MS) {
-      starts.set(at, new Date(at));
-    }
+    for (let at = start.getTime(); at + SESSION_LENGTH_MS <= periodEnd; at += SESSION_LENGTH_MS) starts.add(at);
   }
-  return [...starts.values()].sort((a, b) => a.getTime() - b.getTime());
+  return [...starts].sort((a, b) => a - b);
 }
 
 /** Whether a session may start at `instant` under these hours. */
