@@ -34,12 +34,10 @@ export async function addCareRelationship(db: Db, doctorId: number, patientId: n
     .execute();
 }
 
+const careRelationship = preparedQuery((db, params: { doctorId: number; patientId: number }) =>
+  db.selectFrom("care_relationships").select("patient_id").where("doctor_id", "=", params.doctorId).where("patient_id", "=", params.patientId),
+);
+
 export async function isInCareOf(db: Db, doctorId: number, patientId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("care_relationships")
-    .select("patient_id")
-    .where("doctor_id", "=", doctorId)
-    .where("patient_id", "=", patientId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await careRelationship.executeTakeFirst(db, { doctorId, patientId })) !== undefined;
 }

@@ -27,12 +27,12 @@ export const USER_NOT_FOUND = "No such patient.";
 
 export async function listTreatmentSessions(ctx: RequestContext & { user: User }, userId: number): Promise<TreatmentSessionView[]> {
   const { user } = ctx;
-  const allowed =
-    user.role === "admin" ||
-    (user.role === "patient" && user.id === userId) ||
-    (user.role === "doctor" && (await isInCareOf(ctx.db, user.id, userId)));
+  // Both reads at once: one round trip's wait instead of two.
+  const [allowed, patient] = await Promise.all([
+    user.role === "admin" || (user.role === "patient" && user.id === userId) || (user.role === "doctor" && isInCareOf(ctx.db, user.id, userId)),
+    findUserById(ctx.db, userId),
+  ]);
   if (!allowed) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
-  const patient = await findUserById(ctx.db, userId);
   if (!patient || patient.role !== "patient") throw new AppError("NOT_FOUND", USER_NOT_FOUND);
   return listTreatmentSessionsOfPatient(ctx.db, userId, MAX_SESSIONS_LISTED);
 }
