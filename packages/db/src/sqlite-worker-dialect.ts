@@ -32,17 +32,24 @@ function workerScript(): URL {
   return existsSync(fileURLToPath(source)) ? source : new URL("./sqlite-worker.js", import.meta.url);
 }
 
+interface WorkerReply {
+  id: number;
+  result?: unknown;
+  error?: { message: string; code?: string; name?: string };
+}
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
 
-/** Request/response over postMessage; keeps the process alive only while calls are in flight. */
+/** Request/response over postMessage, in batches; keeps the process alive only while calls are in flight. */
 export class SqliteWorker {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
   readonly ready: Promise<void>;
   #nextId = 0;
+  #outbox: Record<string, unknown>[] = [];
 
   constructor(options: SqliteWorkerOptions) {
     this.#worker = new Worker(workerScript(), { workerData: options });
@@ -54,14 +61,10 @@ export class SqliteWorker {
         resolve();
       });
     });
-    this.#worker.on("message", (message: { id?: number; result?: unknown; error?: { message: string; code?: string; name?: string } }) => {
-      if (message.id === undefined) return;
-      const pending = this.#pending.get(message.id);
-      this.#pending.delete(message.id);
+    this.#worker.on("message", (replies: WorkerReply[] | { ready: true }) => {
+      if (!Array.isArray(replies)) return;
+      for (const reply of replies) this.#settle(reply);
       if (this.#pending.size === 0) this.#worker.unref();
-      if (!pending) return;
-      if (message.error) pending.reject(Object.assign(new Error(message.error.message), { code: message.error.code, name: message.error.name ?? "SqliteError" }));
-      else pending.resolve(message.result);
     });
     this.#worker.on("error", (error) => {
       for (const pending of this.#pending.values()) pending.reject(error);
@@ -74,8 +77,29 @@ export class SqliteWorker {
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ id, op, ...payload });
+      this.#outbox.push({ id, op, ...payload });
+      if (this.#outbox.length === 1) setImmediate(this.#flush);
     });
+  }
+
+  /**
+   * Everything asked for in one turn of the event loop goes to the worker as one message, after
+   * the turn's I/O: under load a turn serves many requests, and each message between threads
+   * costs both threads more than a small query does (each thread pays for the wake-up and the
+   * clone), so a batch pays that once.
+   */
+  readonly #flush = () => {
+    const batch = this.#outbox;
+    this.#outbox = [];
+    this.#worker.postMessage(batch);
+  };
+
+  #settle(reply: WorkerReply): void {
+    const pending = this.#pending.get(reply.id);
+    this.#pending.delete(reply.id);
+    if (!pending) return;
+    if (reply.error) pending.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code, name: reply.error.name ?? "SqliteError" }));
+    else pending.resolve(reply.result);
   }
 
   async close(): Promise<void> {

@@ -1,8 +1,9 @@
 // The SQLite connection, in a worker thread: every statement (and every fsync that
 // synchronous=FULL asks for) runs here, so the server's event loop never waits on the disk.
 // Plain JavaScript on purpose: it runs as is from source in tests and is copied into the
-// server's bundle. Messages: { id, op: "query" | "appendChain" | "backup" | "close", ... } →
-// { id, result | error }; a query's result carries `rows`, or `rowsJson` (see asJsonRows).
+// server's bundle. Messages are arrays of requests { id, op: "query" | "appendChain" | "backup" |
+// "close", ... }, answered by arrays of { id, result | error }; a query's result carries `rows`,
+// or `rowsJson` (see asJsonRows).
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { auditLink, CHAINED_FIELDS } from "./audit-chain.mjs";
@@ -96,40 +97,52 @@ const appendChain = db.transaction((tail, insert, rows) => {
   }
 });
 
-function reply(id, work) {
-  Promise.resolve()
-    .then(work)
-    .then(
-      (result) => parentPort.postMessage({ id, result }),
-      (error) => parentPort.postMessage({ id, error: { message: error.message, code: error.code, name: error.name } }),
-    );
+/** Runs one request; answers its reply, or a promise of it for the one operation that waits (backup). */
+function run(message) {
+  try {
+    const result = perform(message);
+    if (result instanceof Promise) return result.then((value) => ({ id: message.id, result: value }), (error) => failure(message.id, error));
+    return { id: message.id, result };
+  } catch (error) {
+    return failure(message.id, error);
+  }
 }
 
-parentPort.on("message", (message) => {
+function failure(id, error) {
+  return { id, error: { message: error.message, code: error.code, name: error.name } };
+}
+
+function perform(message) {
   switch (message.op) {
     case "query":
-      return reply(message.id, () => query(message));
+      return query(message);
     case "appendChain":
-      return reply(message.id, () => {
-        beginIfAsked(message.begin);
-        appendChain.immediate(prepared(message.tailSql), prepared(message.insertSql), message.rows);
-        return null;
-      });
+      beginIfAsked(message.begin);
+      appendChain.immediate(prepared(message.tailSql), prepared(message.insertSql), message.rows);
+      return null;
     case "backup":
       // SQLite's online backup: a consistent copy while other statements keep running.
-      return reply(message.id, () => db.backup(message.file).then(() => null));
+      return db.backup(message.file).then(() => null);
     case "close":
-      return reply(message.id, () => {
-        statements.clear();
-        jsonStatements.clear();
-        db.close();
-        return null;
-      });
+      statements.clear();
+      jsonStatements.clear();
+      db.close();
+      return null;
     default:
-      return reply(message.id, () => {
-        throw new Error(`unknown operation ${message.op}`);
-      });
+      throw new Error(`unknown operation ${message.op}`);
   }
+}
+
+// Requests come in batches (all a turn of the server's event loop asked for) and their replies go
+// back as one: each message between threads costs both threads more than a small query does.
+parentPort.on("message", (batch) => {
+  const replies = [];
+  for (const message of batch) {
+    const reply = run(message);
+    if (reply instanceof Promise) void reply.then((late) => parentPort.postMessage([late]));
+    else replies.push(reply);
+  }
+  if (replies.length > 0) parentPort.postMessage(replies);
 });
 
 parentPort.postMessage({ ready: true });

@@ -246,6 +246,24 @@ describe("SQLite write transactions", () => {
     }
   });
 
+  it("answer many statements sent at once each with its own result, and a failing one alone fails", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "halcyon-batch-"));
+    const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db") });
+    await migrateToLatest(handle);
+    try {
+      // All in one turn of the event loop, so they travel to each thread together.
+      const reads = Array.from({ length: 50 }, (_, n) => sql<{ n: number }>`select ${n} as n`.execute(handle.db));
+      const writes = Array.from({ length: 5 }, (_, n) => insertUser(handle.db, testUser(`batched${n}`)));
+      const broken = sql`select * from no_such_table`.execute(handle.db);
+      await expect(broken).rejects.toThrow(/no such table/);
+      expect((await Promise.all(reads)).map((result) => result.rows[0]?.n)).toEqual(Array.from({ length: 50 }, (_, n) => n));
+      expect((await Promise.all(writes)).map((user) => user.username)).toEqual(Array.from({ length: 5 }, (_, n) => `batched${n}`));
+    } finally {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("leave reads outside them free: answered at once, from what is committed", async () => {
     const dir = mkdtempSync(join(tmpdir(), "halcyon-reader-"));
     const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db") });
