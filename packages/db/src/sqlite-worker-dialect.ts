@@ -32,6 +32,8 @@ function workerScript(): URL {
   return existsSync(fileURLToPath(source)) ? source : new URL("./sqlite-worker.js", import.meta.url);
 }
 
+type WorkerOperation = "query" | "appendChain" | "commit" | "backup" | "close";
+
 interface WorkerReply {
   id: number;
   result?: unknown;
@@ -72,13 +74,18 @@ export class SqliteWorker {
     });
   }
 
-  call<T>(op: "query" | "appendChain" | "backup" | "close", payload: Record<string, unknown> = {}): Promise<T> {
+  /**
+   * `now`: send at once (with whatever waits to go before it) rather than at the end of the turn,
+   * for a call that holds the writer, which every other write is waiting for.
+   */
+  call<T>(op: WorkerOperation, payload: Record<string, unknown> = {}, { now = false } = {}): Promise<T> {
     const id = this.#nextId++;
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.#outbox.push({ id, op, ...payload });
-      if (this.#outbox.length === 1) setImmediate(this.#flush);
+      if (now) this.#flush();
+      else if (this.#outbox.length === 1) setImmediate(this.#flush);
     });
   }
 
@@ -89,6 +96,7 @@ export class SqliteWorker {
    * clone), so a batch pays that once.
    */
   readonly #flush = () => {
+    if (this.#outbox.length === 0) return;
     const batch = this.#outbox;
     this.#outbox = [];
     this.#worker.postMessage(batch);
@@ -145,6 +153,8 @@ class RoutedConnection implements DatabaseConnection {
   #release: (() => void) | undefined;
   /** Inside a transaction whose BEGIN has not yet been sent. */
   #beginPending = false;
+  /** Audit rows of this transaction, appended with its COMMIT. */
+  #appendsAtCommit: ChainAppend[] = [];
 
   constructor(writer: SqliteWorker, reader: SqliteWorker | undefined, mutex: Mutex) {
     this.#writer = writer;
@@ -158,28 +168,29 @@ class RoutedConnection implements DatabaseConnection {
 
   async #answer(compiledQuery: CompiledQuery): Promise<WorkerAnswer> {
     const payload = { sql: compiledQuery.sql, parameters: compiledQuery.parameters };
-    if (this.#release) return this.#writer.call<WorkerAnswer>("query", this.#inTransaction(payload));
+    if (this.#release) return this.#writer.call<WorkerAnswer>("query", this.#inTransaction(payload), { now: true });
     if (this.#reader && READ_ONLY_STATEMENT.test(compiledQuery.sql)) return this.#reader.call<WorkerAnswer>("query", payload);
     const release = await this.#mutex.lock();
     try {
-      return await this.#writer.call<WorkerAnswer>("query", payload);
+      return await this.#writer.call<WorkerAnswer>("query", payload, { now: true });
     } finally {
       release();
     }
   }
 
   /**
-   * Appends to the audit chain in one call to the writer: inside this connection's transaction
-   * (as a savepoint), or outside one in a transaction of its own that holds the writer alone.
+   * Appends to the audit chain in one call to the writer: inside this connection's transaction,
+   * with its COMMIT (the chain's tail is read then, and a failed append fails the commit), or
+   * outside one in a transaction of its own that holds the writer alone.
    */
   async appendChain(append: ChainAppend): Promise<void> {
     if (this.#release) {
-      await this.#writer.call("appendChain", this.#inTransaction({ ...append }));
+      this.#appendsAtCommit.push(append);
       return;
     }
     const release = await this.#mutex.lock();
     try {
-      await this.#writer.call("appendChain", { ...append });
+      await this.#writer.call("appendChain", { ...append }, { now: true });
     } finally {
       release();
     }
@@ -187,7 +198,8 @@ class RoutedConnection implements DatabaseConnection {
 
   /**
    * The writer is held from BEGIN to COMMIT and every other writer waits, a round trip to the
-   * busy event loop per statement: BEGIN is not sent alone but travels with the first statement.
+   * busy event loop per statement: BEGIN is not sent alone but travels with the first statement,
+   * and the transaction's audit rows travel with its COMMIT.
    */
   async begin(): Promise<void> {
     this.#release = await this.#mutex.lock();
@@ -201,9 +213,12 @@ class RoutedConnection implements DatabaseConnection {
   }
 
   async finish(statement: "commit" | "rollback"): Promise<void> {
+    const appends = this.#appendsAtCommit;
+    this.#appendsAtCommit = [];
     try {
+      if (statement === "commit" && appends.length > 0) await this.#writer.call("commit", this.#inTransaction({ appends }), { now: true });
       // A transaction that ran no statement never began.
-      if (!this.#beginPending) await this.#writer.call("query", { sql: statement, parameters: [] });
+      else if (!this.#beginPending) await this.#writer.call("query", { sql: statement, parameters: [] }, { now: true });
     } finally {
       this.#beginPending = false;
       this.end();

@@ -1,8 +1,8 @@
 // The SQLite connection, in a worker thread: every statement (and every fsync that
 // synchronous=FULL asks for) runs here, so the server's event loop never waits on the disk.
 // Plain JavaScript on purpose: it runs as is from source in tests and is copied into the
-// server's bundle. Messages are arrays of requests { id, op: "query" | "appendChain" | "backup" |
-// "close", ... }, answered by arrays of { id, result | error }; a query's result carries `rows`,
+// server's bundle. Messages are arrays of requests { id, op: "query" | "appendChain" | "commit" |
+// "backup" | "close", ... }, answered by arrays of { id, result | error }; a query's result carries `rows`,
 // or `rowsJson` (see asJsonRows).
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
@@ -117,8 +117,13 @@ function perform(message) {
     case "query":
       return query(message);
     case "appendChain":
-      beginIfAsked(message.begin);
       appendChain.immediate(prepared(message.tailSql), prepared(message.insertSql), message.rows);
+      return null;
+    case "commit":
+      // A transaction's audit rows, then its COMMIT: a failed append leaves it for the ROLLBACK.
+      beginIfAsked(message.begin);
+      for (const append of message.appends) appendChain(prepared(append.tailSql), prepared(append.insertSql), append.rows);
+      prepared("commit").run();
       return null;
     case "backup":
       // SQLite's online backup: a consistent copy while other statements keep running.

@@ -119,6 +119,16 @@ describeEachDatabase("data layer", (database, kind) => {
       await appendAuditEventsIn(trx, [event("test.committed")]);
     });
     expect(await rows("test.committed")).toBe(1);
+
+    // An audit row the database refuses (SQLite writes it with the COMMIT) takes the change with it.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable("users").set({ first_name: "Unrecorded" }).where("id", "=", user.id).execute();
+        await appendAuditEventsIn(trx, [{ ...event("test.refused"), outcome: "bogus" as AuditEvent["outcome"] }]);
+      }),
+    ).rejects.toThrow();
+    expect(await rows("test.refused")).toBe(0);
+    expect((await findUserCredentials(db, "audited"))?.user.firstName).toBe("Changed");
   });
 
   it("ends transactions cleanly that fail at their first statement or run none", async () => {
