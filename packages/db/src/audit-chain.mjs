@@ -2,10 +2,13 @@
 // so editing or deleting any row breaks the chain from there on. The definition must stay the
 // one the administration migration used to chain older rows. Plain JavaScript: the SQLite
 // worker thread (sqlite-worker.mjs) chains rows with it too.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /** The columns a row's hash covers, in the order they are hashed. */
 export const CHAINED_FIELDS = ["occurred_at", "actor_id", "action", "target_type", "target_id", "outcome", "ip", "user_agent", "details"];
+
+/** An instant already as toISOString() writes it (what SQLite stores), hashed as it is. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function auditLink(previousHash, row) {
   const canonical = JSON.stringify(
@@ -13,8 +16,9 @@ export function auditLink(previousHash, row) {
       const value = row[field];
       if (value === undefined) return null;
       // Instants hash as ISO strings on both databases.
-      return field === "occurred_at" ? new Date(value).toISOString() : value;
+      if (field === "occurred_at" && !(typeof value === "string" && ISO_INSTANT.test(value))) return new Date(value).toISOString();
+      return value;
     }),
   );
-  return createHash("sha256").update(`${previousHash}\n${canonical}`).digest("hex");
+  return hash("sha256", `${previousHash}\n${canonical}`, "hex");
 }

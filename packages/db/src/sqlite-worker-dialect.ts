@@ -291,12 +291,15 @@ export async function appendChainOnWriter(db: Kysely<Database>, append: () => Ch
   });
 }
 
-/** Rows for the audit log's hash chain, and the SQL that reads its tail and inserts one row. */
+/** Rows for the audit log's hash chain, and the SQL that reads its tail and inserts the rows. */
 export interface ChainAppend {
   /** Gives the tail's `hash` (no row: the chain is empty). */
   tailSql: string;
-  /** Takes the chained fields (CHAINED_FIELDS order), then prev_hash and hash. */
-  insertSql: string;
+  /**
+   * INSERTs that together take every row, in order: each of `count` rows, whose values are given
+   * row after row, each row's chained fields (CHAINED_FIELDS order), then prev_hash and hash.
+   */
+  inserts: { sql: string; count: number }[];
   rows: ChainedRow[];
 }
 

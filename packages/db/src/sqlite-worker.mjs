@@ -85,15 +85,22 @@ function query({ sql, parameters, begin }) {
 /**
  * Appends rows to the audit log's hash chain in one transaction that takes the write lock at
  * BEGIN (a savepoint, inside a transaction already open): reads the tail, links each row to the
- * one before, inserts it. Done here, in one message, so a batch costs the busy event loop one
- * round trip instead of four.
+ * one before, inserts them many to a statement. Done here, in one message, so a batch costs the
+ * busy event loop one round trip instead of four.
  */
-const appendChain = db.transaction((tail, insert, rows) => {
-  let previous = tail.get()?.hash ?? "";
-  for (const row of rows) {
-    const hash = auditLink(previous, row);
-    insert.run([...CHAINED_FIELDS.map((field) => row[field]), previous, hash]);
-    previous = hash;
+const appendChain = db.transaction(({ tailSql, inserts, rows }) => {
+  let previous = prepared(tailSql).get()?.hash ?? "";
+  let next = 0;
+  for (const { sql, count } of inserts) {
+    const values = [];
+    for (const row of rows.slice(next, next + count)) {
+      const hash = auditLink(previous, row);
+      for (const field of CHAINED_FIELDS) values.push(row[field]);
+      values.push(previous, hash);
+      previous = hash;
+    }
+    prepared(sql).run(values);
+    next += count;
   }
 });
 
@@ -117,12 +124,12 @@ function perform(message) {
     case "query":
       return query(message);
     case "appendChain":
-      appendChain.immediate(prepared(message.tailSql), prepared(message.insertSql), message.rows);
+      appendChain.immediate(message);
       return null;
     case "commit":
       // A transaction's audit rows, then its COMMIT: a failed append leaves it for the ROLLBACK.
       beginIfAsked(message.begin);
-      for (const append of message.appends) appendChain(prepared(append.tailSql), prepared(append.insertSql), append.rows);
+      for (const append of message.appends) appendChain(append);
       prepared("commit").run();
       return null;
     case "backup":

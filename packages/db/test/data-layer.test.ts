@@ -80,9 +80,14 @@ describeEachDatabase("data layer", (database, kind) => {
       if (i % 2 === 0) await appendAuditEvents(db, events);
       else await db.transaction().execute((trx) => appendAuditEventsIn(trx, events));
     }
+    // A batch larger than one INSERT takes, each row still in order after the one before.
+    const many: AuditEvent[] = Array.from({ length: 150 }, (_, n) => ({ occurredAt: "2026-11-22T11:00:00.000Z", actorId: n, action: "message.read", outcome: "success" }));
+    await appendAuditEvents(db, many);
+    const appended = await db.selectFrom("audit_log").select("actor_id").where("action", "=", "message.read").orderBy("id").execute();
+    expect(appended.map((row) => row.actor_id)).toEqual(many.map((event) => event.actorId));
     const intact = await verifyAuditChain(db, 3);
     expect(intact.firstBroken).toBeUndefined();
-    expect(intact.checked).toBeGreaterThanOrEqual(10);
+    expect(intact.checked).toBeGreaterThanOrEqual(160);
     // Someone with direct database access edits a row, getting past the append-only trigger.
     const victim = await db.selectFrom("audit_log").select("id").where("actor_id", "=", 3).where("action", "=", "auth.login").executeTakeFirstOrThrow();
     if (kind === "sqlite") {
