@@ -145,14 +145,28 @@ function perform(message) {
   }
 }
 
-// Requests come in batches (all a turn of the server's event loop asked for) and their replies go
-// back as one: each message between threads costs both threads more than a small query does.
+/**
+ * Replies go back in batches too, but one leaves once this much work has piled up behind it:
+ * holding every reply to the end of a large batch would leave the main thread idle meanwhile, and
+ * then this thread idle while the main thread catches up, the two taking turns instead of working
+ * side by side.
+ */
+const REPLY_AFTER_MS = 0.1;
+
+// Requests come in batches (all a turn of the server's event loop asked for): each message
+// between threads costs both threads more than a small query does.
 parentPort.on("message", (batch) => {
-  const replies = [];
+  let replies = [];
+  let since = performance.now();
   for (const message of batch) {
     const reply = run(message);
     if (reply instanceof Promise) void reply.then((late) => parentPort.postMessage([late]));
     else replies.push(reply);
+    if (replies.length > 0 && performance.now() - since >= REPLY_AFTER_MS) {
+      parentPort.postMessage(replies);
+      replies = [];
+      since = performance.now();
+    }
   }
   if (replies.length > 0) parentPort.postMessage(replies);
 });
