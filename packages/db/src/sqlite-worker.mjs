@@ -2,8 +2,8 @@
 // synchronous=FULL asks for) runs here, so the server's event loop never waits on the disk.
 // Plain JavaScript on purpose: it runs as is from source in tests and is copied into the
 // server's bundle. Messages are arrays of requests { id, op: "query" | "appendChain" | "commit" |
-// "backup" | "close", ... }, answered by arrays of { id, result | error }; a query's result carries `rows`,
-// or `rowsJson` (see asJsonRows).
+// "backup" | "close", ... }, answered by arrays of { id, result | error }; a query's result
+// carries `rows`, or `rowsJson` (see asJsonRows).
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { auditLink, CHAINED_FIELDS } from "./audit-chain.mjs";
