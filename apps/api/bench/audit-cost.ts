@@ -1,7 +1,7 @@
 // Issue 5a, what the audit log costs: GET /api/appointments as a patient writes one audit row per
 // request (appointment.read). The app is built with buildApp() in a process of its own
 // (app-server.ts) with its audit log as it ships, and with an audit sink that drops every event;
-// each is driven at 50 connections for 10 s on a fresh demo clinic, in rotating order over three
+// each is driven at 50 connections for 10 s on a fresh demo clinic, in rotating order over five
 // rounds (the machine is shared: rotating spreads its noise over all, and each figure is a
 // median). Target: the audited server serves at least 90% of the unaudited one's requests/s.
 // The server's CPU time per request is read too: it tells whether the audit log costs work or
@@ -14,7 +14,7 @@ import { describeLoad, loadNotes, runLoad, sessionCookie, signIn, type LoadSumma
 import { DATABASE_FILE, makeTempDir, median, progress, removeTempDir, round, startServer, type CheckResult } from "./support";
 
 const TARGET_COST_PERCENT = 10;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const PATH = "/api/appointments";
 const MODES: AuditMode[] = ["app", "off"];
 const LABEL: Record<AuditMode, string> = { app: "audited", off: "no audit" };
