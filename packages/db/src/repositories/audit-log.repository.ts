@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql } from "kysely";
 import { auditLink, CHAINED_FIELDS, type ChainedRow } from "../audit-chain.mjs";
-import { preparedQuery, type PreparedQuery } from "../prepared-query";
+import { preparedQuery, preparedQueryByShape, type PreparedQuery } from "../prepared-query";
 import type { AuditLogTable, AuditOutcome, Database } from "../schema";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import { appendChainOnWriter, type ChainAppend } from "../sqlite-worker-dialect";
@@ -164,22 +164,40 @@ export interface AuditFilter {
   to?: string;
 }
 
+/** The log's query for each combination of filters; an action family is matched with LIKE. */
+const auditPage = preparedQueryByShape(
+  (shape: { before: boolean; actor: boolean; action: "" | "exact" | "family"; from: boolean; to: boolean }) =>
+    (db: Db, params: AuditFilter & { actionPattern?: string }) => {
+      // Everything but the chain's hashes, which only audit:verify reads; the actor by primary key.
+      let query = db
+        .selectFrom("audit_log as a")
+        .leftJoin("users as u", "u.id", "a.actor_id")
+        .select(["a.id", "a.occurred_at", "a.actor_id", "a.action", "a.target_type", "a.target_id", "a.outcome", "a.ip", "a.user_agent", "a.details"])
+        .select(["u.first_name", "u.last_name", "u.username"])
+        .orderBy("a.id", "desc")
+        .limit(params.limit);
+      if (shape.before) query = query.where("a.id", "<", params.beforeId!);
+      if (shape.actor) query = query.where("a.actor_id", "=", params.actorId!);
+      if (shape.action === "family") query = query.where("a.action", "like", params.actionPattern!);
+      if (shape.action === "exact") query = query.where("a.action", "=", params.action!);
+      if (shape.from) query = query.where("a.occurred_at", ">=", params.from!);
+      if (shape.to) query = query.where("a.occurred_at", "<", params.to!);
+      return query;
+    },
+);
+
 /** Newest first, each entry with its actor's name; `beforeId` pages backwards through the log. */
-export async function listAuditEvents(db: Db, { limit, beforeId, actorId, action, from, to }: AuditFilter): Promise<AuditEntry[]> {
-  // Everything but the chain's hashes, which only audit:verify reads; the actor by primary key.
-  let query = db
-    .selectFrom("audit_log as a")
-    .leftJoin("users as u", "u.id", "a.actor_id")
-    .select(["a.id", "a.occurred_at", "a.actor_id", "a.action", "a.target_type", "a.target_id", "a.outcome", "a.ip", "a.user_agent", "a.details"])
-    .select(["u.first_name", "u.last_name", "u.username"])
-    .orderBy("a.id", "desc")
-    .limit(limit);
-  if (beforeId !== undefined) query = query.where("a.id", "<", beforeId);
-  if (actorId !== undefined) query = query.where("a.actor_id", "=", actorId);
-  if (action !== undefined) query = action.endsWith(".") ? query.where("a.action", "like", `${action}%`) : query.where("a.action", "=", action);
-  if (from !== undefined) query = query.where("a.occurred_at", ">=", from);
-  if (to !== undefined) query = query.where("a.occurred_at", "<", to);
-  const rows = await query.execute();
+export async function listAuditEvents(db: Db, filter: AuditFilter): Promise<AuditEntry[]> {
+  const { beforeId, actorId, action, from, to } = filter;
+  const family = action?.endsWith(".") ?? false;
+  const shape = {
+    before: beforeId !== undefined,
+    actor: actorId !== undefined,
+    action: action === undefined ? "" : family ? "family" : "exact",
+    from: from !== undefined,
+    to: to !== undefined,
+  } as const;
+  const rows = await auditPage(shape).execute(db, { ...filter, ...(family ? { actionPattern: `${action}%` } : {}) });
   return rows.map((row) => ({
     id: row.id,
     occurredAt: row.occurred_at,
