@@ -99,12 +99,33 @@ export class SqliteWorker {
     if (this.#outbox.length === 0) return;
     const batch = this.#outbox;
     this.#outbox = [];
-    this.#worker.postMessage(batch);
+    try {
+      this.#worker.postMessage(batch);
+    } catch {
+      // A value that cannot be cloned (a function, say) fails its own call only.
+      for (const request of batch) {
+        try {
+          this.#worker.postMessage([request]);
+        } catch (error) {
+          this.#fail(request.id as number, error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+    }
   };
 
+  #fail(id: number, error: Error): void {
+    this.#take(id)?.reject(error);
+    if (this.#pending.size === 0) this.#worker.unref();
+  }
+
+  #take(id: number): Pending | undefined {
+    const pending = this.#pending.get(id);
+    this.#pending.delete(id);
+    return pending;
+  }
+
   #settle(reply: WorkerReply): void {
-    const pending = this.#pending.get(reply.id);
-    this.#pending.delete(reply.id);
+    const pending = this.#take(reply.id);
     if (!pending) return;
     if (reply.error) pending.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code, name: reply.error.name ?? "SqliteError" }));
     else pending.resolve(reply.result);

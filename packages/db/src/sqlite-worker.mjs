@@ -35,10 +35,31 @@ function beginIfAsked(begin) {
  * (100 appointments: 0.95 ms against 0.34 ms), and a JSON string crosses threads in one copy
  * and parses faster than the clone. Only for results JSON carries exactly: unique column names,
  * each a table column of INTEGER or TEXT affinity (SQLite would write a REAL with 15 digits, and
- * a BLOB not at all). The ORDER BY of the inner query holds: SQLite keeps a subquery's ORDER BY
- * when the outer query aggregates with anything but count(), min() or max().
+ * a BLOB not at all; the app writes only whole numbers where the affinity is INTEGER). The ORDER
+ * BY of the inner query holds: SQLite keeps a subquery's ORDER BY when the outer query
+ * aggregates with anything but count(), min() or max(). A wrapped query names the columns the
+ * schema had when it was built, so a schema change empties the caches (forgetIfSchemaChanged).
  */
 const jsonStatements = new Map();
+const readSchemaVersion = db.prepare("pragma schema_version").pluck();
+// Reading the schema table makes this connection load a schema another one changed: statements
+// prepared before that would still describe the old columns.
+const reloadSchema = db.prepare("select 1 from sqlite_master limit 1");
+let schemaVersion = readSchemaVersion.get();
+
+/**
+ * Checked before each batch, and after any statement of this connection that changes the schema.
+ * The plain statements go too: what they say of their columns is what they were prepared with.
+ */
+function forgetIfSchemaChanged() {
+  if (!db.open) return;
+  const version = readSchemaVersion.get();
+  if (version === schemaVersion) return;
+  schemaVersion = version;
+  reloadSchema.get();
+  statements.clear();
+  jsonStatements.clear();
+}
 
 function asJsonRows(sql, statement) {
   let json = jsonStatements.get(sql);
@@ -49,10 +70,19 @@ function asJsonRows(sql, statement) {
     const exact = /^\s*select\b/i.test(sql) && new Set(names).size === names.length && columns.every((column) => exactInJson(column.type));
     const quoted = (name) => `"${name.replaceAll('"', '""')}"`;
     const fields = names.map((name) => `'${name.replaceAll("'", "''")}', ${quoted(name)}`).join(", ");
-    json = exact ? db.prepare(`select json_group_array(json_object(${fields})) from (${sql})`).pluck() : null;
+    json = exact ? wrapped(`select json_group_array(json_object(${fields})) from (${sql})`) : null;
     jsonStatements.set(sql, json);
   }
   return json;
+}
+
+/** The JSON query, or null (the plain read) for a SELECT that cannot be wrapped (one ending in a comment, say). */
+function wrapped(sql) {
+  try {
+    return db.prepare(sql).pluck();
+  } catch {
+    return null;
+  }
 }
 
 /** INTEGER or TEXT affinity, by SQLite's rules for a declared type (section 3.1 of its datatype page). */
@@ -60,6 +90,8 @@ function exactInJson(declaredType) {
   const type = declaredType?.toUpperCase() ?? "";
   return type.includes("INT") || ["CHAR", "CLOB", "TEXT"].some((word) => type.includes(word));
 }
+
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
 
 function query({ sql, parameters, begin }) {
   beginIfAsked(begin);
@@ -79,6 +111,7 @@ function query({ sql, parameters, begin }) {
     return { rows: statement.all(parameters) };
   }
   const { changes, lastInsertRowid } = statement.run(parameters);
+  if (SCHEMA_CHANGE.test(sql)) forgetIfSchemaChanged();
   return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
 }
 
@@ -127,10 +160,16 @@ function perform(message) {
       appendChain.immediate(message);
       return null;
     case "commit":
-      // A transaction's audit rows, then its COMMIT: a failed append leaves it for the ROLLBACK.
+      // A transaction's audit rows, then its COMMIT; if either fails, the transaction ends here,
+      // before the writer is handed on (the ROLLBACK that follows finds nothing to undo).
       beginIfAsked(message.begin);
-      for (const append of message.appends) appendChain(append);
-      prepared("commit").run();
+      try {
+        for (const append of message.appends) appendChain(append);
+        prepared("commit").run();
+      } catch (error) {
+        if (db.inTransaction) prepared("rollback").run();
+        throw error;
+      }
       return null;
     case "backup":
       // SQLite's online backup: a consistent copy while other statements keep running.
@@ -156,6 +195,7 @@ const REPLY_AFTER_MS = 0.1;
 // Requests come in batches (all a turn of the server's event loop asked for): each message
 // between threads costs both threads more than a small query does.
 parentPort.on("message", (batch) => {
+  forgetIfSchemaChanged();
   let replies = [];
   let since = performance.now();
   for (const message of batch) {

@@ -269,10 +269,47 @@ describe("SQLite write transactions", () => {
       // All in one turn of the event loop, so they travel to each thread together.
       const reads = Array.from({ length: 50 }, (_, n) => sql<{ n: number }>`select ${n} as n`.execute(handle.db));
       const writes = Array.from({ length: 5 }, (_, n) => insertUser(handle.db, testUser(`batched${n}`)));
-      const broken = sql`select * from no_such_table`.execute(handle.db);
-      await expect(broken).rejects.toThrow(/no such table/);
+      const broken = expect(sql`select * from no_such_table`.execute(handle.db)).rejects.toThrow(/no such table/);
+      const uncloneable = expect(sql`select ${{ toString: () => "no thread can be sent this" }} as f`.execute(handle.db)).rejects.toThrow(/could not be cloned/);
+      await Promise.all([broken, uncloneable]);
       expect((await Promise.all(reads)).map((result) => result.rows[0]?.n)).toEqual(Array.from({ length: 50 }, (_, n) => n));
       expect((await Promise.all(writes)).map((user) => user.username)).toEqual(Array.from({ length: 5 }, (_, n) => `batched${n}`));
+    } finally {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("read a table's new columns once its schema changes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "halcyon-schema-"));
+    const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db") });
+    try {
+      await sql`create table notes (id integer primary key, body text)`.execute(handle.db);
+      await sql`insert into notes (body) values ('first')`.execute(handle.db);
+      expect((await sql`select * from notes`.execute(handle.db)).rows).toEqual([{ id: 1, body: "first" }]);
+      await sql`alter table notes add column author text`.execute(handle.db);
+      expect((await sql`select * from notes`.execute(handle.db)).rows).toEqual([{ id: 1, body: "first", author: null }]);
+    } finally {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("hand the writer on only once a transaction whose audit row failed has ended", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "halcyon-refused-"));
+    const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db") });
+    await migrateToLatest(handle);
+    try {
+      const refused = handle.db.transaction().execute(async (trx) => {
+        await insertUser(trx, testUser("undone"));
+        await appendAuditEventsIn(trx, [{ occurredAt: "2026-11-22T10:00:00.000Z", actorId: null, action: "test.refused", outcome: "bogus" as AuditEvent["outcome"] }]);
+      });
+      // Waits for the writer meanwhile: it must not land inside the failed transaction.
+      const waiting = insertUser(handle.db, testUser("kept"));
+      await expect(refused).rejects.toThrow();
+      await waiting;
+      const names = (await handle.db.selectFrom("users").select("username").orderBy("username").execute()).map((row) => row.username);
+      expect(names).toEqual(["kept"]);
     } finally {
       await handle.close();
       rmSync(dir, { recursive: true, force: true });
