@@ -15,6 +15,7 @@ import {
   purgeEndedLoginSessions,
 } from "../src/index";
 import { describeEachDatabase, testUser } from "../src/testing/index";
+import type { DatabaseHandle } from "../src/index";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -240,7 +241,23 @@ describeEachDatabase("data layer", (database, kind) => {
   }
 });
 
-describe("SQLite write transactions", () => {
+/**
+ * A clinic database in a file of its own, so it has both of its threads (the writer and the
+ * reader), migrated unless `migrated: false`; closed and removed afterwards.
+ */
+async function withSqliteFile(run: (handle: DatabaseHandle) => Promise<void>, { migrated = true } = {}): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "halcyon-file-"));
+  const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db") });
+  try {
+    if (migrated) await migrateToLatest(handle);
+    await run(handle);
+  } finally {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("SQLite's worker threads", () => {
   it("take the write lock at BEGIN, so a second process waits instead of failing mid-transaction", async () => {
     const dir = mkdtempSync(join(tmpdir(), "halcyon-immediate-"));
     const file = join(dir, "clinic.db");
@@ -261,11 +278,8 @@ describe("SQLite write transactions", () => {
     }
   });
 
-  it("answer many statements sent at once each with its own result, and a failing one alone fails", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "halcyon-batch-"));
-    const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db") });
-    await migrateToLatest(handle);
-    try {
+  it("answer many statements sent at once each with its own result, and a failing one alone fails", () =>
+    withSqliteFile(async (handle) => {
       // All in one turn of the event loop, so they travel to each thread together.
       const reads = Array.from({ length: 50 }, (_, n) => sql<{ n: number }>`select ${n} as n`.execute(handle.db));
       const writes = Array.from({ length: 5 }, (_, n) => insertUser(handle.db, testUser(`batched${n}`)));
@@ -274,32 +288,22 @@ describe("SQLite write transactions", () => {
       await Promise.all([broken, uncloneable]);
       expect((await Promise.all(reads)).map((result) => result.rows[0]?.n)).toEqual(Array.from({ length: 50 }, (_, n) => n));
       expect((await Promise.all(writes)).map((user) => user.username)).toEqual(Array.from({ length: 5 }, (_, n) => `batched${n}`));
-    } finally {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it("read a table's new columns once its schema changes", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "halcyon-schema-"));
-    const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db") });
-    try {
-      await sql`create table notes (id integer primary key, body text)`.execute(handle.db);
-      await sql`insert into notes (body) values ('first')`.execute(handle.db);
-      expect((await sql`select * from notes`.execute(handle.db)).rows).toEqual([{ id: 1, body: "first" }]);
-      await sql`alter table notes add column author text`.execute(handle.db);
-      expect((await sql`select * from notes`.execute(handle.db)).rows).toEqual([{ id: 1, body: "first", author: null }]);
-    } finally {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it("read a table's new columns once its schema changes", () =>
+    withSqliteFile(
+      async (handle) => {
+        await sql`create table notes (id integer primary key, body text)`.execute(handle.db);
+        await sql`insert into notes (body) values ('first')`.execute(handle.db);
+        expect((await sql`select * from notes`.execute(handle.db)).rows).toEqual([{ id: 1, body: "first" }]);
+        await sql`alter table notes add column author text`.execute(handle.db);
+        expect((await sql`select * from notes`.execute(handle.db)).rows).toEqual([{ id: 1, body: "first", author: null }]);
+      },
+      { migrated: false },
+    ));
 
-  it("hand the writer on only once a transaction whose audit row failed has ended", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "halcyon-refused-"));
-    const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db") });
-    await migrateToLatest(handle);
-    try {
+  it("hand the writer on only once a transaction whose audit row failed has ended", () =>
+    withSqliteFile(async (handle) => {
       const refused = handle.db.transaction().execute(async (trx) => {
         await insertUser(trx, testUser("undone"));
         await appendAuditEventsIn(trx, [{ occurredAt: "2026-11-22T10:00:00.000Z", actorId: null, action: "test.refused", outcome: "bogus" as AuditEvent["outcome"] }]);
@@ -310,18 +314,11 @@ describe("SQLite write transactions", () => {
       await waiting;
       const names = (await handle.db.selectFrom("users").select("username").orderBy("username").execute()).map((row) => row.username);
       expect(names).toEqual(["kept"]);
-    } finally {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it("leave reads outside them free: answered at once, from what is committed", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "halcyon-reader-"));
-    const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db") });
-    await migrateToLatest(handle);
-    const named = (db: typeof handle.db) => db.selectFrom("users").select("id").where("username", "=", "pending").execute();
-    try {
+  it("leave reads outside a transaction free: answered at once, from what is committed", () =>
+    withSqliteFile(async (handle) => {
+      const named = (db: typeof handle.db) => db.selectFrom("users").select("id").where("username", "=", "pending").execute();
       await handle.db.transaction().execute(async (trx) => {
         await insertUser(trx, testUser("pending"));
         // This transaction holds the writing connection; a read beside it neither waits for it
@@ -330,9 +327,5 @@ describe("SQLite write transactions", () => {
         expect(await named(trx)).toHaveLength(1);
       });
       expect(await named(handle.db)).toHaveLength(1);
-    } finally {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
