@@ -7,6 +7,25 @@ import { hash } from "node:crypto";
 /** The columns a row's hash covers, in the order they are hashed. */
 export const CHAINED_FIELDS = ["occurred_at", "actor_id", "action", "target_type", "target_id", "outcome", "ip", "user_agent", "details"];
 
+/** A stored row's columns: the chained fields, then prev_hash and hash. */
+export const STORED_COLUMNS = [...CHAINED_FIELDS, "prev_hash", "hash"];
+
+/**
+ * The values of `rows` as stored, row after row in STORED_COLUMNS order, each linked to the one
+ * before it, the first to `previousHash` (the chain's tail).
+ */
+export function chainedValues(previousHash, rows) {
+  const values = [];
+  let previous = previousHash;
+  for (const row of rows) {
+    const hash = auditLink(previous, row);
+    for (const field of CHAINED_FIELDS) values.push(row[field]);
+    values.push(previous, hash);
+    previous = hash;
+  }
+  return values;
+}
+
 /** An instant already as toISOString() writes it (what SQLite stores), hashed as it is. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

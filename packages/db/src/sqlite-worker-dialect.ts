@@ -318,7 +318,7 @@ export interface ChainAppend {
   tailSql: string;
   /**
    * INSERTs that together take every row, in order: each of `count` rows, whose values are given
-   * row after row, each row's chained fields (CHAINED_FIELDS order), then prev_hash and hash.
+   * row after row in STORED_COLUMNS order (audit-chain.mjs).
    */
   inserts: { sql: string; count: number }[];
   rows: ChainedRow[];

@@ -6,7 +6,7 @@
 // carries `rows`, or `rowsJson` (see asJsonRows).
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
-import { auditLink, CHAINED_FIELDS } from "./audit-chain.mjs";
+import { chainedValues, STORED_COLUMNS } from "./audit-chain.mjs";
 
 const db = new Database(workerData.file, { timeout: workerData.busyTimeoutMs });
 for (const pragma of workerData.pragmas) db.pragma(pragma);
@@ -122,18 +122,11 @@ function query({ sql, parameters, begin }) {
  * busy event loop one round trip instead of four.
  */
 const appendChain = db.transaction(({ tailSql, inserts, rows }) => {
-  let previous = prepared(tailSql).get()?.hash ?? "";
-  let next = 0;
+  const values = chainedValues(prepared(tailSql).get()?.hash ?? "", rows);
+  let first = 0;
   for (const { sql, count } of inserts) {
-    const values = [];
-    for (const row of rows.slice(next, next + count)) {
-      const hash = auditLink(previous, row);
-      for (const field of CHAINED_FIELDS) values.push(row[field]);
-      values.push(previous, hash);
-      previous = hash;
-    }
-    prepared(sql).run(values);
-    next += count;
+    prepared(sql).run(values.slice(first * STORED_COLUMNS.length, (first + count) * STORED_COLUMNS.length));
+    first += count;
   }
 });
 

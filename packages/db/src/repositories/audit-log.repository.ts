@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from "kysely";
-import { auditLink, CHAINED_FIELDS, type ChainedRow } from "../audit-chain.mjs";
+import { auditLink, chainedValues, STORED_COLUMNS, type ChainedRow } from "../audit-chain.mjs";
 import { preparedQuery, preparedQueryByShape, type PreparedQuery } from "../prepared-query";
 import type { AuditLogTable, AuditOutcome, Database } from "../schema";
 import type { Insertable, Kysely, Transaction } from "kysely";
@@ -43,11 +43,7 @@ export async function appendAuditEvents(db: Kysely<Database>, events: AuditEvent
 
 /** The SQLite writer's one-call append: the SQL of the tail and of each INSERT, and the rows. */
 function chainAppend(db: Kysely<Database>, events: AuditEvent[]): ChainAppend {
-  const inserts: ChainAppend["inserts"] = [];
-  for (let first = 0; first < events.length; first += INSERT_CHUNK) {
-    const count = Math.min(INSERT_CHUNK, events.length - first);
-    inserts.push({ sql: insertOf(count).positionalSql(db), count });
-  }
+  const inserts = insertCounts(events.length).map((count) => ({ sql: insertOf(count).positionalSql(db), count }));
   return { tailSql: chainTail.positionalSql(db), inserts, rows: events.map(chainedRow) };
 }
 
@@ -76,17 +72,11 @@ export async function appendAuditEventsIn(trx: Transaction<Database>, events: Au
   if (await appendChainOnWriter(trx, () => chainAppend(trx, events))) return;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
   const last = await chainTail.executeTakeFirst(trx, {});
-  let previous = last?.hash ?? "";
-  // The rows' values one after another, in AUDIT_COLUMNS order, as the prepared INSERT takes them.
-  const values: unknown[] = [];
-  for (const row of events.map(chainedRow)) {
-    const hash = auditLink(previous, row);
-    values.push(...CHAINED_FIELDS.map((field) => row[field]), previous, hash);
-    previous = hash;
-  }
-  for (let first = 0; first < events.length; first += INSERT_CHUNK) {
-    const count = Math.min(INSERT_CHUNK, events.length - first);
-    await insertOf(count).execute(trx, values.slice(first * AUDIT_COLUMNS.length, (first + count) * AUDIT_COLUMNS.length));
+  const values = chainedValues(last?.hash ?? "", events.map(chainedRow));
+  let first = 0;
+  for (const count of insertCounts(events.length)) {
+    await insertOf(count).execute(trx, values.slice(first * STORED_COLUMNS.length, (first + count) * STORED_COLUMNS.length));
+    first += count;
   }
 }
 
@@ -98,13 +88,16 @@ const chainTail = preparedQuery((db) =>
     .where("id", "=", (eb) => eb.selectFrom("audit_log").select((inner) => inner.fn.max("id").as("id"))),
 );
 
-/** An audit row's columns, in the order appendAuditEventsIn lists their values. */
-const AUDIT_COLUMNS = [...CHAINED_FIELDS, "prev_hash", "hash"] as const;
 /**
  * Rows per INSERT: one statement for many rows costs half as much per row as a statement each,
  * and a prepared statement per count up to this keeps the cache small.
  */
 const INSERT_CHUNK = 64;
+
+/** How many rows each INSERT of an append of `rows` rows takes, in order. */
+function insertCounts(rows: number): number[] {
+  return Array.from({ length: Math.ceil(rows / INSERT_CHUNK) }, (_, index) => Math.min(INSERT_CHUNK, rows - index * INSERT_CHUNK));
+}
 const inserts = new Map<number, PreparedQuery<unknown[], unknown>>();
 
 /** The INSERT of `count` rows, whose values are given one row after another. */
@@ -116,7 +109,7 @@ function insertOf(count: number): PreparedQuery<unknown[], unknown> {
         Array.from(
           { length: count },
           (_, row) =>
-            Object.fromEntries(AUDIT_COLUMNS.map((column, index) => [column, values[row * AUDIT_COLUMNS.length + index]])) as Insertable<AuditLogTable>,
+            Object.fromEntries(STORED_COLUMNS.map((column, index) => [column, values[row * STORED_COLUMNS.length + index]])) as Insertable<AuditLogTable>,
         ),
       ),
     );
