@@ -228,6 +228,13 @@ describeEachDatabase("data layer", (database, kind) => {
       expect([...(blob?.phone_number ?? [])]).toEqual([0, 255]);
       const [row] = (await sql<{ x: number; id: number }>`select 0.1 + 0.2 as x, 1 as id, 2 as id`.execute(db)).rows;
       expect(row).toEqual({ x: 0.1 + 0.2, id: 2 });
+      // Column names are keys of the rows as they are: quotes, backslashes, even __proto__.
+      const [named] = (await sql<Record<string, unknown>>`select id as "__proto__", first_name as "say ""hi"" \\ there" from users where id = ${user.id}`.execute(db)).rows;
+      expect(Object.getPrototypeOf(named)).toBe(Object.prototype);
+      expect(Object.entries(named ?? {})).toEqual([
+        ["__proto__", user.id],
+        ['say "hi" \\ there', user.firstName],
+      ]);
     });
 
     it("opens SQLite durable: WAL, synchronous FULL, foreign keys, a busy timeout", async () => {
