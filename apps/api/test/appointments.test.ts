@@ -3,6 +3,11 @@ import { describeApp } from "./helper";
 import { aPatient, aStaffMember, book, patch, slotsOf, weekdayAhead } from "./clinic-helpers";
 
 const HOUR = 3_600_000;
+/** What an appointment shows its reader: never who cancelled it, nor when it last changed. */
+const APPOINTMENT_FIELDS = [
+  "cancelledAt", "createdAt", "description", "doctorId", "doctorName", "endTime", "id", "lateCancellation",
+  "notes", "patientId", "patientName", "progressRating", "startTime", "status", "title",
+];
 /** Tests that move the clock by days keep their sessions alive across the jump. */
 const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "100000", SESSION_ABSOLUTE_HOURS: "100000" };
 
@@ -22,6 +27,8 @@ describeApp("booking against real availability", (testApp) => {
     expect(await slotsOf(app, patient, doctor.id, date)).not.toContain(slots[2]);
     const list = await app.inject({ method: "GET", url: "/api/appointments", headers: { cookie: patient.cookie } });
     expect(list.json().map((a: { id: number }) => a.id)).toContain(booked.json().id);
+    expect(Object.keys(booked.json()).sort()).toEqual(APPOINTMENT_FIELDS);
+    expect(Object.keys(list.json()[0]).sort()).toEqual(APPOINTMENT_FIELDS);
   });
 
   it("accepts the specification's body (patientId, endTime, status) and computes the end itself", async () => {
@@ -147,6 +154,7 @@ describeApp("the life of a session", (testApp) => {
     const b = (await book(app, patient, { doctorId: doctor.id, startTime: late })).json();
     const onTime = await patch(app, patient, a.id, { status: "cancelled" });
     expect(onTime.json()).toMatchObject({ status: "cancelled", lateCancellation: false });
+    expect(Object.keys(onTime.json()).sort()).toEqual(APPOINTMENT_FIELDS);
     // Move the clock to 3 hours before the second session.
     advance(Date.parse(b.startTime) - Date.now() - 3 * HOUR);
     const tooLateToMove = await patch(app, patient, b.id, { startTime: early });

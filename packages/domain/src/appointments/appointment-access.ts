@@ -14,8 +14,3 @@ export async function findVisibleAppointment(db: Db, user: User, id: number): Pr
   if (!appointment || !canSeeAppointment(user, appointment)) throw new AppError("NOT_FOUND", APPOINTMENT_NOT_FOUND);
   return appointment;
 }
-
-export function toAppointment(view: AppointmentView) {
-  const { cancelledBy: _cancelledBy, updatedAt: _updatedAt, ...shown } = view;
-  return shown;
-}

@@ -12,7 +12,6 @@ import {
   slotsOutputSchema,
   updateAppointmentInputSchema,
 } from "./appointment.schema";
-import { toAppointment } from "./appointment-access";
 import { freeSlots } from "./availability";
 import { bookAppointment } from "./book-appointment";
 import { appointmentSummary, listAppointments } from "./list-appointments";
@@ -26,20 +25,20 @@ export const appointmentsRouter = router({
     .query(async ({ ctx, input }) => {
       const appointments = await listAppointments(ctx, input);
       await auditRead(ctx, "appointment.read", { type: "appointment" }, appointments.map((a) => a.id));
-      return appointments.map(toAppointment);
+      return appointments;
     }),
 
   book: authedProcedure
     .meta({ openapi: { method: "POST", path: "/appointments", tags: ["appointments"], summary: "Book a free 60-minute slot", protect: true } })
     .input(bookAppointmentInputSchema)
     .output(checkedOutput(appointmentSchema))
-    .mutation(async ({ ctx, input }) => toAppointment(await bookAppointment(ctx, input))),
+    .mutation(async ({ ctx, input }) => bookAppointment(ctx, input)),
 
   update: authedProcedure
     .meta({ openapi: { method: "PATCH", path: "/appointments/{id}", tags: ["appointments"], summary: "Reschedule, edit, cancel, complete or mark a no-show", protect: true } })
     .input(updateAppointmentInputSchema)
     .output(checkedOutput(appointmentSchema))
-    .mutation(async ({ ctx, input }) => toAppointment(await updateAppointment(ctx, input))),
+    .mutation(async ({ ctx, input }) => updateAppointment(ctx, input)),
 
   slots: authedProcedure
     .meta({ openapi: { method: "GET", path: "/doctors/{doctorId}/slots", tags: ["appointments"], summary: "A doctor's free 60-minute slots on a day", protect: true } })
