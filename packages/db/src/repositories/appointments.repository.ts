@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { AppointmentStatus } from "../schema";
-import { preparedQueryByShape } from "../prepared-query";
+import { preparedQuery, preparedQueryByShape } from "../prepared-query";
 import type { Db } from "./users.repository";
 
 /** An appointment as screens show it: with both names and the session's notes, if written. */
@@ -120,8 +120,10 @@ export async function listAppointments(db: Db, filter: AppointmentFilter): Promi
   return rows.map(toView);
 }
 
+const appointmentById = preparedQuery((db, params: { id: number }) => viewQuery(db).where("a.id", "=", params.id));
+
 export async function findAppointment(db: Db, id: number): Promise<AppointmentView | undefined> {
-  const row = await viewQuery(db).where("a.id", "=", id).executeTakeFirst();
+  const row = await appointmentById.executeTakeFirst(db, { id });
   return row && toView(row);
 }
 

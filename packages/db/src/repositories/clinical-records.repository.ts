@@ -1,5 +1,6 @@
 // Inserts for appointments and treatment sessions. The screens that read them own their queries
 // in repositories of their own.
+import { preparedQuery } from "../prepared-query";
 import type { AppointmentStatus } from "../schema";
 import type { Db } from "./users.repository";
 
@@ -14,8 +15,9 @@ export interface NewAppointment {
   createdAt: string;
 }
 
-export async function insertAppointment(db: Db, appointment: NewAppointment): Promise<number> {
-  const row = await db
+/** Every booking's insert: built and compiled once. */
+const appointmentInsert = preparedQuery((db, appointment: NewAppointment) =>
+  db
     .insertInto("appointments")
     .values({
       patient_id: appointment.patientId,
@@ -29,8 +31,12 @@ export async function insertAppointment(db: Db, appointment: NewAppointment): Pr
       created_at: appointment.createdAt,
       updated_at: appointment.createdAt,
     })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+    .returning("id"),
+);
+
+export async function insertAppointment(db: Db, appointment: NewAppointment): Promise<number> {
+  const row = await appointmentInsert.executeTakeFirst(db, appointment);
+  if (!row) throw new Error("the appointment insert returned no id");
   return row.id;
 }
 
