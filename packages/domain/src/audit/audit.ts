@@ -36,12 +36,18 @@ export async function recordAudit(
   event: Omit<AuditEvent, "occurredAt" | "action" | "ip" | "userAgent"> & { action: AuditAction; request?: RequestMeta },
   within?: Transaction<Database>,
 ): Promise<void> {
-  const { request, ...rest } = event;
+  // Field by field: a rest-and-spread copy cost more than the rest of this function (every read
+  // of health data comes through here).
   const entry: AuditEvent = {
-    ...rest,
     occurredAt: services.now().toISOString(),
-    ip: request?.ip ?? null,
-    userAgent: request?.userAgent ?? null,
+    actorId: event.actorId,
+    action: event.action,
+    targetType: event.targetType ?? null,
+    targetId: event.targetId ?? null,
+    outcome: event.outcome,
+    ip: event.request?.ip ?? null,
+    userAgent: event.request?.userAgent ?? null,
+    details: event.details ?? null,
   };
   await (within ? services.audit.recordIn(within, entry) : services.audit.record(entry));
 }
