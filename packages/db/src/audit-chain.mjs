@@ -26,6 +26,16 @@ export function chainedValues(previousHash, rows) {
   return values;
 }
 
+/** `values` (as chainedValues gives them) split for INSERTs taking `counts` rows each, in order. */
+export function valuesByInsert(values, counts) {
+  let first = 0;
+  return counts.map((count) => {
+    const chunk = values.slice(first * STORED_COLUMNS.length, (first + count) * STORED_COLUMNS.length);
+    first += count;
+    return chunk;
+  });
+}
+
 /** An instant already as toISOString() writes it (what SQLite stores), hashed as it is. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

@@ -18,6 +18,7 @@ import {
   type QueryResult,
 } from "kysely";
 import type { ChainedRow } from "./audit-chain.mjs";
+import { remembered } from "./bounded-cache.mjs";
 import type { Database } from "./schema";
 
 export interface SqliteWorkerOptions {
@@ -176,15 +177,11 @@ const rowBuilders = new Map<string, RowBuilder>();
  * code; `__proto__` is written as a computed key so it stays an own property.
  */
 function rowBuilder(columns: string): RowBuilder {
-  let build = rowBuilders.get(columns);
-  if (!build) {
+  return remembered(rowBuilders, columns, ROW_BUILDER_LIMIT, () => {
     const names = JSON.parse(columns) as string[];
     const fields = names.map((name, index) => `${name === "__proto__" ? `[${JSON.stringify(name)}]` : JSON.stringify(name)}: row[${index}]`);
-    build = new Function("rows", `return rows.map((row) => ({ ${fields.join(", ")} }));`) as RowBuilder;
-    if (rowBuilders.size >= ROW_BUILDER_LIMIT) rowBuilders.clear();
-    rowBuilders.set(columns, build);
-  }
-  return build;
+    return new Function("rows", `return rows.map((row) => ({ ${fields.join(", ")} }));`) as RowBuilder;
+  });
 }
 
 /**

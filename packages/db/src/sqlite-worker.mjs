@@ -6,7 +6,8 @@
 // carries `rows`, or `rowsJson` and `columns` (see asJsonRows).
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
-import { chainedValues, STORED_COLUMNS } from "./audit-chain.mjs";
+import { chainedValues, valuesByInsert } from "./audit-chain.mjs";
+import { remembered } from "./bounded-cache.mjs";
 
 const db = new Database(workerData.file, { timeout: workerData.busyTimeoutMs });
 for (const pragma of workerData.pragmas) db.pragma(pragma);
@@ -15,13 +16,7 @@ const STATEMENT_CACHE_LIMIT = 1000;
 const statements = new Map();
 
 function prepared(sql) {
-  let statement = statements.get(sql);
-  if (!statement) {
-    if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
-    statement = db.prepare(sql);
-    statements.set(sql, statement);
-  }
-  return statement;
+  return remembered(statements, sql, STATEMENT_CACHE_LIMIT, () => db.prepare(sql));
 }
 
 /** A transaction's first message carries its BEGIN (see RoutedConnection in the dialect). */
@@ -63,19 +58,16 @@ function forgetIfSchemaChanged() {
   jsonStatements.clear();
 }
 
+/** The JSON form of a SELECT, or null (kept too) when its rows must take the plain path. */
 function asJsonRows(sql, statement) {
-  let json = jsonStatements.get(sql);
-  if (json === undefined) {
-    if (jsonStatements.size >= STATEMENT_CACHE_LIMIT) jsonStatements.clear();
+  return remembered(jsonStatements, sql, STATEMENT_CACHE_LIMIT, () => {
     const columns = statement.columns();
     const names = columns.map((column) => column.name);
     const exact = /^\s*select\b/i.test(sql) && new Set(names).size === names.length && columns.every((column) => exactInJson(column.type));
     const quoted = (name) => `"${name.replaceAll('"', '""')}"`;
-    const statementJson = exact ? wrapped(`select json_group_array(json_array(${names.map(quoted).join(", ")})) from (${sql})`) : null;
-    json = statementJson && { statement: statementJson, columns: JSON.stringify(names) };
-    jsonStatements.set(sql, json);
-  }
-  return json;
+    const json = exact ? wrapped(`select json_group_array(json_array(${names.map(quoted).join(", ")})) from (${sql})`) : null;
+    return json && { statement: json, columns: JSON.stringify(names) };
+  });
 }
 
 /** The JSON query, or null (the plain read) for a SELECT that cannot be wrapped (one ending in a comment, say). */
@@ -125,11 +117,8 @@ function query({ sql, parameters, begin }) {
  */
 const appendChain = db.transaction(({ tailSql, inserts, rows }) => {
   const values = chainedValues(prepared(tailSql).get()?.hash ?? "", rows);
-  let first = 0;
-  for (const { sql, count } of inserts) {
-    prepared(sql).run(values.slice(first * STORED_COLUMNS.length, (first + count) * STORED_COLUMNS.length));
-    first += count;
-  }
+  const chunks = valuesByInsert(values, inserts.map((insert) => insert.count));
+  inserts.forEach((insert, index) => prepared(insert.sql).run(chunks[index]));
 });
 
 /** Runs one request; answers its reply, or a promise of it for the one operation that waits (backup). */

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from "kysely";
-import { auditLink, chainedValues, STORED_COLUMNS, type ChainedRow } from "../audit-chain.mjs";
+import { auditLink, chainedValues, STORED_COLUMNS, valuesByInsert, type ChainedRow } from "../audit-chain.mjs";
 import { preparedQuery, preparedQueryByShape, type PreparedQuery } from "../prepared-query";
 import type { AuditLogTable, AuditOutcome, Database } from "../schema";
 import type { Insertable, Kysely, Transaction } from "kysely";
@@ -72,12 +72,9 @@ export async function appendAuditEventsIn(trx: Transaction<Database>, events: Au
   if (await appendChainOnWriter(trx, () => chainAppend(trx, events))) return;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
   const last = await chainTail.executeTakeFirst(trx, {});
-  const values = chainedValues(last?.hash ?? "", events.map(chainedRow));
-  let first = 0;
-  for (const count of insertCounts(events.length)) {
-    await insertOf(count).execute(trx, values.slice(first * STORED_COLUMNS.length, (first + count) * STORED_COLUMNS.length));
-    first += count;
-  }
+  const counts = insertCounts(events.length);
+  const chunks = valuesByInsert(chainedValues(last?.hash ?? "", events.map(chainedRow)), counts);
+  for (const [index, count] of counts.entries()) await insertOf(count).execute(trx, chunks[index] ?? []);
 }
 
 /** The tail of the chain, by its primary key (max(id) is one index step on both databases). */
