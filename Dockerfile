@@ -18,4 +18,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s \
   CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "apps/api/dist/server.js"]
+# The same Node flags as apps/api's `pnpm serve` (the README's Memory note says why).
+CMD ["node", "--max-semi-space-size=32", "apps/api/dist/server.js"]

@@ -12,6 +12,13 @@ import { fileURLToPath } from "node:url";
 export const API_DIR = fileURLToPath(new URL("..", import.meta.url));
 export const REPO_ROOT = resolve(API_DIR, "../..");
 export const SERVER_ENTRY = join(API_DIR, "dist", "server.js");
+/**
+ * Node's flags for the server, read from `pnpm serve` (apps/api/package.json: "node <flags> dist/server.js"),
+ * so the bench measures the server as it is started in production.
+ */
+export const SERVER_NODE_FLAGS: string[] = (JSON.parse(readFileSync(join(API_DIR, "package.json"), "utf8")) as { scripts: { serve: string } }).scripts.serve
+  .split(/\s+/)
+  .slice(1, -1);
 export const DATABASE_FILE = "halcyon.db";
 /** Where every run writes its JSON (git-ignored), and where seeded databases are kept between runs. */
 export const RESULTS_DIR = join(API_DIR, "bench-results");
@@ -123,7 +130,7 @@ export interface SpawnServerOptions {
   args?: string[];
 }
 
-export function spawnServer({ dataDir, port, env = {}, args = [SERVER_ENTRY] }: SpawnServerOptions): ServerProcess {
+export function spawnServer({ dataDir, port, env = {}, args = [...SERVER_NODE_FLAGS, SERVER_ENTRY] }: SpawnServerOptions): ServerProcess {
   // A clean environment: nothing from the caller's shell (DATABASE_URL, PUBLIC_ORIGIN, …) leaks in.
   const childEnv: Record<string, string> = {
     PATH: process.env.PATH ?? "",
