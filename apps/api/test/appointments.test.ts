@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { APPOINTMENT_LIST_DEFAULT } from "@halcyon/domain";
 import { describeApp } from "./helper";
 import { aPatient, aStaffMember, book, patch, slotsOf, weekdayAhead } from "./clinic-helpers";
 
@@ -184,6 +185,27 @@ describeApp("the life of a session", (testApp) => {
     expect(await ids("status=scheduled&status=cancelled&status=scheduled&order=desc")).toEqual([c, b, a]);
     expect(await ids(`status=scheduled&from=${encodeURIComponent(second!)}`)).toEqual([c]);
     expect(await ids(`to=${encodeURIComponent(third!)}&from=${encodeURIComponent(first!)}`)).toEqual([a, b]);
+  });
+
+  it("answers a plain list one page at a time: the first 50, more on asking, never over 500", async () => {
+    const { app } = testApp();
+    const doctor = await aStaffMember(app, "doctor");
+    const patient = await aPatient(app);
+    const dates = new Set<string>();
+    for (let days = 30; dates.size < 7; days += 1) dates.add(weekdayAhead(days));
+    const starts: string[] = [];
+    for (const date of dates) starts.push(...(await slotsOf(app, patient, doctor.id, date)));
+    for (const startTime of starts.slice(0, APPOINTMENT_LIST_DEFAULT + 2)) expect((await book(app, patient, { doctorId: doctor.id, startTime })).statusCode).toBe(200);
+    const list = (query: string) => app.inject({ method: "GET", url: `/api/appointments${query}`, headers: { cookie: doctor.cookie } });
+    const page = (await list("")).json() as { startTime: string }[];
+    expect(page).toHaveLength(APPOINTMENT_LIST_DEFAULT);
+    expect(page.map((a) => a.startTime)).toEqual(starts.slice(0, APPOINTMENT_LIST_DEFAULT));
+    const next = (await list(`?from=${encodeURIComponent(new Date(Date.parse(page.at(-1)!.startTime) + 1).toISOString())}`)).json();
+    expect(next.map((a: { startTime: string }) => a.startTime)).toEqual(starts.slice(APPOINTMENT_LIST_DEFAULT, APPOINTMENT_LIST_DEFAULT + 2));
+    expect((await list(`?limit=${APPOINTMENT_LIST_DEFAULT + 2}`)).json()).toHaveLength(APPOINTMENT_LIST_DEFAULT + 2);
+    const tooMany = await list("?limit=501");
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toMatch(/At most 500 appointments/);
   });
 
   it("lets only the session's doctor complete it or mark a no-show, once it has started; then it is final", async () => {

@@ -6,7 +6,8 @@ import { APPOINTMENT_LIST_DEFAULT, type AppointmentSummary, type ListAppointment
 
 /**
  * The caller's appointments: a patient's own, a doctor's own, any for an admin. Without a range
- * the list starts 30 days back, so a plain GET /api/appointments shows what is current.
+ * the list starts 30 days back, so a plain GET /api/appointments shows what is current; a later
+ * page starts where the last one ended (`from`).
  */
 export async function listAppointments(ctx: RequestContext & { user: User }, input: ListAppointmentsInput): Promise<AppointmentView[]> {
   const { user } = ctx;
