@@ -46,6 +46,14 @@ describe("Dockerfile", () => {
     expect(dockerfile).toMatch(/turbo run build/);
     expect(dockerfile).toMatch(/USER node/);
     expect(dockerfile).toMatch(/EXPOSE 3000/);
-    expect(dockerfile).toMatch(/CMD \["node", "apps\/api\/dist\/server\.js"\]/);
+  });
+
+  it("starts the server with the Node flags of `pnpm serve`, which the benchmarks measure", () => {
+    const serve = (JSON.parse(readFileSync(new URL("apps/api/package.json", root), "utf8")) as { scripts: { serve: string } }).scripts.serve;
+    const [node, ...rest] = serve.split(/\s+/);
+    const flags = rest.slice(0, -1);
+    expect(node).toBe("node");
+    expect(rest.at(-1)).toBe("dist/server.js");
+    expect(dockerfile).toContain(`CMD ${JSON.stringify(["node", ...flags, "apps/api/dist/server.js"]).replaceAll(",", ", ")}`);
   });
 });
