@@ -214,12 +214,24 @@ class RoutedConnection implements DatabaseConnection {
     const payload = { sql: compiledQuery.sql, parameters: compiledQuery.parameters };
     if (this.#release) return this.#writer.call<WorkerAnswer>("query", this.#inTransaction(payload), { now: true });
     if (this.#reader && READ_ONLY_STATEMENT.test(compiledQuery.sql)) return this.#reader.call<WorkerAnswer>("query", payload);
+    return this.#handedOnOnceSent(() => this.#writer.call<WorkerAnswer>("query", payload, { now: true }));
+  }
+
+  /**
+   * A call that takes the writer alone, letting it go as soon as the call is sent rather than when
+   * its answer is back: the writer takes its messages in order and ends whatever it was asked
+   * before the next caller's first statement, so the next caller may queue behind it at once
+   * instead of waiting a turn of the busy event loop for this answer.
+   */
+  async #handedOnOnceSent<T>(send: () => Promise<T>): Promise<T> {
     const release = await this.#mutex.lock();
+    let answer: Promise<T>;
     try {
-      return await this.#writer.call<WorkerAnswer>("query", payload, { now: true });
+      answer = send();
     } finally {
       release();
     }
+    return answer;
   }
 
   /**
@@ -232,12 +244,7 @@ class RoutedConnection implements DatabaseConnection {
       this.#appendsAtCommit.push(append);
       return;
     }
-    const release = await this.#mutex.lock();
-    try {
-      await this.#writer.call("appendChain", { ...append }, { now: true });
-    } finally {
-      release();
-    }
+    await this.#handedOnOnceSent(() => this.#writer.call("appendChain", { ...append }, { now: true }));
   }
 
   /**
@@ -256,17 +263,27 @@ class RoutedConnection implements DatabaseConnection {
     return { ...payload, begin: "begin immediate" };
   }
 
+  /**
+   * Sends the COMMIT (with the transaction's audit rows) or the ROLLBACK and lets the writer go at
+   * once, before the answer: the writer ends this transaction, committed or rolled back, before it
+   * reads the next one's BEGIN, so the next transaction waits for the writer, not for this
+   * answer's turn on the busy event loop. A COMMIT that failed was rolled back there; the
+   * ROLLBACK Kysely asks for next finds the writer already let go and sends nothing.
+   */
   async finish(statement: "commit" | "rollback"): Promise<void> {
+    if (!this.#release) return;
     const appends = this.#appendsAtCommit;
     this.#appendsAtCommit = [];
+    let ended: Promise<unknown> | undefined;
     try {
-      if (statement === "commit" && appends.length > 0) await this.#writer.call("commit", this.#inTransaction({ appends }), { now: true });
+      if (statement === "commit" && (appends.length > 0 || !this.#beginPending)) ended = this.#writer.call("commit", this.#inTransaction({ appends }), { now: true });
       // A transaction that ran no statement never began.
-      else if (!this.#beginPending) await this.#writer.call("query", { sql: statement, parameters: [] }, { now: true });
+      else if (!this.#beginPending) ended = this.#writer.call("query", { sql: statement, parameters: [] }, { now: true });
     } finally {
       this.#beginPending = false;
       this.end();
     }
+    await ended;
   }
 
   /** Lets the writer go (also when a transaction ends abnormally). */

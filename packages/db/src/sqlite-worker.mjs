@@ -144,8 +144,8 @@ function perform(message) {
       appendChain.immediate(message);
       return null;
     case "commit":
-      // A transaction's audit rows, then its COMMIT; if either fails, the transaction ends here,
-      // before the writer is handed on (the ROLLBACK that follows finds nothing to undo).
+      // A transaction's audit rows, then its COMMIT; if either fails, the transaction ends here:
+      // the dialect has already let the next transaction queue its BEGIN behind this message.
       beginIfAsked(message.begin);
       try {
         for (const append of message.appends) appendChain(append);

@@ -323,6 +323,26 @@ describe("SQLite's worker threads", () => {
       expect(names).toEqual(["kept"]);
     }));
 
+  it("hand the writer on as a COMMIT is sent: the transaction queued behind one whose COMMIT fails runs whole", () =>
+    withSqliteFile(async (handle) => {
+      // A deferred foreign key is checked at COMMIT, which then fails.
+      await sql`create table parents (id integer primary key)`.execute(handle.db);
+      await sql`create table children (id integer primary key, parent_id integer references parents (id) deferrable initially deferred)`.execute(handle.db);
+      const orphaned = handle.db.transaction().execute(async (trx) => {
+        await sql`insert into children (parent_id) values (7)`.execute(trx);
+        await insertUser(trx, testUser("undone"));
+      });
+      const queued = handle.db.transaction().execute(async (trx) => {
+        await insertUser(trx, testUser("first"));
+        await insertUser(trx, testUser("second"));
+      });
+      await expect(orphaned).rejects.toThrow(/FOREIGN KEY/);
+      await queued;
+      const names = (await handle.db.selectFrom("users").select("username").orderBy("username").execute()).map((row) => row.username);
+      expect(names).toEqual(["first", "second"]);
+      expect((await sql`select count(*) as n from children`.execute(handle.db)).rows).toEqual([{ n: 0 }]);
+    }));
+
   it("leave reads outside a transaction free: answered at once, from what is committed", () =>
     withSqliteFile(async (handle) => {
       const named = (db: typeof handle.db) => db.selectFrom("users").select("id").where("username", "=", "pending").execute();
