@@ -12,13 +12,15 @@ import { fileURLToPath } from "node:url";
 export const API_DIR = fileURLToPath(new URL("..", import.meta.url));
 export const REPO_ROOT = resolve(API_DIR, "../..");
 export const SERVER_ENTRY = join(API_DIR, "dist", "server.js");
-/**
- * Node's flags for the server, read from `pnpm serve` (apps/api/package.json: "node <flags> dist/server.js"),
- * so the bench measures the server as it is started in production.
- */
-export const SERVER_NODE_FLAGS: string[] = (JSON.parse(readFileSync(join(API_DIR, "package.json"), "utf8")) as { scripts: { serve: string } }).scripts.serve
-  .split(/\s+/)
-  .slice(1, -1);
+/** Node's flags for the server, from `pnpm serve`: the bench measures the server as production starts it. */
+export const SERVER_NODE_FLAGS = serveScriptFlags();
+
+function serveScriptFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(API_DIR, "package.json"), "utf8")) as { scripts: { serve: string } };
+  const [node, ...rest] = scripts.serve.trim().split(/\s+/);
+  if (node !== "node" || rest.at(-1) !== "dist/server.js") throw new Error(`apps/api's serve script is not "node <flags> dist/server.js": ${scripts.serve}`);
+  return rest.slice(0, -1);
+}
 export const DATABASE_FILE = "halcyon.db";
 /** Where every run writes its JSON (git-ignored), and where seeded databases are kept between runs. */
 export const RESULTS_DIR = join(API_DIR, "bench-results");
