@@ -18,7 +18,7 @@ const P99_TARGET_MS = 25;
 /** Patients who book in the POST run: patients 100–199, whose first doctors are doctors 0–99. */
 const BOOKING_PATIENTS = Array.from({ length: LARGE_CLINIC.doctors }, (_, k) => LARGE_CLINIC.doctors + k);
 /**
- * Free slots collected for the POST run: more than it can book in 12 s (about 2,100 a second on
+ * Free slots collected for the POST run: more than it can book in 12 s (about 2,000 a second on
  * these machines), so no slot is asked for twice; a run that runs out fails, its repeats being
  * cheap 409s that flatter the figures.
  */

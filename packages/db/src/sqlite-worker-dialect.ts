@@ -277,8 +277,8 @@ class RoutedConnection implements DatabaseConnection {
     let ended: Promise<unknown> | undefined;
     try {
       if (statement === "commit" && (appends.length > 0 || !this.#beginPending)) ended = this.#writer.call("commit", this.#inTransaction({ appends }), { now: true });
-      // A transaction that ran no statement never began.
-      else if (!this.#beginPending) ended = this.#writer.call("query", { sql: statement, parameters: [] }, { now: true });
+      // A transaction that ran no statement never began: nothing to roll back.
+      else if (statement === "rollback" && !this.#beginPending) ended = this.#writer.call("query", { sql: "rollback", parameters: [] }, { now: true });
     } finally {
       this.#beginPending = false;
       this.end();
