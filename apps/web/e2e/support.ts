@@ -100,8 +100,8 @@ export function alphaOf(color: string): number {
   return 1;
 }
 
-/** A toast's text and when the page showed it (epoch ms, the page's clock). */
-export type SeenToast = { text: string; at: number };
+/** A toast the page showed. */
+export type SeenToast = { text: string };
 
 /**
  * Records every toast the page shows, from inside the page: a toast raised just before a full-page
@@ -109,13 +109,13 @@ export type SeenToast = { text: string; at: number };
  */
 export async function recordToasts(page: Page): Promise<SeenToast[]> {
   const seen: SeenToast[] = [];
-  await page.exposeBinding("__recordToast", (_source, text: string, at: number) => seen.push({ text, at }));
+  await page.exposeBinding("__recordToast", (_source, text: string) => seen.push({ text }));
   await page.addInitScript(() => {
-    const record = (window as unknown as { __recordToast: (text: string, at: number) => void }).__recordToast;
+    const record = (window as unknown as { __recordToast: (text: string) => void }).__recordToast;
     new MutationObserver(() => {
       for (const element of document.querySelectorAll<HTMLElement>('[data-slot="toast"]:not([data-recorded])')) {
         element.dataset.recorded = "";
-        record(element.textContent ?? "", Date.now());
+        record(element.textContent ?? "");
       }
     }).observe(document, { childList: true, subtree: true });
   });
