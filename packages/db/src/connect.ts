@@ -33,6 +33,9 @@ const SQLITE_PRAGMAS = [
   // Health data: a committed write must survive a power cut, not just a process crash.
   "synchronous = FULL",
   "foreign_keys = ON",
+  // Each write transaction of a commit group is a savepoint, whose undo pages SQLite keeps in a
+  // temporary file once they pass 64 KB: in memory instead (a group's are under a megabyte).
+  "temp_store = MEMORY",
 ];
 /** The reading connection: it can never write, whatever it is asked. */
 const SQLITE_READER_PRAGMAS = ["query_only = ON"];

@@ -50,6 +50,8 @@ export interface PreparedQuery<P extends object, R> {
   /** Every row, as the built query's `execute()` gives them. */
   execute(db: Kysely<Database>, params: P): Promise<R[]>;
   executeTakeFirst(db: Kysely<Database>, params: P): Promise<R | undefined>;
+  /** The query with these values, to run some other way (see writeTransactionOnWriter). */
+  compiled(db: Kysely<Database>, params: P): CompiledQuery<R>;
   /**
    * The SQL for `db`'s dialect, for running elsewhere with the values given by position: only for
    * a query whose values are `params[0]`, `params[1]`, … each once, in that order.
@@ -74,18 +76,19 @@ export function preparedQuery<P extends object, R>(build: (db: AnyDb, params: P)
     }
     return compiled;
   };
-  const run = async (db: AnyDb, params: P): Promise<R[]> => {
+  const bound = (db: AnyDb, params: P): CompiledQuery<R> => {
     const compiled = compiledFor(db);
     const values = params as Record<string, unknown>;
-    const query: CompiledQuery<R> = {
+    return {
       sql: compiled.sql,
       query: compiled.query,
       queryId: createQueryId(),
       parameters: compiled.parameters.map((value) => (value instanceof Slot ? values[value.key] : value)),
     };
-    return (await db.executeQuery(query)).rows;
   };
+  const run = async (db: AnyDb, params: P): Promise<R[]> => (await db.executeQuery(bound(db, params))).rows;
   return {
+    compiled: bound,
     execute: run,
     executeTakeFirst: async (db, params) => (await run(db, params))[0],
     positionalSql: (db) => {

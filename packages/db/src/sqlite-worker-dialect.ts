@@ -33,7 +33,7 @@ function workerScript(): URL {
   return existsSync(fileURLToPath(source)) ? source : new URL("./sqlite-worker.js", import.meta.url);
 }
 
-type WorkerOperation = "query" | "appendChain" | "commit" | "backup" | "close";
+type WorkerOperation = "query" | "appendChain" | "commit" | "transaction" | "backup" | "close";
 
 interface WorkerReply {
   id: number;
@@ -248,6 +248,15 @@ class RoutedConnection implements DatabaseConnection {
   }
 
   /**
+   * A write transaction sent whole. It takes the writer only to queue it and goes at the end of
+   * the turn, with the others of the turn: the writer commits them together.
+   */
+  async writeTransaction(write: WholeTransaction): Promise<WorkerAnswer[]> {
+    if (this.#release) throw new Error("a whole write transaction cannot run inside another transaction");
+    return this.#handedOnOnceSent(() => this.#writer.call<WorkerAnswer[]>("transaction", { ...write }));
+  }
+
+  /**
    * The writer is held from BEGIN to COMMIT and every other writer waits, a round trip to the
    * busy event loop per statement: BEGIN is not sent alone but travels with the first statement,
    * and the transaction's audit rows travel with its COMMIT.
@@ -349,6 +358,31 @@ export async function appendChainOnWriter(db: Kysely<Database>, append: () => Ch
     if (!(connection instanceof RoutedConnection)) return false;
     await connection.appendChain(append());
     return true;
+  });
+}
+
+/**
+ * A write transaction with nothing to decide between its statements, sent to the writer in one
+ * message: its statements in order, then its audit rows, whose target_id may be the id a
+ * statement inserted (`targetIdFrom`, its index in `statements`).
+ */
+export interface WholeTransaction {
+  statements: Pick<CompiledQuery, "sql" | "parameters">[];
+  append?: ChainAppend & { targetIdFrom?: number };
+}
+
+/**
+ * SQLite: runs a whole write transaction in one call to the writing thread, where the ones queued
+ * in the same turn commit together (one fsync, and nobody holds the writer across a round trip).
+ * Answers each statement's rows. Answers undefined on other databases and inside a transaction
+ * (without building it), for the caller to run it its own way.
+ */
+export async function writeTransactionOnWriter(db: Kysely<Database>, build: () => WholeTransaction): Promise<unknown[][] | undefined> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter) || db.isTransaction) return undefined;
+  return db.getExecutor().provideConnection(async (connection) => {
+    if (!(connection instanceof RoutedConnection)) return undefined;
+    const answers = await connection.writeTransaction(build());
+    return answers.map((answer) => toQueryResult<unknown>(answer).rows);
   });
 }
 

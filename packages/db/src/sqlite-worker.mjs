@@ -2,9 +2,9 @@
 // synchronous=FULL asks for) runs here, so the server's event loop never waits on the disk.
 // Plain JavaScript on purpose: it runs as is from source in tests and is copied into the
 // server's bundle. Messages are arrays of requests { id, op: "query" | "appendChain" | "commit" |
-// "backup" | "close", ... }, answered by arrays of { id, result | error }; a query's result
-// carries `rows`, or `rowsJson` and `columns` (see asJsonRows).
-import { parentPort, workerData } from "node:worker_threads";
+// "transaction" | "backup" | "close", ... }, answered by arrays of { id, result | error }; a
+// query's result carries `rows`, or `rowsJson` and `columns` (see asJsonRows).
+import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { chainedValues, valuesByInsert } from "./audit-chain.mjs";
 import { remembered } from "./bounded-cache.mjs";
@@ -121,6 +121,73 @@ const appendChain = db.transaction(({ tailSql, inserts, rows }) => {
   inserts.forEach((insert, index) => prepared(insert.sql).run(chunks[index]));
 });
 
+/**
+ * A write transaction sent whole (op "transaction"): its statements in order, then its audit
+ * rows, whose target_id is, when `append.targetIdFrom` names a statement, the id that statement
+ * inserted. Runs as a savepoint of the commit group it joins (see joinGroup): if any part fails,
+ * all of it is undone, and nothing else.
+ */
+const writeTransaction = db.transaction(({ statements, append }) => {
+  const results = statements.map((statement) => query(statement));
+  if (append) appendChain(append.targetIdFrom === undefined ? append : { ...append, rows: withTargetId(append.rows, results[append.targetIdFrom]) });
+  return results;
+});
+
+function withTargetId(rows, inserted) {
+  const id = String(inserted.rows[0]?.id ?? inserted.insertId);
+  return rows.map((row) => ({ ...row, target_id: id }));
+}
+
+/**
+ * Write transactions that arrive one after another commit together: one BEGIN, each its own
+ * savepoint, one COMMIT, so one fsync, and the pages they share written once. Their answers wait
+ * for that COMMIT: none is told it is done before it is on the disk, nor is it visible to other
+ * connections before then. (A deferred foreign key is checked only at that COMMIT, where its
+ * violation would fail the whole group: the clinic's schema defers none.) `null` when no group
+ * is open.
+ */
+let group = null;
+
+/** Adds a write transaction to the open group (opening one); answers the replies to send now. */
+function joinGroup(message) {
+  if (!group) {
+    try {
+      prepared("begin immediate").run();
+    } catch (error) {
+      return [failure(message.id, error)];
+    }
+    group = [];
+  }
+  try {
+    group.push({ id: message.id, result: writeTransaction(message) });
+  } catch (error) {
+    group.push(failure(message.id, error));
+    // Some errors (a full disk, say) make SQLite end the whole transaction: the group is undone.
+    if (!db.inTransaction) return endGroup(error);
+  }
+  return [];
+}
+
+/** Commits the open group; answers its replies, every one failed if the COMMIT failed. */
+function commitGroup() {
+  try {
+    prepared("commit").run();
+  } catch (error) {
+    if (db.inTransaction) prepared("rollback").run();
+    return endGroup(error);
+  }
+  const replies = group;
+  group = null;
+  return replies;
+}
+
+/** Closes a group that was undone: its members that had succeeded fail with `error`. */
+function endGroup(error) {
+  const replies = group.map((reply) => (reply.error ? reply : failure(reply.id, error)));
+  group = null;
+  return replies;
+}
+
 /** Runs one request; answers its reply, or a promise of it for the one operation that waits (backup). */
 function run(message) {
   try {
@@ -176,22 +243,37 @@ function perform(message) {
  */
 const REPLY_AFTER_MS = 0.1;
 
+/** How long a commit group keeps taking in write transactions that queued up behind it. */
+const GROUP_FILL_MS = 1;
+
 // Requests come in batches (all a turn of the server's event loop asked for): each message
 // between threads costs both threads more than a small query does.
-parentPort.on("message", (batch) => {
-  forgetIfSchemaChanged();
+parentPort.on("message", (first) => {
   let replies = [];
   let since = performance.now();
-  for (const message of batch) {
-    const reply = run(message);
-    if (reply instanceof Promise) void reply.then((late) => parentPort.postMessage([late]));
-    else replies.push(reply);
-    if (replies.length > 0 && performance.now() - since >= REPLY_AFTER_MS) {
-      parentPort.postMessage(replies);
-      replies = [];
-      since = performance.now();
+  // A group still open at the end of a batch takes in the batches that queued up meanwhile (they
+  // come every turn of the server's loop, and more while a COMMIT waits on the disk), for as long
+  // as GROUP_FILL_MS allows: the larger the group, the fewer the fsyncs.
+  for (let batch = first, groupFrom = 0; batch; batch = group && performance.now() - groupFrom < GROUP_FILL_MS ? receiveMessageOnPort(parentPort)?.message : undefined) {
+    forgetIfSchemaChanged();
+    for (const message of batch) {
+      if (message.op === "transaction") {
+        if (!group) groupFrom = performance.now();
+        replies.push(...joinGroup(message));
+        continue;
+      }
+      if (group) replies.push(...commitGroup());
+      const reply = run(message);
+      if (reply instanceof Promise) void reply.then((late) => parentPort.postMessage([late]));
+      else replies.push(reply);
+      if (replies.length > 0 && performance.now() - since >= REPLY_AFTER_MS) {
+        parentPort.postMessage(replies);
+        replies = [];
+        since = performance.now();
+      }
     }
   }
+  if (group) replies.push(...commitGroup());
   if (replies.length > 0) parentPort.postMessage(replies);
 });
 

@@ -4,16 +4,21 @@ import {
   appendAuditEvents,
   appendAuditEventsIn,
   type AuditEvent,
+  chainAppend,
   clinicFigures,
   verifyAuditChain,
   connect,
   findLoginSessionWithUser,
   findUserCredentials,
   insertLoginSession,
+  insertBooking,
   insertUser,
+  isUniqueViolation,
   migrateToLatest,
+  type NewAppointment,
   purgeEndedLoginSessions,
 } from "../src/index";
+import { writeTransactionOnWriter } from "../src/sqlite-worker-dialect";
 import { describeEachDatabase, testUser } from "../src/testing/index";
 import type { DatabaseHandle } from "../src/index";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -135,6 +140,40 @@ describeEachDatabase("data layer", (database, kind) => {
     ).rejects.toThrow();
     expect(await rows("test.refused")).toBe(0);
     expect((await findUserCredentials(db, "audited"))?.user.firstName).toBe("Changed");
+  });
+
+  it("writes a booking whole: the care relationship, the appointment and the audit row naming it, or nothing", async () => {
+    const { db } = database();
+    const patient = await insertUser(db, testUser("booking-patient"));
+    const doctor = await insertUser(db, testUser("booking-doctor", "doctor"));
+    const appointment: NewAppointment = {
+      patientId: patient.id,
+      doctorId: doctor.id,
+      title: "First session",
+      description: null,
+      startTime: "2026-12-01T15:00:00.000Z",
+      endTime: "2026-12-01T16:00:00.000Z",
+      status: "scheduled",
+      createdAt: "2026-11-22T10:00:00.000Z",
+    };
+    const audit = { occurredAt: "2026-11-22T10:00:00.000Z", actorId: patient.id, action: "appointment.book", targetType: "appointment", outcome: "success" } as const;
+    const bookings = () => db.selectFrom("appointments").select(["id", "start_time"]).orderBy("id").execute();
+    const auditTargets = async () => (await db.selectFrom("audit_log").select("target_id").where("action", "=", "appointment.book").orderBy("id").execute()).map((row) => row.target_id);
+
+    const id = await insertBooking(db, { appointment, newToCare: true, audit });
+    expect(await bookings()).toEqual([{ id, start_time: appointment.startTime }]);
+    expect(await auditTargets()).toEqual([String(id)]);
+    expect(await db.selectFrom("care_relationships").select(["doctor_id", "patient_id", "since"]).execute()).toEqual([
+      { doctor_id: doctor.id, patient_id: patient.id, since: appointment.createdAt },
+    ]);
+
+    // The doctor's hour is taken: the second booking leaves no trace, and says why.
+    const other = await insertUser(db, testUser("booking-other"));
+    const refused = await insertBooking(db, { appointment: { ...appointment, patientId: other.id }, newToCare: true, audit: { ...audit, actorId: other.id } }).catch((error: unknown) => error);
+    expect(isUniqueViolation(refused)).toBe(true);
+    expect(await bookings()).toHaveLength(1);
+    expect(await auditTargets()).toEqual([String(id)]);
+    expect(await db.selectFrom("care_relationships").select("patient_id").execute()).toEqual([{ patient_id: patient.id }]);
   });
 
   it("ends transactions cleanly that fail at their first statement or run none", async () => {
@@ -341,6 +380,45 @@ describe("SQLite's worker threads", () => {
       const names = (await handle.db.selectFrom("users").select("username").orderBy("username").execute()).map((row) => row.username);
       expect(names).toEqual(["first", "second"]);
       expect((await sql`select count(*) as n from children`.execute(handle.db)).rows).toEqual([{ n: 0 }]);
+    }));
+
+  it("commit the whole write transactions of a moment together, each whole or not at all, each answered as it ended", () =>
+    withSqliteFile(async (handle) => {
+      const { db } = handle;
+      await sql`create table notes (id integer primary key, body text not null unique)`.execute(db);
+      const audit = { occurredAt: "2026-11-22T10:00:00.000Z", actorId: null, action: "test.whole", targetType: "note", outcome: "success" } as const;
+      const whole = (body: string, outcome: string = audit.outcome) =>
+        writeTransactionOnWriter(db, () => ({
+          statements: [sql`insert into notes (body) values (${body}) returning id`.compile(db)],
+          append: { ...chainAppend(db, [{ ...audit, outcome: outcome as AuditEvent["outcome"] }]), targetIdFrom: 0 },
+        }));
+      // Sent in one turn, so they reach the writer together; the second repeats a note and the
+      // fourth has an audit row the database refuses.
+      const answers = await Promise.allSettled([whole("one"), whole("one"), whole("two"), whole("three", "bogus"), whole("four")]);
+      expect(answers.map((answer) => answer.status)).toEqual(["fulfilled", "rejected", "fulfilled", "rejected", "fulfilled"]);
+      const notes = (await sql<{ id: number; body: string }>`select id, body from notes order by id`.execute(db)).rows;
+      expect(notes.map((note) => note.body)).toEqual(["one", "two", "four"]);
+      // Each answer carries its own new id, and each audit row names it.
+      const ids = answers.flatMap((answer) => (answer.status === "fulfilled" ? [(answer.value?.[0]?.[0] as { id: number }).id] : []));
+      expect(ids).toEqual(notes.map((note) => note.id));
+      const targets = await db.selectFrom("audit_log").select("target_id").where("action", "=", "test.whole").orderBy("id").execute();
+      expect(targets.map((row) => Number(row.target_id))).toEqual(ids);
+      expect((await verifyAuditChain(db)).firstBroken).toBeUndefined();
+    }));
+
+  it("answer every member of a commit group as the database ended it, when the disk fills up", () =>
+    withSqliteFile(async (handle) => {
+      const { db } = handle;
+      await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+      const whole = (body: string) => writeTransactionOnWriter(db, () => ({ statements: [sql`insert into notes (body) values (${body})`.compile(db)] }));
+      // A database that may not grow: the large member fails with SQLITE_FULL.
+      const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db);
+      await sql.raw(`pragma max_page_count = ${(rows[0]?.page_count ?? 0) + 1}`).execute(db);
+      const bodies = ["small one", "x".repeat(200_000), "small two"];
+      const answers = await Promise.allSettled(bodies.map(whole));
+      expect(answers[1]?.status).toBe("rejected");
+      const stored = new Set((await sql<{ body: string }>`select body from notes`.execute(db)).rows.map((row) => row.body));
+      for (const [index, body] of bodies.entries()) expect(answers[index]?.status === "fulfilled", body.slice(0, 9)).toBe(stored.has(body));
     }));
 
   it("leave reads outside a transaction free: answered at once, from what is committed", () =>

@@ -42,7 +42,7 @@ export async function appendAuditEvents(db: Kysely<Database>, events: AuditEvent
 }
 
 /** The SQLite writer's one-call append: the SQL of the tail and of each INSERT, and the rows. */
-function chainAppend(db: Kysely<Database>, events: AuditEvent[]): ChainAppend {
+export function chainAppend(db: Kysely<Database>, events: AuditEvent[]): ChainAppend {
   const inserts = insertCounts(events.length).map((count) => ({ sql: insertOf(count).positionalSql(db), count }));
   return { tailSql: chainTail.positionalSql(db), inserts, rows: events.map(chainedRow) };
 }

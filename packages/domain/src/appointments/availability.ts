@@ -39,18 +39,16 @@ export async function freeSlots(
     .map((start) => ({ startTime: start.toISOString(), endTime: new Date(start.getTime() + SESSION_LENGTH_MS).toISOString() }));
 }
 
-/** Refuses a start time in the past or outside the doctor's hours, with a reason a person can act on. */
-export async function assertBookableStart(
-  services: Pick<ClinicServices, "config" | "now">,
-  db: Db,
-  doctor: User,
-  start: Date,
-): Promise<void> {
+/**
+ * Refuses a start time in the past or outside the doctor's hours (`hours`, as workingHoursOf
+ * gives them), with a reason a person can act on.
+ */
+export function assertBookableStart(services: Pick<ClinicServices, "config" | "now">, doctor: User, hours: WorkingPeriod[], start: Date): void {
   if (start.getTime() <= services.now().getTime()) {
     throw new AppError("INVALID_INPUT", "That time has already passed. Please choose a time in the future.");
   }
   const zone = services.config.clinicTimeZone;
-  if (!isBookableStart(start, await workingHoursOf(services, db, doctor.id), zone)) {
+  if (!isBookableStart(start, hours, zone)) {
     throw new AppError(
       "INVALID_INPUT",
       `Dr. ${doctor.lastName} does not hold sessions then. Sessions start on the hour within working hours; please pick one of the free times offered for ${calendarDateIn(start, zone)}.`,

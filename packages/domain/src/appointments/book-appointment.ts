@@ -1,24 +1,24 @@
-// Booking a session: who may book for whom, and the rules of the slot. The whole booking is
-// one write transaction, and the database's unique indexes on (doctor, start) and (patient,
-// start) for scheduled sessions make two concurrent bookings of one slot impossible: exactly one
-// wins, the other hears 409. The indexes are the only check: a transaction holds the database's
-// one writer, and each statement it adds keeps every other booking waiting a round trip longer.
+// Booking a session: who may book for whom, and the rules of the slot. The booking is one write
+// transaction, and the database's unique indexes on (doctor, start) and (patient, start) for
+// scheduled sessions make two concurrent bookings of one slot impossible: exactly one wins, the
+// other hears 409. The indexes are the only check, and the transaction decides nothing between
+// its statements, so on SQLite it goes to the writer whole (insertBooking): it never holds the
+// database's one writer across a round trip, and the bookings of a moment commit together.
 import {
-  addCareRelationship,
-  findAppointment,
   findUserById,
-  insertAppointment,
+  insertBooking,
+  insertedAppointmentView,
   isInCareOf,
   isUniqueViolation,
   scheduledIdsAt,
   type AppointmentView,
   type User,
 } from "@halcyon/db";
-import { recordAudit } from "../audit/audit";
+import { auditEvent } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import type { bookAppointmentInputSchema } from "./appointment.schema";
-import { assertBookableStart, findActiveDoctor } from "./availability";
+import { assertBookableStart, findActiveDoctor, workingHoursOf } from "./availability";
 import { SESSION_LENGTH_MS } from "./slots";
 import type { z } from "zod";
 
@@ -59,37 +59,39 @@ export async function slotConflict(
 }
 
 export async function bookAppointment(ctx: RequestContext & { user: User }, input: BookInput): Promise<AppointmentView> {
-  const { patient, doctor } = await participants(ctx, input);
+  // What the booking needs to know, read at once (the doctor's hours and whether the pair is in
+  // care already are read before the caller's right to book is settled, and only used after).
+  const [{ patient, doctor }, hours, inCare] = await Promise.all([
+    participants(ctx, input),
+    workingHoursOf(ctx, ctx.db, input.doctorId),
+    isInCareOf(ctx.db, input.doctorId, input.patientId ?? ctx.user.id),
+  ]);
   const start = new Date(input.startTime);
-  await assertBookableStart(ctx, ctx.db, doctor, start);
-  const now = ctx.now().toISOString();
-  // A pair in care already (every booking after the first) needs no write for it.
-  const newToCare = !(await isInCareOf(ctx.db, doctor.id, patient.id));
+  assertBookableStart(ctx, doctor, hours, start);
+  const appointment = {
+    patientId: patient.id,
+    doctorId: doctor.id,
+    title: input.title,
+    description: input.description ?? null,
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + SESSION_LENGTH_MS).toISOString(),
+    status: "scheduled" as const,
+    createdAt: ctx.now().toISOString(),
+  };
 
   let id: number;
   try {
-    id = await ctx.db.transaction().execute(async (trx) => {
-      const appointmentId = await insertAppointment(trx, {
-        patientId: patient.id,
-        doctorId: doctor.id,
-        title: input.title,
-        description: input.description ?? null,
-        startTime: start.toISOString(),
-        endTime: new Date(start.getTime() + SESSION_LENGTH_MS).toISOString(),
-        status: "scheduled",
-        createdAt: now,
-      });
-      if (newToCare) await addCareRelationship(trx, doctor.id, patient.id, now);
-      await recordAudit(ctx, { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", targetId: appointmentId, request: ctx.request }, trx);
-      return appointmentId;
+    id = await insertBooking(ctx.db, {
+      appointment,
+      // A pair in care already (every booking after the first) needs no write for it.
+      newToCare: !inCare,
+      audit: auditEvent(ctx, { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", request: ctx.request }),
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw await slotConflict(ctx.db, { doctorId: doctor.id, patientId: patient.id, start: start.toISOString() }, error);
+    if (isUniqueViolation(error)) throw await slotConflict(ctx.db, { doctorId: doctor.id, patientId: patient.id, start: appointment.startTime }, error);
     throw error;
   }
 
   ctx.events.publish({ type: "appointment_changed", data: { id }, recipients: [patient.id, doctor.id] });
-  const booked = await findAppointment(ctx.db, id);
-  if (!booked) throw new Error(`appointment ${id} vanished after booking`);
-  return booked;
+  return insertedAppointmentView(id, appointment, { patient, doctor });
 }

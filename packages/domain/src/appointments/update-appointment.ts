@@ -7,7 +7,7 @@ import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { findVisibleAppointment } from "./appointment-access";
 import type { updateAppointmentInputSchema } from "./appointment.schema";
-import { assertBookableStart, findActiveDoctor } from "./availability";
+import { assertBookableStart, findActiveDoctor, workingHoursOf } from "./availability";
 import { slotConflict } from "./book-appointment";
 import { SESSION_LENGTH_MS } from "./slots";
 import type { z } from "zod";
@@ -66,7 +66,8 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
       );
     }
     newStart = new Date(input.startTime);
-    await assertBookableStart(ctx, ctx.db, await findActiveDoctor(ctx.db, appointment.doctorId), newStart);
+    const [doctor, hours] = await Promise.all([findActiveDoctor(ctx.db, appointment.doctorId), workingHoursOf(ctx, ctx.db, appointment.doctorId)]);
+    assertBookableStart(ctx, doctor, hours, newStart);
     patch.startTime = newStart.toISOString();
     patch.endTime = new Date(newStart.getTime() + SESSION_LENGTH_MS).toISOString();
     changes.push("reschedule");

@@ -33,12 +33,20 @@ export type AuditAction =
  */
 export async function recordAudit(
   services: Pick<ClinicServices, "audit" | "now">,
-  event: Omit<AuditEvent, "occurredAt" | "action" | "ip" | "userAgent"> & { action: AuditAction; request?: RequestMeta },
+  event: AuditFacts,
   within?: Transaction<Database>,
 ): Promise<void> {
-  // Field by field: a rest-and-spread copy cost more than the rest of this function (every read
-  // of health data comes through here).
-  const entry: AuditEvent = {
+  const entry = auditEvent(services, event);
+  await (within ? services.audit.recordIn(within, entry) : services.audit.record(entry));
+}
+
+type AuditFacts = Omit<AuditEvent, "occurredAt" | "action" | "ip" | "userAgent"> & { action: AuditAction; request?: RequestMeta };
+
+/** The audit row of `event`, as of now, for a repository that writes it along with its change. */
+export function auditEvent(services: Pick<ClinicServices, "now">, event: AuditFacts): AuditEvent {
+  // Field by field: a rest-and-spread copy cost more than the rest of recordAudit (every read of
+  // health data comes through here).
+  return {
     occurredAt: services.now().toISOString(),
     actorId: event.actorId,
     action: event.action,
@@ -49,5 +57,4 @@ export async function recordAudit(
     userAgent: event.request?.userAgent ?? null,
     details: event.details ?? null,
   };
-  await (within ? services.audit.recordIn(within, entry) : services.audit.record(entry));
 }
