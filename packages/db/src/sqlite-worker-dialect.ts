@@ -2,7 +2,9 @@
 // that writes, handed to one transaction (or lone write) at a time, every transaction taking the
 // write lock at BEGIN (BEGIN IMMEDIATE) so concurrent writers queue instead of failing half-way;
 // and one that only reads, for SELECTs outside transactions, so reads neither wait for a write
-// transaction and its fsync nor share its thread.
+// transaction and its fsync nor share its thread. A write transaction that decides nothing
+// between its statements can be sent whole instead (writeTransactionOnWriter): the writer
+// commits those that arrive together as one group.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
