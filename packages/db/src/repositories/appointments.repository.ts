@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { AppointmentStatus } from "../schema";
 import { preparedQuery, preparedQueryByShape } from "../prepared-query";
-import type { NewAppointment } from "./clinical-records.repository";
+import { appointmentRow, type NewAppointment } from "./clinical-records.repository";
 import type { Db, User } from "./users.repository";
 
 /** An appointment as screens show it: with both names and the session's notes, if written. */
@@ -97,23 +97,14 @@ type Names = Pick<User, "firstName" | "lastName">;
 export function insertedAppointmentView(id: number, appointment: NewAppointment, { patient, doctor }: { patient: Names; doctor: Names }): AppointmentView {
   return toView({
     id,
-    patient_id: appointment.patientId,
-    doctor_id: appointment.doctorId,
+    ...appointmentRow(appointment),
     patient_first_name: patient.firstName,
     patient_last_name: patient.lastName,
     doctor_first_name: doctor.firstName,
     doctor_last_name: doctor.lastName,
-    title: appointment.title,
-    description: appointment.description,
-    start_time: appointment.startTime,
-    end_time: appointment.endTime,
-    status: appointment.status,
-    notes: null,
     late_cancellation: 0,
     cancelled_at: null,
     cancelled_by: null,
-    created_at: appointment.createdAt,
-    updated_at: appointment.createdAt,
     session_notes: null,
     progress_rating: null,
   });

@@ -19,24 +19,24 @@ export interface NewAppointment {
   createdAt: string;
 }
 
+/** A new appointment's columns as it is stored. */
+export function appointmentRow(appointment: NewAppointment) {
+  return {
+    patient_id: appointment.patientId,
+    doctor_id: appointment.doctorId,
+    title: appointment.title,
+    description: appointment.description,
+    start_time: appointment.startTime,
+    end_time: appointment.endTime,
+    status: appointment.status,
+    notes: null,
+    created_at: appointment.createdAt,
+    updated_at: appointment.createdAt,
+  };
+}
+
 /** Every booking's insert: built and compiled once. */
-const appointmentInsert = preparedQuery((db, appointment: NewAppointment) =>
-  db
-    .insertInto("appointments")
-    .values({
-      patient_id: appointment.patientId,
-      doctor_id: appointment.doctorId,
-      title: appointment.title,
-      description: appointment.description,
-      start_time: appointment.startTime,
-      end_time: appointment.endTime,
-      status: appointment.status,
-      notes: null,
-      created_at: appointment.createdAt,
-      updated_at: appointment.createdAt,
-    })
-    .returning("id"),
-);
+const appointmentInsert = preparedQuery((db, appointment: NewAppointment) => db.insertInto("appointments").values(appointmentRow(appointment)).returning("id"));
 
 export async function insertAppointment(db: Db, appointment: NewAppointment): Promise<number> {
   return insertedId(await appointmentInsert.executeTakeFirst(db, appointment));
