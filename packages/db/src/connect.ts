@@ -11,7 +11,10 @@ import type { Database } from "./schema";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
-/** Sees every statement run (tests read query plans with it). */
+/**
+ * Sees every statement Kysely runs (tests read query plans with it). On SQLite the writer's own
+ * calls are not seen: a whole write transaction's INSERTs and the audit chain's append.
+ */
 export type QueryObserver = (sql: string, parameters: readonly unknown[]) => void;
 
 export type ConnectOptions = ({ kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string; poolSize?: number }) & {

@@ -134,7 +134,7 @@ const writeTransaction = db.transaction(({ statements, append }) => {
 });
 
 function withTargetId(rows, inserted) {
-  const id = String(inserted.rows[0]?.id ?? inserted.insertId);
+  const id = String(inserted.rows?.[0]?.id ?? inserted.insertId);
   return rows.map((row) => ({ ...row, target_id: id }));
 }
 
