@@ -355,12 +355,17 @@ class WorkerDriver implements Driver {
  * caller to append its own way.
  */
 export async function appendChainOnWriter(db: Kysely<Database>, append: () => ChainAppend): Promise<boolean> {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return false;
-  return db.getExecutor().provideConnection(async (connection) => {
-    if (!(connection instanceof RoutedConnection)) return false;
+  const appended = await onWorkerConnection(db, async (connection) => {
     await connection.appendChain(append());
     return true;
   });
+  return appended ?? false;
+}
+
+/** What `use` answers with `db`'s connection, if it is one of this dialect's; undefined otherwise. */
+async function onWorkerConnection<T>(db: Kysely<Database>, use: (connection: RoutedConnection) => Promise<T>): Promise<T | undefined> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return undefined;
+  return db.getExecutor().provideConnection(async (connection) => (connection instanceof RoutedConnection ? use(connection) : undefined));
 }
 
 /**
@@ -380,9 +385,8 @@ export interface WholeTransaction {
  * (without building it), for the caller to run it its own way.
  */
 export async function writeTransactionOnWriter(db: Kysely<Database>, build: () => WholeTransaction): Promise<unknown[][] | undefined> {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter) || db.isTransaction) return undefined;
-  return db.getExecutor().provideConnection(async (connection) => {
-    if (!(connection instanceof RoutedConnection)) return undefined;
+  if (db.isTransaction) return undefined;
+  return onWorkerConnection(db, async (connection) => {
     const answers = await connection.writeTransaction(build());
     return answers.map((answer) => toQueryResult<unknown>(answer).rows);
   });
