@@ -3,8 +3,8 @@ import { defineConfig } from "tsup";
 // One ESM file per entry with the workspace packages inlined, so the built server starts fast
 // and needs only its npm dependencies at run time.
 export default defineConfig({
-  // The SQLite worker runs in its own thread and is loaded by file name beside the bundle.
-  entry: { server: "src/server.ts", cli: "src/cli/main.ts", "sqlite-worker": "../../packages/db/src/sqlite-worker.mjs" },
+  // The SQLite disk thread (fsyncs, checkpoints, backups) is loaded by file name beside the bundle.
+  entry: { server: "src/server.ts", cli: "src/cli/main.ts", "sqlite-disk-worker": "../../packages/db/src/sqlite/disk-worker.mjs" },
   format: ["esm"],
   platform: "node",
   target: "node20",

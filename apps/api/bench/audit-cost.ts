@@ -12,6 +12,7 @@ import { DEMO_PASSWORDS } from "@halcyon/domain";
 import { appServerArgs, type AuditMode } from "./app-server";
 import { describeLoad, loadNotes, runLoad, sessionCookie, signIn, type LoadSummary } from "./http-load";
 import { DATABASE_FILE, makeTempDir, median, progress, removeTempDir, round, startServer, type CheckResult } from "./support";
+import { loadAuditKey } from "../src/audit-key";
 
 const TARGET_COST_PERCENT = 10;
 const ROUNDS = 5;
@@ -37,14 +38,14 @@ async function runMode(mode: AuditMode): Promise<Run> {
     } finally {
       await server.stop();
     }
-    const handle = connect({ kind: "sqlite", file: join(dataDir, DATABASE_FILE) });
+    const handle = connect({ kind: "sqlite", file: join(dataDir, DATABASE_FILE), auditKey: loadAuditKey({ DATA_DIR: dataDir }) });
     try {
       const reads = await handle.db
         .selectFrom("audit_log")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("action", "=", "appointment.read")
         .executeTakeFirstOrThrow();
-      const chain = await verifyAuditChain(handle.db);
+      const chain = await verifyAuditChain(handle.db, handle.auditKey);
       return { summary, auditRows: Number(reads.n), chainValid: chain.firstBroken === undefined };
     } finally {
       await handle.close();

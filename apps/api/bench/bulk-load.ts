@@ -3,9 +3,11 @@
 // trip to the worker thread), a deterministic random source, the clinic's hours as UTC
 // instants, and the one password hash every bulk-created account shares.
 import { existsSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import { connect, migrateToLatest } from "@halcyon/db";
 import argon2 from "argon2";
 import Database from "better-sqlite3";
+import { loadAuditKey } from "../src/audit-key";
 
 /** Every bulk-created account signs in with this password. */
 export const BENCH_PASSWORD = "halcyon-bench-password";
@@ -32,7 +34,7 @@ function removeDatabase(file: string): void {
  */
 export async function createBulkDatabase(file: string): Promise<BulkDb> {
   removeDatabase(file);
-  const handle = connect({ kind: "sqlite", file });
+  const handle = connect({ kind: "sqlite", file, auditKey: loadAuditKey({ DATA_DIR: dirname(file) }) });
   try {
     await migrateToLatest(handle);
   } finally {

@@ -4,7 +4,7 @@
 // one the migrations build today, its seed version is current and it is not older than a week
 // (its "future" sessions are relative to the day it was seeded); BENCH_RESEED=1 forces a rebuild.
 // Measurements never touch the cached file itself: they start the server on a copy.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -46,7 +46,7 @@ let expected: Promise<string> | undefined;
 /** The fingerprint of the schema today's migrations build (an in-memory database, migrated). */
 function expectedSchema(): Promise<string> {
   expected ??= (async () => {
-    const handle = connect({ kind: "sqlite", file: ":memory:" });
+    const handle = connect({ kind: "sqlite", file: ":memory:", auditKey: randomBytes(32) });
     try {
       await migrateToLatest(handle);
       return await fingerprintOf(handle.db);
@@ -58,7 +58,7 @@ function expectedSchema(): Promise<string> {
 }
 
 async function schemaOf(file: string): Promise<string> {
-  const handle = connect({ kind: "sqlite", file });
+  const handle = connect({ kind: "sqlite", file, auditKey: randomBytes(32) });
   try {
     return await fingerprintOf(handle.db);
   } finally {

@@ -7,11 +7,13 @@
 //
 // `pnpm exec tsx bench/seed-audit-log.ts` seeds (or reuses) the cached copy on its own.
 import { copyFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { auditLink, connect, verifyAuditChain } from "@halcyon/db";
 import { DAY_MS, finishBulkLoad, insertRows, iso, MINUTE_MS, openForBulkLoad, Random } from "./bulk-load";
 import { cachedDatabase, type CachedDatabase } from "./db-cache";
 import { ADMIN_ID, doctorId, LARGE_CLINIC, largeClinicDatabase, patientId, type LargeClinicInfo } from "./seed-large-clinic";
+import { loadAuditKey } from "../src/audit-key";
 import { formatMs, installCleanupHandlers, progress } from "./support";
 
 export const AUDIT_ROWS = 1_000_000;
@@ -69,6 +71,8 @@ function nextEvent(random: Random): Event {
 
 export async function seedAdminClinic(file: string, base: string, info: LargeClinicInfo, now = Date.now()): Promise<AdminClinicInfo> {
   copyFileSync(base, file);
+  // The chain is keyed as the large clinic's was: the key lives beside the cached databases.
+  const auditKey = loadAuditKey({ DATA_DIR: dirname(file) });
   const db = openForBulkLoad(file);
   const random = new Random(5_000_005);
   try {
@@ -96,7 +100,7 @@ export async function seedAdminClinic(file: string, base: string, info: LargeCli
             user_agent: random.pick(USER_AGENTS),
             details: event.details,
           };
-          const hash = auditLink(previous, row);
+          const hash = auditLink(auditKey, previous, row);
           yield [firstId + n, row.occurred_at, row.actor_id, row.action, row.target_type, row.target_id, row.outcome, row.ip, row.user_agent, row.details, previous, hash];
           previous = hash;
         }
@@ -110,9 +114,9 @@ export async function seedAdminClinic(file: string, base: string, info: LargeCli
 
   // The chain must verify as `pnpm clinic audit:verify` verifies it.
   const verifyStarted = Date.now();
-  const handle = connect({ kind: "sqlite", file });
+  const handle = connect({ kind: "sqlite", file, auditKey });
   try {
-    const check = await verifyAuditChain(handle.db);
+    const check = await verifyAuditChain(handle.db, auditKey);
     const chain = { checked: check.checked, broken: check.firstBroken ? `row ${check.firstBroken.id}: ${check.firstBroken.reason}` : null, verifyMs: Date.now() - verifyStarted };
     if (chain.broken) throw new Error(`the seeded audit chain does not verify: ${chain.broken}`);
     progress(`admin-clinic: chain of ${check.checked} rows verified in ${formatMs(chain.verifyMs)}`);

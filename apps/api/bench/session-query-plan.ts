@@ -1,7 +1,7 @@
 // The session lookup behind every authenticated request is one indexed query: the SQL that
 // findLoginSessionWithUser really sends (captured through Kysely's query log, not retyped here)
 // is run through SQLite's EXPLAIN QUERY PLAN, and every step must be a SEARCH on a key.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { connect, findLoginSessionWithUser } from "@halcyon/db";
 import { CompiledQuery } from "kysely";
 
@@ -21,7 +21,7 @@ const KEYED_SEARCH = /^SEARCH \S+ USING (INTEGER PRIMARY KEY|PRIMARY KEY|(COVERI
 
 export async function explainSessionLookup(databaseFile: string, sessionToken: string): Promise<SessionQueryPlan> {
   const sent: { sql: string; parameters: readonly unknown[] }[] = [];
-  const handle = connect({ kind: "sqlite", file: databaseFile, observe: (sql, parameters) => void sent.push({ sql, parameters }) });
+  const handle = connect({ kind: "sqlite", file: databaseFile, auditKey: randomBytes(32), observe: (sql, parameters) => void sent.push({ sql, parameters }) });
   const logged = handle.db;
   try {
     // The cookie holds the token; the table holds its SHA-256 (packages/domain/src/auth/sessions.ts).

@@ -8,6 +8,7 @@ import type { DestinationStream } from "pino";
 import type { Env } from "./env";
 import { sendError } from "./errors";
 import { loggerOptions } from "./logger";
+import auditCheckpointsPlugin from "./plugins/audit-checkpoints";
 import databasePlugin from "./plugins/database";
 import requestContextPlugin from "./plugins/request-context";
 import securityPlugin from "./plugins/security";
@@ -56,6 +57,7 @@ export async function buildApp({ env, database, now, logStream, audit }: BuildAp
   });
 
   await app.register(databasePlugin, { env, ...(database ? { database } : {}), ...(now ? { now } : {}), ...(audit ? { audit } : {}) });
+  await app.register(auditCheckpointsPlugin);
   await app.register(securityPlugin, { env });
   await app.register(requestContextPlugin, { env });
   await app.register(healthRoutes);

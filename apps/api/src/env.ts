@@ -35,6 +35,12 @@ export const envSchema = z.object({
   CANCELLATION_WINDOW_HOURS: z.coerce.number({ error: "use a number of hours" }).min(0, "must be 0 or more").default(24),
   /** Set when a reverse proxy in front of the app sets X-Forwarded-For. */
   TRUST_PROXY: booleanFlag.default(false),
+  /** The audit chain's key, as 64 hex digits; by default generated into DATA_DIR/audit.key. */
+  AUDIT_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "use 64 hexadecimal digits (32 random bytes, e.g. from `openssl rand -hex 32`)")
+    .transform((hex) => Buffer.from(hex, "hex"))
+    .optional(),
   /** The built web app; defaults to apps/web/dist beside this package. */
   WEB_DIST: z.string().optional(),
 });

@@ -33,6 +33,29 @@ describeApp("booking against real availability", (testApp) => {
     expect(Object.keys(list.json()[0]).sort()).toEqual(APPOINTMENT_FIELDS);
   });
 
+  it("writes a booking whole: the care relationship, the appointment and the audit row naming it, or nothing", async () => {
+    const { app } = testApp();
+    const doctor = await aStaffMember(app, "doctor");
+    const [first, second] = [await aPatient(app), await aPatient(app)];
+    const [slot] = await slotsOf(app, first, doctor.id, weekdayAhead(9));
+    const db = app.clinic.db;
+    const careOf = (patientId: number) => db.selectFrom("care_relationships").select("doctor_id").where("patient_id", "=", patientId).execute();
+    const bookedBy = async (actorId: number) =>
+      (await db.selectFrom("audit_log").select("target_id").where("action", "=", "appointment.book").where("actor_id", "=", actorId).execute()).map((row) => row.target_id);
+
+    const booked = await book(app, first, { doctorId: doctor.id, startTime: slot });
+    expect(booked.statusCode).toBe(200);
+    expect(await careOf(first.id)).toEqual([{ doctor_id: doctor.id }]);
+    expect(await bookedBy(first.id)).toEqual([String(booked.json().id)]);
+
+    // The doctor's hour is taken: the second booking leaves no trace, and says why.
+    const refused = await book(app, second, { doctorId: doctor.id, startTime: slot });
+    expect(refused.statusCode).toBe(409);
+    expect(await careOf(second.id)).toEqual([]);
+    expect(await bookedBy(second.id)).toEqual([]);
+    expect(await db.selectFrom("appointments").select("id").where("patient_id", "=", second.id).execute()).toEqual([]);
+  });
+
   it("accepts the specification's body (patientId, endTime, status) and computes the end itself", async () => {
     const { app } = testApp();
     const doctor = await aStaffMember(app, "doctor");

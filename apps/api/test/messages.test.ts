@@ -84,7 +84,7 @@ describeApp("messaging", (testApp) => {
       .where("actor_id", "in", [patient.id, doctor.id])
       .execute();
     expect(audited.map((row) => row.target_id).sort()).toEqual([...sentIds].sort());
-    expect(await verifyAuditChain(app.clinic.db)).toEqual({ checked: expect.any(Number) });
+    expect(await verifyAuditChain(app.clinic.db, app.database.auditKey)).toEqual({ checked: expect.any(Number) });
   });
 
   it("enforces who may write to whom, as whom, and how much", async () => {

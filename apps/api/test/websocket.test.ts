@@ -116,7 +116,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two API instances on one PostgreS
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    secondDatabase = connectDatabase({ kind: "postgres", url: database.postgres!.url, schema: database.postgres!.schema! });
+    secondDatabase = connectDatabase({ kind: "postgres", url: database.postgres!.url, schema: database.postgres!.schema!, auditKey: database.auditKey });
     const env = parseEnv({ NODE_ENV: "test", SEED_DEMO: "false", WEB_DIST: "/nonexistent" });
     first = await buildApp({ env, database });
     second = await buildApp({ env, database: secondDatabase });

@@ -1,8 +1,8 @@
 import type { DatabaseHandle } from "./connect";
 
 /**
- * Writes a consistent snapshot of the SQLite database to `destination` while the app keeps
- * serving (SQLite's online backup API). PostgreSQL has its own tool for this, pg_dump.
+ * Writes a consistent snapshot of the SQLite database to `destination` (a file that must not
+ * exist yet) while the app keeps serving and writing. PostgreSQL has its own tool, pg_dump.
  */
 export async function backupSqlite(handle: DatabaseHandle, destination: string): Promise<void> {
   if (!handle.backupTo) {

@@ -1,29 +1,32 @@
-// The one place a database connection is made: SQLite (a file under DATA_DIR, driven from a
-// worker thread so disk waits never block the event loop) by default, PostgreSQL when a URL is
-// given. Both hand back the same Kysely<Database>.
+// The one place a database connection is made: SQLite (a file under DATA_DIR; see
+// sqlite/dialect.ts) by default, PostgreSQL when a URL is given. Both hand back the same
+// Kysely<Database>, and every write on either is an ordinary Kysely transaction.
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import type { LogEvent } from "kysely";
 import pg from "pg";
-import { SqliteWorker, SqliteWorkerDialect } from "./sqlite-worker-dialect";
+import { ClinicSqliteDialect, SqliteConnection } from "./sqlite/dialect";
+import { DiskThread } from "./sqlite/disk-thread";
+import { GroupSync } from "./sqlite/group-sync";
+import type { AuditKey } from "./audit-chain";
 import type { Database } from "./schema";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
-/**
- * Sees every statement Kysely runs (tests read query plans with it). On SQLite the writer's own
- * calls are not seen: a whole write transaction's INSERTs and the audit chain's append.
- */
+/** Sees every statement Kysely runs (tests read query plans with it). */
 export type QueryObserver = (sql: string, parameters: readonly unknown[]) => void;
 
 export type ConnectOptions = ({ kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string; poolSize?: number }) & {
+  /** The key of the audit log's chain, kept outside the database (see audit-chain.ts). */
+  auditKey: AuditKey;
   observe?: QueryObserver;
 };
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  auditKey: AuditKey;
   /** SQLite only: a consistent copy of the live database, taken while it keeps serving. */
   backupTo?: (file: string) => Promise<void>;
   /** PostgreSQL only: where it connects, and the schema it works in when not the default. */
@@ -33,12 +36,15 @@ export interface DatabaseHandle {
 
 const SQLITE_PRAGMAS = [
   "journal_mode = WAL",
-  // Health data: a committed write must survive a power cut, not just a process crash.
-  "synchronous = FULL",
   "foreign_keys = ON",
-  // Each write transaction of a commit group is a savepoint, whose undo pages SQLite keeps in a
-  // temporary file once they pass 64 KB: in memory instead (a group's are under a megabyte).
-  "temp_store = MEMORY",
+  // Health data: a write is answered only once it would survive a power cut. The commit itself
+  // does not wait for the disk on the event loop; the disk thread's fsync of the WAL makes a
+  // group of commits durable before any of them is answered (sqlite/group-sync.ts).
+  "synchronous = NORMAL",
+  // The disk thread checkpoints, so that the event loop never waits on one (a checkpoint fsyncs).
+  "wal_autocheckpoint = 0",
+  // The WAL starts over once checkpointed; past a spike, it is cut back to this size.
+  "journal_size_limit = 67108864",
 ];
 /** The reading connection: it can never write, whatever it is asked. */
 const SQLITE_READER_PRAGMAS = ["query_only = ON"];
@@ -66,16 +72,12 @@ export function connect(options: ConnectOptions): DatabaseHandle {
       }
     : undefined;
   if (options.kind === "sqlite") {
-    if (options.file !== ":memory:") mkdirSync(dirname(options.file), { recursive: true });
-    const file = options.file;
-    const worker = new SqliteWorker({ file, pragmas: SQLITE_PRAGMAS, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
-    // Reads outside transactions run on a second connection, in a thread of its own.
-    const openReader = file === ":memory:" ? undefined : () => new SqliteWorker({ file, pragmas: SQLITE_READER_PRAGMAS, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
-    const db = new Kysely<Database>({ dialect: new SqliteWorkerDialect(worker, openReader), ...(log ? { log } : {}) });
+    const db = new Kysely<Database>({ dialect: sqliteDialect(options.file), ...(log ? { log } : {}) });
     return {
       db,
       kind: "sqlite",
-      backupTo: (file) => worker.call("backup", { file }),
+      auditKey: options.auditKey,
+      backupTo: (to) => backupSqliteFile(options.file, to),
       close: () => db.destroy(),
     };
   }
@@ -90,7 +92,48 @@ export function connect(options: ConnectOptions): DatabaseHandle {
   return {
     db,
     kind: "postgres",
+    auditKey: options.auditKey,
     postgres: { url: options.url, ...(options.schema ? { schema: options.schema } : {}) },
     close: () => db.destroy(),
   };
+}
+
+function sqliteDialect(file: string): ClinicSqliteDialect {
+  if (file === ":memory:") {
+    const writer = new SqliteConnection(file, ["foreign_keys = ON"], SQLITE_BUSY_TIMEOUT_MS);
+    return new ClinicSqliteDialect({
+      writer,
+      close: async () => {
+        writer.db.close();
+      },
+    });
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const writer = new SqliteConnection(file, SQLITE_PRAGMAS, SQLITE_BUSY_TIMEOUT_MS);
+  const reader = new SqliteConnection(file, SQLITE_READER_PRAGMAS, SQLITE_BUSY_TIMEOUT_MS);
+  const disk = new DiskThread(file, SQLITE_BUSY_TIMEOUT_MS);
+  return new ClinicSqliteDialect({
+    writer,
+    reader,
+    durable: new GroupSync(() => disk.sync()),
+    close: async () => {
+      await disk.close();
+      reader.db.close();
+      // The writer closes last: the last connection to close checkpoints and removes the WAL.
+      writer.db.close();
+    },
+  });
+}
+
+/**
+ * A consistent copy of the live database, taken in a thread of its own (a large database takes
+ * seconds to copy) while the clinic keeps reading and writing.
+ */
+async function backupSqliteFile(file: string, to: string): Promise<void> {
+  const thread = new DiskThread(file, SQLITE_BUSY_TIMEOUT_MS);
+  try {
+    await thread.backup(to);
+  } finally {
+    await thread.close();
+  }
 }

@@ -15,4 +15,4 @@ export * from "./repositories/patients.repository";
 export * from "./repositories/calendar-feeds.repository";
 export * from "./repositories/messages.repository";
 export * from "./repositories/admin.repository";
-export { auditLink } from "./audit-chain.mjs";
+export { auditLink, type AuditKey } from "./audit-chain";

@@ -7,9 +7,9 @@ import { migrationProvider } from "./migrations/index";
  * PostgreSQL the migrator's own tables live in the connection's schema: without saying so it
  * would mistake another schema's tables (another test run's, say) for its own.
  */
-export async function migrateToLatest(database: Pick<DatabaseHandle, "db" | "postgres">): Promise<string[]> {
+export async function migrateToLatest(database: Pick<DatabaseHandle, "db" | "postgres" | "auditKey">): Promise<string[]> {
   const schema = database.postgres?.schema;
-  const migrator = new Migrator({ db: database.db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.auditKey), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === "Error");
   if (error) {

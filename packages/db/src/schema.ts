@@ -165,6 +165,14 @@ export interface Database {
   conversations: ConversationsTable;
   clinic_settings: ClinicSettingsTable;
   user_counts: UserCountsTable;
+  audit_chain_keying: AuditChainKeyingTable;
+}
+
+/** The one-time relinking of the audit chain under its key (see the keyed-audit-chain migration). */
+export interface AuditChainKeyingTable {
+  keyed_at: string;
+  rows_relinked: number;
+  unkeyed_chain_broken_at: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

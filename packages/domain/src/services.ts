@@ -22,7 +22,7 @@ export function createClinicServices({ database, config, now, events, audit }: C
     config: structuredClone(config),
     throttles: createAuthThrottles(),
     events: events ?? createLocalEventBus(),
-    audit: audit ?? new AuditWriter(database.db),
+    audit: audit ?? new AuditWriter(database.db, database.auditKey),
     now: now ?? (() => new Date()),
   };
 }

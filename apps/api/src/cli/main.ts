@@ -19,8 +19,10 @@ Commands:
                                        Set a new password and end the user's sessions.
   backup [--out FILE]                  Write a consistent copy of the SQLite database
                                        (default: DATA_DIR/backups/halcyon-<time>.db).
-  audit:verify                         Check the audit log's hash chain; report the first
-                                       broken link (exit code 3 when broken).
+  audit:verify [--checkpoint ID:HASH]  Check the audit log's hash chain; report the first
+                                       broken link (exit code 3 when broken). With a
+                                       checkpoint from the server's log ("audit checkpoint",
+                                       its "verify" field), also find the newest rows removed.
 
 The database is the one the server uses: DATABASE_URL if set, else DATA_DIR/halcyon.db.`;
 
@@ -43,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
       email: { type: "string" },
       specialization: { type: "string" },
       out: { type: "string" },
+      checkpoint: { type: "string" },
     },
   });
   const env = parseEnv();
@@ -89,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case "audit:verify": {
-        const check = await verifyAuditChain(database.db);
+        const check = await verifyAuditChain(database.db, database.auditKey, values.checkpoint === undefined ? undefined : parseCheckpoint(values.checkpoint));
         if (check.firstBroken) {
           say(`Audit chain BROKEN at row ${check.firstBroken.id}: ${check.firstBroken.reason}. ${check.checked} rows before it are intact.`);
           return 3;
@@ -106,6 +109,12 @@ async function main(argv: string[]): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+function parseCheckpoint(value: string): { headId: number; headHash: string } {
+  const match = /^(\d+):([0-9a-f]{64})$/.exec(value);
+  if (!match) throw new UsageError("--checkpoint takes ID:HASH, as the \"verify\" field of an \"audit checkpoint\" log line gives it.");
+  return { headId: Number(match[1]), headHash: match[2] as string };
+}
 
 function say(line: string) {
   process.stdout.write(`${line}\n`);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { connect, migrateToLatest, type DatabaseHandle } from "@halcyon/db";
 import { createClinicServices, DEFAULT_CLINIC_CONFIG, loadSettings, seedDemoClinic, type AuditSink, type ClinicServices } from "@halcyon/domain";
 import fp from "fastify-plugin";
+import { loadAuditKey } from "../audit-key";
 import type { Env } from "../env";
 import { createEventBus } from "../realtime/event-bus";
 
@@ -24,9 +25,10 @@ export interface DatabasePluginOptions {
 }
 
 export function openDatabase(env: Env): DatabaseHandle {
+  const auditKey = loadAuditKey(env);
   return env.DATABASE_URL
-    ? connect({ kind: "postgres", url: env.DATABASE_URL })
-    : connect({ kind: "sqlite", file: join(env.DATA_DIR, "halcyon.db") });
+    ? connect({ kind: "postgres", url: env.DATABASE_URL, auditKey })
+    : connect({ kind: "sqlite", file: join(env.DATA_DIR, "halcyon.db"), auditKey });
 }
 
 export default fp<DatabasePluginOptions>(

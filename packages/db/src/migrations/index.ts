@@ -1,22 +1,26 @@
 // Migrations are listed here, not read from a folder at run time, so the bundled server
 // carries them inside its one file. Keys sort in the order they must run.
 import type { Migration, MigrationProvider } from "kysely";
+import type { AuditKey } from "../audit-chain";
 import * as initial from "./2026-11-22T0000-initial";
 import * as scheduling from "./2026-11-22T0100-scheduling";
 import * as messaging from "./2026-11-22T0200-messaging";
 import * as administration from "./2026-11-22T0300-administration";
 import * as userFigures from "./2026-11-22T0400-user-figures";
 import * as userCounts from "./2026-11-23T0000-user-counts";
+import { keyedAuditChain } from "./2026-11-24T0000-keyed-audit-chain";
 
-const migrations: Record<string, Migration> = {
+/** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
+const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-22T0000-initial": initial,
   "2026-11-22T0100-scheduling": scheduling,
   "2026-11-22T0200-messaging": messaging,
   "2026-11-22T0300-administration": administration,
   "2026-11-22T0400-user-figures": userFigures,
   "2026-11-23T0000-user-counts": userCounts,
-};
+  "2026-11-24T0000-keyed-audit-chain": keyedAuditChain(auditKey),
+});
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
-};
+export function migrationProvider(auditKey: AuditKey): MigrationProvider {
+  return { getMigrations: async () => migrations(auditKey) };
+}

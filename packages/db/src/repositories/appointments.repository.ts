@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { AppointmentStatus } from "../schema";
-import { preparedQuery, preparedQueryByShape } from "../prepared-query";
 import { appointmentRow, type NewAppointment } from "./clinical-records.repository";
 import type { Db, User } from "./users.repository";
 
@@ -110,56 +109,33 @@ export function insertedAppointmentView(id: number, appointment: NewAppointment,
   });
 }
 
-/**
- * The list's query for each combination of filters a caller uses. The statuses asked for are part
- * of the shape (at most 15 sets of the 4), written into the query as fixed values.
- */
-const listQuery = preparedQueryByShape(
-  (shape: { patient: boolean; doctor: boolean; from: boolean; to: boolean; statuses: string; order: "asc" | "desc" }) =>
-    (db: Db, params: AppointmentFilter) => {
-      let query = viewQuery(db);
-      if (shape.patient) query = query.where("a.patient_id", "=", params.patientId!);
-      if (shape.doctor) query = query.where("a.doctor_id", "=", params.doctorId!);
-      if (shape.from) query = query.where("a.start_time", ">=", params.from!);
-      if (shape.to) query = query.where("a.start_time", "<", params.to!);
-      if (shape.statuses) query = query.where("a.status", "in", shape.statuses.split(",") as AppointmentStatus[]);
-      return query.orderBy("a.start_time", shape.order).orderBy("a.id", shape.order).limit(params.limit);
-    },
-);
-
-export async function listAppointments(db: Db, filter: AppointmentFilter): Promise<AppointmentView[]> {
-  const shape = {
-    patient: filter.patientId !== undefined,
-    doctor: filter.doctorId !== undefined,
-    from: filter.from !== undefined,
-    to: filter.to !== undefined,
-    statuses: [...new Set(filter.statuses)].sort().join(","),
-    order: filter.order ?? "asc",
-  } as const;
-  const rows = await listQuery(shape).execute(db, filter);
+export async function listAppointments(db: Db, { patientId, doctorId, from, to, statuses, order = "asc", limit }: AppointmentFilter): Promise<AppointmentView[]> {
+  let query = viewQuery(db);
+  if (patientId !== undefined) query = query.where("a.patient_id", "=", patientId);
+  if (doctorId !== undefined) query = query.where("a.doctor_id", "=", doctorId);
+  if (from !== undefined) query = query.where("a.start_time", ">=", from);
+  if (to !== undefined) query = query.where("a.start_time", "<", to);
+  if (statuses && statuses.length > 0) query = query.where("a.status", "in", statuses);
+  const rows = await query.orderBy("a.start_time", order).orderBy("a.id", order).limit(limit).execute();
   return rows.map(toView);
 }
 
-const appointmentById = preparedQuery((db, params: { id: number }) => viewQuery(db).where("a.id", "=", params.id));
-
 export async function findAppointment(db: Db, id: number): Promise<AppointmentView | undefined> {
-  const row = await appointmentById.executeTakeFirst(db, { id });
+  const row = await viewQuery(db).where("a.id", "=", id).executeTakeFirst();
   return row && toView(row);
 }
 
-const scheduledStarts = preparedQueryByShape((shape: { patient: boolean }) => (db: Db, params: { doctorId: number; patientId?: number; from: string; to: string }) =>
-  db
+/** Start times in [from, to) when the doctor, or the patient if one is named, has a scheduled session. */
+export async function scheduledStartsBetween(db: Db, who: { doctorId: number; patientId?: number }, from: string, to: string): Promise<string[]> {
+  const { doctorId, patientId } = who;
+  const rows = await db
     .selectFrom("appointments")
     .select("start_time")
     .where("status", "=", "scheduled")
-    .where("start_time", ">=", params.from)
-    .where("start_time", "<", params.to)
-    .where((eb) => (shape.patient ? eb.or([eb("doctor_id", "=", params.doctorId), eb("patient_id", "=", params.patientId!)]) : eb("doctor_id", "=", params.doctorId))),
-);
-
-/** Start times in [from, to) when the doctor, or the patient if one is named, has a scheduled session. */
-export async function scheduledStartsBetween(db: Db, who: { doctorId: number; patientId?: number }, from: string, to: string): Promise<string[]> {
-  const rows = await scheduledStarts({ patient: who.patientId !== undefined }).execute(db, { ...who, from, to });
+    .where("start_time", ">=", from)
+    .where("start_time", "<", to)
+    .where((eb) => (patientId === undefined ? eb("doctor_id", "=", doctorId) : eb.or([eb("doctor_id", "=", doctorId), eb("patient_id", "=", patientId)])))
+    .execute();
   return rows.map((row) => row.start_time);
 }
 

@@ -1,9 +1,6 @@
-import { PostgresAdapter, sql } from "kysely";
-import { auditLink, chainedValues, STORED_COLUMNS, valuesByInsert, type ChainedRow } from "../audit-chain.mjs";
-import { preparedQuery, preparedQueryByShape, type PreparedQuery } from "../prepared-query";
+import { PostgresAdapter, sql, type Insertable, type Transaction } from "kysely";
+import { auditLink, type AuditKey } from "../audit-chain";
 import type { AuditLogTable, AuditOutcome, Database } from "../schema";
-import type { Insertable, Kysely, Transaction } from "kysely";
-import { appendChainOnWriter, type ChainAppend } from "../sqlite-worker-dialect";
 import type { Db } from "./users.repository";
 
 export interface AuditEvent {
@@ -30,25 +27,37 @@ export interface AuditEntry extends Required<Omit<AuditEvent, "targetId" | "deta
 const AUDIT_CHAIN_LOCK = 7_244_011;
 
 /**
- * Appends events to the audit log, chained to the row before, in one transaction. Appends are
- * serialised (SQLite: the write lock; PostgreSQL: an advisory lock) so the chain never forks. On
- * SQLite the whole append is one call to the writing thread (a Kysely transaction would be four
- * round trips, each waiting its turn on a busy event loop while every batched request waits).
+ * Appends events to the audit log inside the caller's transaction, so they commit or roll back
+ * with the change they record, each linked to the row before. Appends are serialised so the chain
+ * never forks: on SQLite every write transaction holds the write lock from its BEGIN; on
+ * PostgreSQL an advisory lock is held from here to the commit, so this is best as a
+ * transaction's last statement.
  */
-export async function appendAuditEvents(db: Kysely<Database>, events: AuditEvent[]): Promise<void> {
+export async function appendAuditEvents(trx: Transaction<Database>, key: AuditKey, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
-  if (await appendChainOnWriter(db, () => chainAppend(db, events))) return;
-  await db.transaction().execute((trx) => appendAuditEventsIn(trx, events));
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
+  let previous = (await auditHead(trx))?.hash ?? "";
+  const rows = events.map((event) => {
+    const row = chainedRow(event);
+    const hash = auditLink(key, previous, row);
+    const stored = { ...row, prev_hash: previous, hash };
+    previous = hash;
+    return stored;
+  });
+  await trx.insertInto("audit_log").values(rows).execute();
 }
 
-/** The SQLite writer's one-call append: the SQL of the tail and of each INSERT, and the rows. */
-export function chainAppend(db: Kysely<Database>, events: AuditEvent[]): ChainAppend {
-  const inserts = insertCounts(events.length).map((count) => ({ sql: insertOf(count).positionalSql(db), count }));
-  return { tailSql: chainTail.positionalSql(db), inserts, rows: events.map(chainedRow) };
+/** The newest row's id and hash (max(id) is one step down the primary key on both databases). */
+function auditHead(db: Db): Promise<{ id: number; hash: string | null } | undefined> {
+  return db
+    .selectFrom("audit_log")
+    .select(["id", "hash"])
+    .where("id", "=", (eb) => eb.selectFrom("audit_log").select((inner) => inner.fn.max("id").as("id")))
+    .executeTakeFirst();
 }
 
 /** An event as the chain hashes it and the table stores it (hashes aside). */
-function chainedRow(event: AuditEvent): ChainedRow {
+function chainedRow(event: AuditEvent): Omit<Insertable<AuditLogTable>, "prev_hash" | "hash"> {
   return {
     occurred_at: event.occurredAt,
     actor_id: event.actorId,
@@ -63,56 +72,21 @@ function chainedRow(event: AuditEvent): ChainedRow {
 }
 
 /**
- * Appends events inside the caller's transaction, so they commit or roll back with the change
- * they record (on SQLite in one call to the writing thread). Best as the transaction's last
- * statement: on PostgreSQL the chain's lock is held from here to the commit.
+ * What the chain looked like at one moment: its head (the newest row) and how many rows it had.
+ * The server writes one to its log now and then; verifying against it finds the newest rows'
+ * removal, which the chain alone cannot show.
  */
-export async function appendAuditEventsIn(trx: Transaction<Database>, events: AuditEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  if (await appendChainOnWriter(trx, () => chainAppend(trx, events))) return;
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
-  const last = await chainTail.executeTakeFirst(trx, {});
-  const counts = insertCounts(events.length);
-  const chunks = valuesByInsert(chainedValues(last?.hash ?? "", events.map(chainedRow)), counts);
-  for (const [index, count] of counts.entries()) await insertOf(count).execute(trx, chunks[index] ?? []);
+export interface AuditCheckpoint {
+  rows: number;
+  headId: number;
+  headHash: string;
 }
 
-/** The tail of the chain, by its primary key (max(id) is one index step on both databases). */
-const chainTail = preparedQuery((db) =>
-  db
-    .selectFrom("audit_log")
-    .select("hash")
-    .where("id", "=", (eb) => eb.selectFrom("audit_log").select((inner) => inner.fn.max("id").as("id"))),
-);
-
-/**
- * Rows per INSERT: one statement for many rows costs half as much per row as a statement each,
- * and a prepared statement per count up to this keeps the cache small.
- */
-const INSERT_CHUNK = 64;
-
-/** How many rows each INSERT of an append of `rows` rows takes, in order. */
-function insertCounts(rows: number): number[] {
-  return Array.from({ length: Math.ceil(rows / INSERT_CHUNK) }, (_, index) => Math.min(INSERT_CHUNK, rows - index * INSERT_CHUNK));
-}
-const inserts = new Map<number, PreparedQuery<unknown[], unknown>>();
-
-/** The INSERT of `count` rows, whose values are given one row after another. */
-function insertOf(count: number): PreparedQuery<unknown[], unknown> {
-  let insert = inserts.get(count);
-  if (!insert) {
-    insert = preparedQuery((db, values: unknown[]) =>
-      db.insertInto("audit_log").values(
-        Array.from(
-          { length: count },
-          (_, row) =>
-            Object.fromEntries(STORED_COLUMNS.map((column, index) => [column, values[row * STORED_COLUMNS.length + index]])) as Insertable<AuditLogTable>,
-        ),
-      ),
-    );
-    inserts.set(count, insert);
-  }
-  return insert;
+export async function auditCheckpoint(db: Db): Promise<AuditCheckpoint | undefined> {
+  const head = await auditHead(db);
+  if (!head?.hash) return undefined;
+  const { rows } = await db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("rows")).executeTakeFirstOrThrow();
+  return { rows: Number(rows), headId: head.id, headHash: head.hash };
 }
 
 export interface ChainCheck {
@@ -121,8 +95,23 @@ export interface ChainCheck {
   firstBroken?: { id: number; reason: string };
 }
 
-/** Walks the whole chain in id order, a page at a time. */
-export async function verifyAuditChain(db: Db, pageSize = 5_000): Promise<ChainCheck> {
+/**
+ * Walks the whole chain in id order, a page at a time. Given a checkpoint the server logged, the
+ * log must still hold that head row as it was: removing the newest rows leaves a chain that links
+ * up, but no longer reaches the checkpoint.
+ */
+export async function verifyAuditChain(db: Db, key: AuditKey, checkpoint?: Pick<AuditCheckpoint, "headId" | "headHash">): Promise<ChainCheck> {
+  const walked = await walkAuditChain(db, key);
+  if (walked.firstBroken || !checkpoint) return walked;
+  const head = await db.selectFrom("audit_log").select("hash").where("id", "=", checkpoint.headId).executeTakeFirst();
+  if (head?.hash === checkpoint.headHash) return walked;
+  const reason = head
+    ? "it is the checkpoint's head, and its hash is not the one the checkpoint recorded (the chain was rewritten)"
+    : "it is the checkpoint's head, and it is gone (the newest rows were removed)";
+  return { ...walked, firstBroken: { id: checkpoint.headId, reason } };
+}
+
+async function walkAuditChain(db: Db, key: AuditKey, pageSize = 5_000): Promise<ChainCheck> {
   let previous = "";
   let afterId = 0;
   let checked = 0;
@@ -132,8 +121,8 @@ export async function verifyAuditChain(db: Db, pageSize = 5_000): Promise<ChainC
       if ((row.prev_hash ?? "") !== previous) {
         return { checked, firstBroken: { id: row.id, reason: "it does not follow the row before it (a row was removed or reordered)" } };
       }
-      if (row.hash !== auditLink(previous, row)) {
-        return { checked, firstBroken: { id: row.id, reason: "its content does not match its hash (the row was edited)" } };
+      if (row.hash !== auditLink(key, previous, row)) {
+        return { checked, firstBroken: { id: row.id, reason: "its content does not match its hash (the row was edited, or the chain was made with another key)" } };
       }
       previous = row.hash;
       checked += 1;
@@ -154,40 +143,23 @@ export interface AuditFilter {
   to?: string;
 }
 
-/** The log's query for each combination of filters; an action family is matched with LIKE. */
-const auditPage = preparedQueryByShape(
-  (shape: { before: boolean; actor: boolean; action: "" | "exact" | "family"; from: boolean; to: boolean }) =>
-    (db: Db, params: AuditFilter & { actionPattern?: string }) => {
-      // Everything but the chain's hashes, which only audit:verify reads; the actor by primary key.
-      let query = db
-        .selectFrom("audit_log as a")
-        .leftJoin("users as u", "u.id", "a.actor_id")
-        .select(["a.id", "a.occurred_at", "a.actor_id", "a.action", "a.target_type", "a.target_id", "a.outcome", "a.ip", "a.user_agent", "a.details"])
-        .select(["u.first_name", "u.last_name", "u.username"])
-        .orderBy("a.id", "desc")
-        .limit(params.limit);
-      if (shape.before) query = query.where("a.id", "<", params.beforeId!);
-      if (shape.actor) query = query.where("a.actor_id", "=", params.actorId!);
-      if (shape.action === "family") query = query.where("a.action", "like", params.actionPattern!);
-      if (shape.action === "exact") query = query.where("a.action", "=", params.action!);
-      if (shape.from) query = query.where("a.occurred_at", ">=", params.from!);
-      if (shape.to) query = query.where("a.occurred_at", "<", params.to!);
-      return query;
-    },
-);
-
 /** Newest first, each entry with its actor's name; `beforeId` pages backwards through the log. */
-export async function listAuditEvents(db: Db, filter: AuditFilter): Promise<AuditEntry[]> {
-  const { beforeId, actorId, action, from, to } = filter;
-  const family = action?.endsWith(".") ?? false;
-  const shape = {
-    before: beforeId !== undefined,
-    actor: actorId !== undefined,
-    action: action === undefined ? "" : family ? "family" : "exact",
-    from: from !== undefined,
-    to: to !== undefined,
-  } as const;
-  const rows = await auditPage(shape).execute(db, { ...filter, ...(family ? { actionPattern: `${action}%` } : {}) });
+export async function listAuditEvents(db: Db, { limit, beforeId, actorId, action, from, to }: AuditFilter): Promise<AuditEntry[]> {
+  // Everything but the chain's hashes, which only audit:verify reads; the actor by primary key.
+  let query = db
+    .selectFrom("audit_log as a")
+    .leftJoin("users as u", "u.id", "a.actor_id")
+    .select(["a.id", "a.occurred_at", "a.actor_id", "a.action", "a.target_type", "a.target_id", "a.outcome", "a.ip", "a.user_agent", "a.details"])
+    .select(["u.first_name", "u.last_name", "u.username"])
+    .orderBy("a.id", "desc")
+    .limit(limit);
+  if (beforeId !== undefined) query = query.where("a.id", "<", beforeId);
+  if (actorId !== undefined) query = query.where("a.actor_id", "=", actorId);
+  // An action family ("auth.") is matched with LIKE, an action exactly.
+  if (action !== undefined) query = action.endsWith(".") ? query.where("a.action", "like", `${action}%`) : query.where("a.action", "=", action);
+  if (from !== undefined) query = query.where("a.occurred_at", ">=", from);
+  if (to !== undefined) query = query.where("a.occurred_at", "<", to);
+  const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,
     occurredAt: row.occurred_at,

@@ -1,4 +1,3 @@
-import { preparedQuery } from "../prepared-query";
 import type { LoginSessionRow } from "../schema";
 import { toUser, type Db, type User } from "./users.repository";
 
@@ -38,9 +37,12 @@ export async function insertLoginSession(
     .execute();
 }
 
-/** One indexed read (primary key, joined to the user by primary key) per authenticated request. */
-const sessionWithUser = preparedQuery((db, params: { idHash: string }) =>
-  db
+export async function findLoginSessionWithUser(
+  db: Db,
+  idHash: string,
+): Promise<{ session: LoginSession; user: User } | undefined> {
+  // One indexed read (primary key, joined to the user by primary key) per authenticated request.
+  const row = await db
     .selectFrom("login_sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
     .selectAll("u")
@@ -53,14 +55,8 @@ const sessionWithUser = preparedQuery((db, params: { idHash: string }) =>
       "s.ip as s_ip",
       "s.user_agent as s_user_agent",
     ])
-    .where("s.id_hash", "=", params.idHash),
-);
-
-export async function findLoginSessionWithUser(
-  db: Db,
-  idHash: string,
-): Promise<{ session: LoginSession; user: User } | undefined> {
-  const row = await sessionWithUser.executeTakeFirst(db, { idHash });
+    .where("s.id_hash", "=", idHash)
+    .executeTakeFirst();
   if (!row) return undefined;
   const session = toLoginSession({
     id_hash: row.s_id_hash,

@@ -3,7 +3,6 @@
 import { sql } from "kysely";
 import type { MessagesTable } from "../schema";
 import type { Selectable } from "kysely";
-import { preparedQueryByShape } from "../prepared-query";
 import type { Db } from "./users.repository";
 
 export interface MessageView {
@@ -93,14 +92,6 @@ export async function appendMessage(db: Db, message: NewMessage): Promise<{ mess
   return { message: toMessage(row), duplicate: false };
 }
 
-const messagesBetween = preparedQueryByShape(
-  (shape: { before: boolean }) => (db: Db, params: { low: number; high: number; beforeId?: number; limit: number }) => {
-    let query = db.selectFrom("messages").selectAll().where("pair_low", "=", params.low).where("pair_high", "=", params.high);
-    if (shape.before) query = query.where("id", "<", params.beforeId!);
-    return query.orderBy("id", "desc").limit(params.limit);
-  },
-);
-
 /** Messages between two people, newest first; `beforeId` pages back through older ones. */
 export async function listMessagesBetween(
   db: Db,
@@ -108,7 +99,9 @@ export async function listMessagesBetween(
   b: number,
   { beforeId, limit }: { beforeId?: number; limit: number },
 ): Promise<MessageView[]> {
-  const rows = await messagesBetween({ before: beforeId !== undefined }).execute(db, { low: Math.min(a, b), high: Math.max(a, b), beforeId, limit });
+  let query = db.selectFrom("messages").selectAll().where("pair_low", "=", Math.min(a, b)).where("pair_high", "=", Math.max(a, b));
+  if (beforeId !== undefined) query = query.where("id", "<", beforeId);
+  const rows = await query.orderBy("id", "desc").limit(limit).execute();
   return rows.map(toMessage);
 }
 
@@ -133,8 +126,8 @@ export interface ConversationFilter {
   partnerId?: number;
 }
 
-const conversationsOf = preparedQueryByShape(
-  (shape: { before: boolean; partner: boolean }) => (db: Db, params: { ownerId: number } & ConversationFilter) => {
+/** The owner's conversations, the most recently active first. */
+export async function listConversations(db: Db, ownerId: number, { limit, beforeMessageId, partnerId }: ConversationFilter): Promise<ConversationView[]> {
     let query = db
       .selectFrom("conversations as c")
       .innerJoin("messages as m", "m.id", "c.last_message_id")
@@ -156,17 +149,10 @@ const conversationsOf = preparedQueryByShape(
         "m.created_at",
         "m.read_at",
       ])
-      .where("c.owner_id", "=", params.ownerId);
-    if (shape.before) query = query.where("c.last_message_id", "<", params.beforeMessageId!);
-    if (shape.partner) query = query.where("c.partner_id", "=", params.partnerId!);
-    return query.orderBy("c.last_message_id", "desc").limit(params.limit);
-  },
-);
-
-/** The owner's conversations, the most recently active first. */
-export async function listConversations(db: Db, ownerId: number, filter: ConversationFilter): Promise<ConversationView[]> {
-  const shape = { before: filter.beforeMessageId !== undefined, partner: filter.partnerId !== undefined };
-  const rows = await conversationsOf(shape).execute(db, { ownerId, ...filter });
+      .where("c.owner_id", "=", ownerId);
+    if (beforeMessageId !== undefined) query = query.where("c.last_message_id", "<", beforeMessageId);
+    if (partnerId !== undefined) query = query.where("c.partner_id", "=", partnerId);
+  const rows = await query.orderBy("c.last_message_id", "desc").limit(limit).execute();
   return rows.map((row) => ({
     partnerId: row.partner_id,
     partnerFirstName: row.first_name,

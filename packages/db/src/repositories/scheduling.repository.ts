@@ -1,5 +1,4 @@
 // Doctors' working hours and who is whose patient.
-import { preparedQuery } from "../prepared-query";
 import type { Db } from "./users.repository";
 
 export interface WorkingPeriodRow {
@@ -8,12 +7,14 @@ export interface WorkingPeriodRow {
   endMinute: number;
 }
 
-const workingHoursOf = preparedQuery((db, params: { doctorId: number }) =>
-  db.selectFrom("working_hours").select(["weekday", "start_minute", "end_minute"]).where("doctor_id", "=", params.doctorId).orderBy("weekday").orderBy("start_minute"),
-);
-
 export async function getWorkingHours(db: Db, doctorId: number): Promise<WorkingPeriodRow[]> {
-  const rows = await workingHoursOf.execute(db, { doctorId });
+  const rows = await db
+    .selectFrom("working_hours")
+    .select(["weekday", "start_minute", "end_minute"])
+    .where("doctor_id", "=", doctorId)
+    .orderBy("weekday")
+    .orderBy("start_minute")
+    .execute();
   return rows.map((row) => ({ weekday: row.weekday, startMinute: row.start_minute, endMinute: row.end_minute }));
 }
 
@@ -27,21 +28,15 @@ export async function replaceWorkingHours(db: Db, doctorId: number, periods: Wor
 }
 
 /** Puts a patient in a doctor's care (since `since`); a pair already in care stays as it was. */
-export const careRelationshipInsert = preparedQuery((db, params: { doctorId: number; patientId: number; since: string }) =>
-  db
-    .insertInto("care_relationships")
-    .values({ doctor_id: params.doctorId, patient_id: params.patientId, since: params.since })
-    .onConflict((oc) => oc.columns(["doctor_id", "patient_id"]).doNothing()),
-);
-
 export async function addCareRelationship(db: Db, doctorId: number, patientId: number, since: string): Promise<void> {
-  await careRelationshipInsert.execute(db, { doctorId, patientId, since });
+  await db
+    .insertInto("care_relationships")
+    .values({ doctor_id: doctorId, patient_id: patientId, since })
+    .onConflict((oc) => oc.columns(["doctor_id", "patient_id"]).doNothing())
+    .execute();
 }
 
-const careRelationship = preparedQuery((db, params: { doctorId: number; patientId: number }) =>
-  db.selectFrom("care_relationships").select("patient_id").where("doctor_id", "=", params.doctorId).where("patient_id", "=", params.patientId),
-);
-
 export async function isInCareOf(db: Db, doctorId: number, patientId: number): Promise<boolean> {
-  return (await careRelationship.executeTakeFirst(db, { doctorId, patientId })) !== undefined;
+  const row = await db.selectFrom("care_relationships").select("patient_id").where("doctor_id", "=", doctorId).where("patient_id", "=", patientId).executeTakeFirst();
+  return row !== undefined;
 }

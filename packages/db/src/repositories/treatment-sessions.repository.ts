@@ -1,4 +1,3 @@
-import { preparedQuery } from "../prepared-query";
 import type { Db } from "./users.repository";
 
 export interface TreatmentSessionView {
@@ -42,13 +41,9 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["executeTak
   };
 }
 
-const sessionsOfPatient = preparedQuery((db, params: { patientId: number; limit: number }) =>
-  viewQuery(db).where("t.patient_id", "=", params.patientId).orderBy("t.created_at", "desc").orderBy("t.id", "desc").limit(params.limit),
-);
-
 /** A patient's sessions, newest first. */
 export async function listTreatmentSessionsOfPatient(db: Db, patientId: number, limit: number): Promise<TreatmentSessionView[]> {
-  const rows = await sessionsOfPatient.execute(db, { patientId, limit });
+  const rows = await viewQuery(db).where("t.patient_id", "=", patientId).orderBy("t.created_at", "desc").orderBy("t.id", "desc").limit(limit).execute();
   return rows.map(toView);
 }
 

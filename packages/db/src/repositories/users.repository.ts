@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from "kysely";
-import { preparedQuery } from "../prepared-query";
 import type { Database, UserRole, UserRow } from "../schema";
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -57,10 +56,8 @@ export function toUser(row: UserRow): User {
   };
 }
 
-const userById = preparedQuery((db, params: { id: number }) => db.selectFrom("users").selectAll().where("id", "=", params.id));
-
 export async function findUserById(db: Db, id: number): Promise<User | undefined> {
-  const row = await userById.executeTakeFirst(db, { id });
+  const row = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
   return row && toUser(row);
 }
 

@@ -11,6 +11,9 @@ import { connect, type DatabaseHandle, type DatabaseKind, type QueryObserver } f
 import { migrateToLatest } from "../migrate";
 import type { NewUser } from "../repositories/users.repository";
 
+/** The audit chain's key in tests (a deployment's is random and kept outside the database). */
+export const TEST_AUDIT_KEY = Buffer.alloc(32, 7);
+
 /** A user to insert in a test: Ada Lovelace, a patient unless told otherwise. */
 export function testUser(username: string, role: NewUser["role"] = "patient"): NewUser {
   return {
@@ -35,7 +38,7 @@ export async function createTestDatabase(kind: DatabaseKind, observe?: QueryObse
   const observed = observe ? { observe } : {};
   if (kind === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "halcyon-test-"));
-    const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db"), ...observed });
+    const handle = connect({ kind: "sqlite", file: join(dir, "clinic.db"), auditKey: TEST_AUDIT_KEY, ...observed });
     await migrateToLatest(handle);
     return {
       ...handle,
@@ -52,7 +55,7 @@ export async function createTestDatabase(kind: DatabaseKind, observe?: QueryObse
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const handle = connect({ kind: "postgres", url, schema, poolSize: 20, ...observed });
+  const handle = connect({ kind: "postgres", url, schema, poolSize: 20, auditKey: TEST_AUDIT_KEY, ...observed });
   await migrateToLatest(handle);
   return {
     ...handle,

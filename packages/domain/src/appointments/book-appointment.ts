@@ -1,12 +1,12 @@
 // Booking a session: who may book for whom, and the rules of the slot. The booking is one write
-// transaction, and the database's unique indexes on (doctor, start) and (patient, start) for
-// scheduled sessions make two concurrent bookings of one slot impossible: exactly one wins, the
-// other hears 409. The indexes are the only check, and the transaction decides nothing between
-// its statements, so on SQLite it goes to the writer whole (insertBooking): it never holds the
-// database's one writer across a round trip, and the bookings of a moment commit together.
+// transaction (the care relationship when new, the appointment, its audit row), and the
+// database's unique indexes on (doctor, start) and (patient, start) for scheduled sessions make
+// two concurrent bookings of one slot impossible: exactly one wins, the other hears 409. The
+// indexes are the only check.
 import {
+  addCareRelationship,
   findUserById,
-  insertBooking,
+  insertAppointment,
   insertedAppointmentView,
   isInCareOf,
   isUniqueViolation,
@@ -14,7 +14,7 @@ import {
   type AppointmentView,
   type User,
 } from "@halcyon/db";
-import { auditEvent } from "../audit/audit";
+import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import type { bookAppointmentInputSchema } from "./appointment.schema";
@@ -81,11 +81,12 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
 
   let id: number;
   try {
-    id = await insertBooking(ctx.db, {
-      appointment,
+    id = await ctx.db.transaction().execute(async (trx) => {
       // A pair in care already (every booking after the first) needs no write for it.
-      newToCare: !inCare,
-      audit: auditEvent(ctx, { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", request: ctx.request }),
+      if (!inCare) await addCareRelationship(trx, doctor.id, patient.id, appointment.createdAt);
+      const booked = await insertAppointment(trx, appointment);
+      await recordAudit(ctx, { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", targetId: booked, request: ctx.request }, trx);
+      return booked;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw await slotConflict(ctx.db, { doctorId: doctor.id, patientId: patient.id, start: appointment.startTime }, error);

@@ -42,8 +42,8 @@ export async function recordAudit(
 
 type AuditFacts = Omit<AuditEvent, "occurredAt" | "action" | "ip" | "userAgent"> & { action: AuditAction; request?: RequestMeta };
 
-/** The audit row of `event`, as of now, for a repository that writes it along with its change. */
-export function auditEvent(services: Pick<ClinicServices, "now">, event: AuditFacts): AuditEvent {
+/** The audit row of `event`, as of now. */
+function auditEvent(services: Pick<ClinicServices, "now">, event: AuditFacts): AuditEvent {
   // Field by field: a rest-and-spread copy cost more than the rest of recordAudit (every read of
   // health data comes through here).
   return {
