@@ -1,9 +1,9 @@
-import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
+import { readdirSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { sql } from "kysely";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { describeApp } from "./helper";
 import { aPatient, aStaffMember, book, signInAs, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
 import type { FastifyInstance } from "fastify";
@@ -213,5 +213,64 @@ describeApp("the admin's clinic", (testApp) => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("takes 20 backups while 10 clients write, each one whole and restorable, each audited as it ended, leaving no copy behind", async ({ skip }) => {
+    const { app } = testApp();
+    if (app.database.kind !== "sqlite") skip("PostgreSQL is backed up with pg_dump");
+    const admin = await aStaffMember(app, "admin");
+    const doctor = await aStaffMember(app, "doctor");
+    const writers = await Promise.all(Array.from({ length: 10 }, () => aPatient(app)));
+    const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith("halcyon-backup-"));
+    const before = new Set(leftovers());
+    let writing = true;
+    let sent = 0;
+    const load = writers.map(async (patient) => {
+      while (writing) {
+        const response = await app.inject({ method: "POST", url: "/api/messages", headers: { cookie: patient.cookie }, payload: { senderId: patient.id, receiverId: doctor.id, content: `note ${sent}` } });
+        expect(response.statusCode).toBe(200);
+        sent += 1;
+      }
+    });
+    const dir = mkdtempSync(join(tmpdir(), "halcyon-restore-"));
+    try {
+      for (let n = 0; n < 20; n += 1) {
+        const response = await call(app, admin, "GET", "/api/admin/backup");
+        expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+        const file = join(dir, `restored-${n}.db`);
+        writeFileSync(file, response.rawPayload);
+        const restored = new BetterSqlite3(file, { readonly: true });
+        expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");
+        restored.close();
+      }
+    } finally {
+      writing = false;
+      await Promise.all(load);
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(sent).toBeGreaterThan(20);
+    const audited = await app.clinic.db.selectFrom("audit_log").select("outcome").where("action", "=", "admin.backup").where("actor_id", "=", admin.id).execute();
+    expect(audited.map((row) => row.outcome)).toEqual(Array.from({ length: 20 }, () => "success"));
+    await vi.waitFor(() => expect(leftovers().filter((name) => !before.has(name))).toEqual([]));
+  });
+
+  it("records a backup that could not be made as a failure, and leaves no copy behind", async ({ skip }) => {
+    const { app } = testApp();
+    if (app.database.kind !== "sqlite") skip("PostgreSQL is backed up with pg_dump");
+    const admin = await aStaffMember(app, "admin");
+    const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith("halcyon-backup-"));
+    const before = new Set(leftovers());
+    const backupTo = app.database.backupTo;
+    app.database.backupTo = () => Promise.reject(new Error("disk full"));
+    try {
+      const response = await call(app, admin, "GET", "/api/admin/backup");
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toMatch(/disk full/);
+    } finally {
+      app.database.backupTo = backupTo;
+    }
+    const [row] = await app.clinic.db.selectFrom("audit_log").select(["outcome"]).where("action", "=", "admin.backup").where("actor_id", "=", admin.id).execute();
+    expect(row?.outcome).toBe("failure");
+    expect(leftovers().filter((name) => !before.has(name))).toEqual([]);
   });
 });

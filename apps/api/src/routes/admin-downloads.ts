@@ -1,7 +1,7 @@
 // The admin's downloads, which are files rather than JSON: a consistent snapshot of the database
 // and the audit log as CSV. Same admin check and audit as the tRPC procedures.
 import { createReadStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { backupSqlite } from "@halcyon/db";
@@ -14,6 +14,7 @@ const stamp = (date: Date) => date.toISOString().replace(/[:.]/g, "-");
 
 export async function adminDownloadRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/admin/backup", async (request, reply) => {
+    let dir: string | undefined;
     try {
       const ctx = await authorizeAdmin(await app.createRequestContext(request, reply), "admin.backup");
       if (!app.database.backupTo) {
@@ -22,18 +23,29 @@ export async function adminDownloadRoutes(app: FastifyInstance): Promise<void> {
           "This clinic runs on PostgreSQL, which is backed up with its own tools: run pg_dump against DATABASE_URL (for example `pg_dump --format=custom \"$DATABASE_URL\" > halcyon.dump`) on a schedule, and keep the dumps off this server.",
         );
       }
-      const dir = await mkdtemp(join(tmpdir(), "halcyon-backup-"));
+      const audit = (outcome: "success" | "failure", details?: Record<string, unknown>) =>
+        recordAudit(ctx, { actorId: ctx.user.id, action: "admin.backup", outcome, request: ctx.request, ...(details ? { details } : {}) });
+      dir = await mkdtemp(join(tmpdir(), "halcyon-backup-"));
       const file = join(dir, "halcyon.db");
-      // SQLite's online backup: a consistent copy while the clinic keeps serving.
-      await backupSqlite(app.database, file);
-      await recordAudit(ctx, { actorId: ctx.user.id, action: "admin.backup", outcome: "success", request: ctx.request });
+      try {
+        // A consistent copy from one read transaction, while the clinic keeps reading and writing.
+        await backupSqlite(app.database, file);
+      } catch (error) {
+        await audit("failure", { reason: "the copy could not be made" });
+        throw error;
+      }
+      await audit("success", { bytes: (await stat(file)).size });
       const stream = createReadStream(file);
-      stream.on("close", () => void rm(dir, { recursive: true, force: true }));
+      const made = dir;
+      // The copy is removed once sent, or once the download ends early.
+      stream.on("close", () => void rm(made, { recursive: true, force: true }));
+      dir = undefined;
       return reply
         .type("application/vnd.sqlite3")
         .header("content-disposition", `attachment; filename="halcyon-${stamp(ctx.now())}.db"`)
         .send(stream);
     } catch (error) {
+      if (dir) await rm(dir, { recursive: true, force: true });
       return sendError(app, reply, error);
     }
   });
