@@ -15,8 +15,8 @@ import {
   migrateToLatest,
   purgeEndedLoginSessions,
 } from "../src/index";
-import { ClinicSqliteDialect, SqliteConnection } from "../src/sqlite/dialect";
-import { GroupSync } from "../src/sqlite/group-sync";
+import { SqliteConnection } from "../src/sqlite/connection";
+import { ClinicSqliteDialect } from "../src/sqlite/dialect";
 import { describeEachDatabase, TEST_AUDIT_KEY, testUser } from "../src/testing/index";
 import type { Database, DatabaseHandle } from "../src/index";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -363,21 +363,23 @@ describe("SQLite's driver", () => {
       expect(names).toEqual(["kept"]);
     }));
 
-  it("undo a transaction whose COMMIT fails, and run the one queued behind it whole", () =>
+  it("tell every member of a group whose COMMIT fails that nothing was saved, and commit the next group whole", () =>
     withSqliteFile(async (handle) => {
-      // A deferred foreign key is checked at COMMIT, which then fails.
+      // A deferred foreign key is checked only at the group's COMMIT, which then fails for all of
+      // its members (the clinic's schema defers none, so only this test's table can).
       await sql`create table parents (id integer primary key)`.execute(handle.db);
       await sql`create table children (id integer primary key, parent_id integer references parents (id) deferrable initially deferred)`.execute(handle.db);
       const orphaned = handle.db.transaction().execute(async (trx) => {
         await sql`insert into children (parent_id) values (7)`.execute(trx);
         await insertUser(trx, testUser("undone"));
       });
-      const queued = handle.db.transaction().execute(async (trx) => {
+      const sameGroup = handle.db.transaction().execute((trx) => insertUser(trx, testUser("lost")));
+      await expect(orphaned).rejects.toThrow(/FOREIGN KEY/);
+      await expect(sameGroup).rejects.toThrow(/FOREIGN KEY/);
+      await handle.db.transaction().execute(async (trx) => {
         await insertUser(trx, testUser("first"));
         await insertUser(trx, testUser("second"));
       });
-      await expect(orphaned).rejects.toThrow(/FOREIGN KEY/);
-      await queued;
       const names = (await handle.db.selectFrom("users").select("username").orderBy("username").execute()).map((row) => row.username);
       expect(names).toEqual(["first", "second"]);
       expect((await sql`select count(*) as n from children`.execute(handle.db)).rows).toEqual([{ n: 0 }]);
@@ -422,21 +424,22 @@ describe("SQLite's driver", () => {
       for (const [index, body] of bodies.entries()) expect(answers[index]?.status === "fulfilled", body.slice(0, 9)).toBe(stored.has(body));
     }));
 
-  it("answer a write only once an fsync that began after its commit has ended, one fsync for the writes of a moment", async () => {
+  it("answer a write only once its commit group is on the disk, the writes of a moment sharing one commit and one fsync", async () => {
     const dir = mkdtempSync(join(tmpdir(), "halcyon-durable-"));
     const file = join(dir, "clinic.db");
     const writer = new SqliteConnection(file, ["journal_mode = WAL", "synchronous = NORMAL"], 1000);
     const reader = new SqliteConnection(file, ["query_only = ON"], 1000);
+    writer.db.exec("create table notes (id integer primary key, body text)");
     let syncs = 0;
     let finishSync: () => void = () => {};
-    const durable = new GroupSync(() => {
+    const sync = () => {
       syncs += 1;
       return new Promise<void>((resolve) => (finishSync = resolve));
-    });
-    writer.db.exec("create table notes (id integer primary key, body text)");
+    };
     const db = new Kysely<{ notes: { id: Generated<number>; body: string } }>({
-      dialect: new ClinicSqliteDialect({ writer, reader, durable, close: async () => [reader, writer].forEach((connection) => connection.db.close()) }),
+      dialect: new ClinicSqliteDialect({ writer, reader, sync, close: async () => [reader, writer].forEach((connection) => connection.db.close()) }),
     });
+    const stored = async () => (await db.selectFrom("notes").select("body").orderBy("id").execute()).map((row) => row.body);
     try {
       const answered: string[] = [];
       const write = (body: string) =>
@@ -444,22 +447,24 @@ describe("SQLite's driver", () => {
           .transaction()
           .execute((trx) => trx.insertInto("notes").values({ body }).execute())
           .then(() => answered.push(body));
-      const first = write("first");
+      const first = [write("first"), write("second")];
+      // Asked for in one moment: one group, one COMMIT, one fsync; visible once committed, but
+      // not answered while the fsync runs.
       await vi.waitFor(() => expect(syncs).toBe(1));
-      // Committed, visible to readers, but not answered while its fsync runs.
-      expect(await db.selectFrom("notes").select("body").execute()).toEqual([{ body: "first" }]);
-      const second = write("second");
-      const third = write("third");
-      await vi.waitFor(async () => expect(await db.selectFrom("notes").select("body").execute()).toHaveLength(3));
+      expect(await stored()).toEqual(["first", "second"]);
+      const later = [write("third"), write("fourth")];
+      await vi.waitFor(() => expect(writer.db.inTransaction).toBe(true));
+      // The next group waits for the disk; readers see only what is committed meanwhile.
+      expect(await stored()).toEqual(["first", "second"]);
       expect(answered).toEqual([]);
-      // The fsync that was running began before the second and third committed: they wait for the next, and share it.
       finishSync();
-      await first;
-      expect(answered).toEqual(["first"]);
+      await Promise.all(first);
+      expect(answered).toEqual(["first", "second"]);
       await vi.waitFor(() => expect(syncs).toBe(2));
+      expect(await stored()).toEqual(["first", "second", "third", "fourth"]);
       finishSync();
-      await Promise.all([second, third]);
-      expect(answered).toEqual(["first", "second", "third"]);
+      await Promise.all(later);
+      expect(answered).toEqual(["first", "second", "third", "fourth"]);
       expect(syncs).toBe(2);
     } finally {
       await db.destroy();

@@ -19,6 +19,7 @@ export class DiskThread {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   #nextId = 0;
+  #closed = false;
 
   constructor(file: string, busyTimeoutMs: number) {
     this.#worker = new Worker(workerScript(), { workerData: { file, busyTimeoutMs } });
@@ -46,12 +47,16 @@ export class DiskThread {
     return this.#call({ op: "backup", to });
   }
 
+  /** Closes once every request already made has its reply; later requests are refused. */
   async close(): Promise<void> {
-    await this.#call({ op: "close" });
+    const closing = this.#call({ op: "close" });
+    this.#closed = true;
+    await closing;
     await this.#worker.terminate();
   }
 
   #call(request: { op: string; to?: string }): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error("the database is closed"));
     const id = this.#nextId++;
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise((resolve, reject) => {
