@@ -252,7 +252,8 @@ describeApp("the admin's clinic", (testApp) => {
     const audited = await app.clinic.db.selectFrom("audit_log").select("outcome").where("action", "=", "admin.backup").where("actor_id", "=", admin.id).execute();
     expect(audited.map((row) => row.outcome)).toEqual(Array.from({ length: 20 }, () => "success"));
     await vi.waitFor(() => expect(leftovers().filter((name) => !before.has(name))).toEqual([]));
-  });
+    // Twenty copies beside steady writes take a while on a busy two-core machine.
+  }, 120_000);
 
   it("records a backup that could not be made as a failure, and leaves no copy behind", async ({ skip }) => {
     const { app } = testApp();
