@@ -49,7 +49,7 @@ function insertedId(row: { id: number } | undefined): number {
 
 export interface Booking {
   appointment: NewAppointment;
-  /** The pair's first booking: the patient enters the doctor's care, as of the booking. */
+  /** The booking puts the patient in the doctor's care, as of the booking (a pair in care stays as it was). */
   newToCare: boolean;
   /** The booking's audit row; its target is the new appointment. */
   audit: Omit<AuditEvent, "targetId">;

@@ -26,17 +26,13 @@ export async function replaceWorkingHours(db: Db, doctorId: number, periods: Wor
     .execute();
 }
 
-/** Puts a patient in a doctor's care (since `since`); a pair already in care stays as it was. */
+/** A booking puts a patient in a doctor's care (since `since`); a pair already in care stays as it was. */
 export const careRelationshipInsert = preparedQuery((db, params: { doctorId: number; patientId: number; since: string }) =>
   db
     .insertInto("care_relationships")
     .values({ doctor_id: params.doctorId, patient_id: params.patientId, since: params.since })
     .onConflict((oc) => oc.columns(["doctor_id", "patient_id"]).doNothing()),
 );
-
-export async function addCareRelationship(db: Db, doctorId: number, patientId: number, since: string): Promise<void> {
-  await careRelationshipInsert.execute(db, { doctorId, patientId, since });
-}
 
 const careRelationship = preparedQuery((db, params: { doctorId: number; patientId: number }) =>
   db.selectFrom("care_relationships").select("patient_id").where("doctor_id", "=", params.doctorId).where("patient_id", "=", params.patientId),
