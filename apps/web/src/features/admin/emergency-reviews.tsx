@@ -21,7 +21,7 @@ export function EmergencyReviews() {
 
   return (
     <section aria-labelledby="emergency-heading" className="mt-12 rounded-xl border border-rose-700/25 bg-card p-6 shadow-soft sm:p-8">
-      <div className="flex items-start gap-4">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-rose-50 text-rose-700">
           <ShieldAlert className="size-5" strokeWidth={1.4} aria-hidden="true" />
         </span>
@@ -30,8 +30,10 @@ export function EmergencyReviews() {
             Emergency access to review
           </h2>
           <p className="mt-2 max-w-2xl text-sm leading-relaxed text-muted-foreground">
-            {count === 1 ? "A doctor opened the record" : `${count} times, a doctor opened the record`} of a patient not in their care, for an hour. Read the reason given,
-            follow up if it does not hold, then mark it reviewed.
+            {count === 1
+              ? "A doctor opened the record of a patient not in their care, for an hour."
+              : `${count} times, a doctor opened the record of a patient not in their care, each for an hour.`}{" "}
+            Read each reason, follow up any that does not hold, then mark it reviewed.
           </p>
         </div>
       </div>
