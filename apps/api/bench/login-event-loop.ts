@@ -98,7 +98,7 @@ export async function measureLoginEventLoop(): Promise<CheckResult[]> {
   const dataDir = makeTempDir("login");
   progress("login: building the app in process on a fresh database with the demo seed");
   const app = await buildApp({
-    env: parseEnv({ NODE_ENV: "production", LOG_LEVEL: "error", SEED_DEMO: "true", DATA_DIR: dataDir, WEB_DIST: join(dataDir, "no-web") }),
+    env: parseEnv({ NODE_ENV: "development", LOG_LEVEL: "error", SEED_DEMO: "true", DATA_DIR: dataDir, WEB_DIST: join(dataDir, "no-web") }),
   });
   try {
     await app.ready();

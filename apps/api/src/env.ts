@@ -27,6 +27,7 @@ export const envSchema = z.object({
     .string()
     .default("America/New_York")
     .refine(isTimeZone, "use an IANA time zone such as America/New_York"),
+  /** Seed the demo clinic into an empty database: on by default outside production, never inside it. */
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_IDLE_MINUTES: positiveNumber.default(30),
@@ -59,7 +60,13 @@ export type Env = ReturnType<typeof parseEnv>;
 export function parseEnv(source: Record<string, string | undefined> = process.env) {
   // Empty variables count as unset, as in most shells' `VAR= command`.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
-  const result = envSchema.safeParse(present);
+  const result = envSchema
+    // The demo clinic's passwords are published: it is never seeded into a production database.
+    .refine((env) => !(env.NODE_ENV === "production" && env.SEED_DEMO === true), {
+      path: ["SEED_DEMO"],
+      message: "the demo clinic's passwords are published, so it is never seeded with NODE_ENV=production (try it with NODE_ENV=development)",
+    })
+    .safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid environment:\n${problems}`);

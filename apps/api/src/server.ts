@@ -3,6 +3,7 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app";
 import { parseEnv } from "./env";
+import { StartRefused } from "./plugins/database";
 
 let env;
 try {
@@ -12,7 +13,14 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ env });
+let app;
+try {
+  app = await buildApp({ env });
+} catch (error) {
+  if (!(error instanceof StartRefused)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, "stopping after an unexpected error");

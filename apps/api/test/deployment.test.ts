@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { SERVER_NODE_FLAGS } from "../bench/support";
-import { envSchema } from "../src/env";
+import { envSchema, parseEnv } from "../src/env";
 
 const root = new URL("../../../", import.meta.url);
 const compose = parse(readFileSync(new URL("docker-compose.yml", root), "utf8"));
@@ -39,6 +39,25 @@ describe("docker-compose.yml", () => {
     expect(env.PUBLIC_ORIGIN).toBeDefined();
     const known = Object.keys(envSchema.shape);
     for (const name of Object.keys(env)) expect(known, `${name} is not read by the server`).toContain(name);
+  });
+});
+
+describe("no published passwords in a deployment", () => {
+  /** The app's environment as compose gives it when the person sets nothing: each `${VAR:-default}` at its default. */
+  const composeDefaults = Object.fromEntries(
+    Object.entries(compose.services.app.environment as Record<string, string>).map(([name, value]) => [name, value.replace(/^\$\{\w+:-(.*)\}$/, "$1")]),
+  );
+
+  it("runs in production without the demo clinic unless asked", () => {
+    const env = parseEnv({ ...composeDefaults, WEB_DIST: "/nonexistent" });
+    expect(env.NODE_ENV).toBe("production");
+    expect(env.SEED_DEMO).toBe(false);
+    expect(dockerfile).toMatch(/ENV NODE_ENV=production/);
+  });
+
+  it("seeds the demo clinic only outside production", () => {
+    expect(() => parseEnv({ ...composeDefaults, SEED_DEMO: "true" })).toThrow(/SEED_DEMO: the demo clinic's passwords are published/);
+    expect(parseEnv({ ...composeDefaults, SEED_DEMO: "true", NODE_ENV: "development" }).SEED_DEMO).toBe(true);
   });
 });
 

@@ -48,7 +48,7 @@ describe("the built server", () => {
     const port = 4300 + Math.floor(Math.random() * 500);
     const serverDataDir = join(dataDir, "server");
     const child = spawn(process.execPath, [new URL("server.js", dist).pathname], {
-      env: { ...process.env, DATA_DIR: serverDataDir, DATABASE_URL: "", PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "production" },
+      env: { ...process.env, DATA_DIR: serverDataDir, DATABASE_URL: "", PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "development" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -81,5 +81,11 @@ describe("the built server", () => {
     expect(await exited).toBe(0);
     // Closed cleanly: the WAL was checkpointed and removed by the last connection.
     expect(() => statSync(join(serverDataDir, "halcyon.db-wal"))).toThrow();
+
+    // The same clinic in production: the demo accounts' published passwords stop it at start.
+    const production = await run(process.execPath, [new URL("server.js", dist).pathname], {
+      env: { ...process.env, DATA_DIR: serverDataDir, DATABASE_URL: "", PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production" },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(production).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Refusing to start with NODE_ENV=production: these accounts still have their published demo password: admin, alex, /) });
   }, 60_000); // Started inside a busy test run: start-up gets room.
 });

@@ -63,8 +63,17 @@ for (const kind of testDatabaseKinds()) {
       const patient = await signInAs(app, "alex", "halcyon-patient-demo");
       const doctor = await signInAs(app, "dr.vance", "halcyon-doctor-demo");
       const admin = await signInAs(app, "admin", "halcyon-admin-demo");
+      // Dr. Okafor does not care for Alex: emergency access opens the record to him.
+      const stranger = await signInAs(app, "dr.okafor", "halcyon-doctor-demo");
       const get = (who: { cookie: string }, url: string) => app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
       const date = weekdayAhead(10);
+      const emergency = await app.inject({
+        method: "POST",
+        url: "/api/emergency-access",
+        payload: { patientId: patient.id, reason: "Covering the crisis line tonight for Dr. Vance." },
+        headers: { cookie: stranger.cookie },
+      });
+      expect(emergency.statusCode).toBe(200);
       const paths: [string, () => Promise<unknown>][] = [
         ["GET /api/user", () => get(patient, "/api/user")],
         ["GET /api/appointments (patient)", () => get(patient, "/api/appointments")],
@@ -72,7 +81,10 @@ for (const kind of testDatabaseKinds()) {
         ["GET /api/appointments (admin)", () => get(admin, "/api/appointments")],
         ["GET /api/treatment-sessions (patient)", () => get(patient, `/api/treatment-sessions/${patient.id}`)],
         ["GET /api/treatment-sessions (doctor)", () => get(doctor, `/api/treatment-sessions/${patient.id}`)],
+        ["GET /api/treatment-sessions (doctor, emergency access)", () => get(stranger, `/api/treatment-sessions/${patient.id}`)],
         ["GET /api/doctors/{id}/slots", () => get(patient, `/api/doctors/${doctor.id}/slots?date=${date}`)],
+        ["GET /api/doctors/{id}/slots (doctor, for a patient)", () => get(doctor, `/api/doctors/${doctor.id}/slots?date=${date}&patientId=${patient.id}`)],
+        ["GET /api/admin/emergency-access", () => get(admin, "/api/admin/emergency-access")],
         ["GET /api/appointments/summary", () => get(doctor, "/api/appointments/summary")],
         ["GET /api/activity", () => get(doctor, "/api/activity")],
         ["GET /api/patients (doctor)", () => get(doctor, "/api/patients")],
@@ -86,6 +98,11 @@ for (const kind of testDatabaseKinds()) {
         ["POST /api/appointments", async () => {
           const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(11));
           expect((await book(app, patient, { doctorId: doctor.id, startTime: slot })).statusCode).toBe(200);
+        }],
+        ["PATCH /api/appointments/{id} (cancel)", async () => {
+          const [slot] = await slotsOf(app, patient, stranger.id, weekdayAhead(12));
+          const { id } = (await book(app, patient, { doctorId: stranger.id, startTime: slot })).json();
+          expect((await app.inject({ method: "PATCH", url: `/api/appointments/${id}`, payload: { status: "cancelled" }, headers: { cookie: patient.cookie } })).statusCode).toBe(200);
         }],
       ];
       const scans: string[] = [];

@@ -47,3 +47,26 @@ export async function signInAs(page: Page, username: string, password: string): 
   const response = await page.request.post("/api/login", { data: { username, password } });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** The id of an account, looked up by username through the admin's REST door on a request context of its own. */
+export async function accountIdOf(request: APIRequestContext, username: string): Promise<number> {
+  await request.post("/api/login", { data: { username: DEMO.admin.username, password: DEMO.admin.password } });
+  const response = await request.get(`/api/admin/users?search=${encodeURIComponent(username)}`);
+  const { users } = (await response.json()) as { users: { id: number; username: string }[] };
+  await request.post("/api/logout");
+  const found = users.find((user) => user.username === username);
+  if (!found) throw new Error(`no account ${username}`);
+  return found.id;
+}
+
+/**
+ * A doctor's emergency access to a patient's record, asked for on a request context of its own.
+ * One already open (from an earlier run of the same screen) is as good.
+ */
+export async function openInEmergency(request: APIRequestContext, doctor: string, patientId: number, reason: string): Promise<void> {
+  const login = await request.post("/api/login", { data: { username: doctor, password: DEMO.doctor.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const response = await request.post("/api/emergency-access", { data: { patientId, reason } });
+  expect([200, 409], await response.text()).toContain(response.status());
+  await request.post("/api/logout");
+}

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-import { createAccountAsAdmin, signInAs, uniqueSuffix } from "./admin-support";
+import { accountIdOf, createAccountAsAdmin, openInEmergency, signInAs, uniqueSuffix } from "./admin-support";
 import { chooseOption, DEMO, openLandingPage, signInQuietly } from "./support";
 
 /**
@@ -19,10 +19,13 @@ const visit = (path: string) => async (page: Page) => {
   await settled(page);
 };
 
-const visitAs = (user: (typeof DEMO)[keyof typeof DEMO], path: string) => async (page: Page) => {
+const visitAs = (user: { username: string; password: string }, path: string) => async (page: Page) => {
   await signInQuietly(page, user);
   await visit(path)(page);
 };
+
+/** A demo doctor who cares for none of the demo patients. */
+const LINDQVIST = { username: "dr.lindqvist", password: DEMO.doctor.password, firstName: "Maren" } as const;
 
 /** Back to the top after clicking around, so a full-page picture has the fixed header where it belongs. */
 async function atTop(page: Page): Promise<void> {
@@ -200,6 +203,47 @@ export const SCREENS: Screen[] = [
       await visitAs(DEMO.doctor, "/patients")(page);
       await page.getByRole("link", { name: /Alex Morgan/ }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Alex Morgan" })).toBeVisible();
+    },
+  },
+  // Issue 13: care relationships and emergency access.
+  {
+    name: "admin-care-team",
+    open: async (page) => {
+      const account = await createAccountAsAdmin(page.request, "patient");
+      const name = `${account.firstName} ${account.lastName}`;
+      await visitAdmin(`/admin/users?q=${account.username}`, (p) => p.getByTestId("user-row").first())(page);
+      await page.getByRole("button", { name: `Care team of ${name}` }).click();
+      const dialog = page.getByRole("dialog");
+      await chooseOption(page, dialog.getByRole("combobox", { name: "Assign a doctor" }), /Dr\. Julian Okafor/);
+      await dialog.getByRole("button", { name: "Assign" }).click();
+      await dialog.getByRole("button", { name: "End care of Dr. Julian Okafor" }).click();
+      await expect(dialog.getByRole("group", { name: "End Dr. Julian Okafor's care?" })).toBeVisible();
+      await atTop(page);
+    },
+  },
+  {
+    name: "patient-not-in-care",
+    open: async (page) => {
+      const account = await createAccountAsAdmin(page.request, "patient");
+      await visitAs(LINDQVIST, `/patients/${account.id}`)(page);
+      await expect(page.getByRole("heading", { level: 1, name: "This patient is not in your care" })).toBeVisible();
+    },
+  },
+  {
+    name: "patient-emergency-access",
+    open: async (page) => {
+      const alexId = await accountIdOf(page.request, DEMO.patient.username);
+      await openInEmergency(page.request, LINDQVIST.username, alexId, "Covering the crisis line tonight; Alex's own therapist cannot be reached.");
+      await visitAs(LINDQVIST, `/patients/${alexId}`)(page);
+      await expect(page.getByRole("note").filter({ hasText: "Emergency access until" })).toBeVisible();
+    },
+  },
+  {
+    name: "admin-emergency-review",
+    open: async (page) => {
+      const account = await createAccountAsAdmin(page.request, "patient");
+      await openInEmergency(page.request, LINDQVIST.username, account.id, "Paged by the front desk: the patient arrived in distress before their intake.");
+      await visitAdmin("/admin", (p) => p.getByTestId("emergency-review").first())(page);
     },
   },
 ];

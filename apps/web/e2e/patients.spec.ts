@@ -30,9 +30,11 @@ test.describe("the doctor's patients", () => {
     await expect(page.getByRole("region", { name: "Sessions" }).getByTestId("appointment-row")).not.toHaveCount(0);
   });
 
-  test("someone who is not the doctor's patient is not found; patients cannot open the list", async ({ page }) => {
+  test("someone who is not the doctor's patient stays closed to them; patients cannot open the list", async ({ page }) => {
     await signInQuietly(page, DEMO.doctor);
     await page.goto("/patients/1");
+    await expect(page.getByRole("heading", { level: 1, name: "This patient is not in your care" })).toBeVisible();
+    await page.goto("/patients/not-a-number");
     await expect(page.getByText("We couldn't find this patient")).toBeVisible();
 
     await signInQuietly(page, DEMO.patient);

@@ -10,6 +10,8 @@ export * from "./repositories/clinical-records.repository";
 export type { Kysely, Transaction } from "kysely";
 export * from "./repositories/appointments.repository";
 export * from "./repositories/scheduling.repository";
+export * from "./repositories/care.repository";
+export * from "./repositories/emergency-access.repository";
 export * from "./repositories/treatment-sessions.repository";
 export * from "./repositories/patients.repository";
 export * from "./repositories/calendar-feeds.repository";

@@ -26,6 +26,8 @@ export interface UsersTable {
   deactivated_at: Instant | null;
   /** 1 until the user replaces a one-time password given to them by staff. */
   must_change_password: Generated<number>;
+  /** When the one-time password stops signing anyone in; null once the user has their own. */
+  one_time_password_expires_at: Instant | null;
 }
 
 export interface DoctorProfilesTable {
@@ -138,10 +140,32 @@ export interface WorkingHoursTable {
   end_minute: number;
 }
 
+/** How a patient came into a doctor's care. */
+export type CareOrigin = "booking" | "doctor" | "admin";
+
 export interface CareRelationshipsTable {
   doctor_id: number;
   patient_id: number;
   since: Instant;
+  /**
+   * booking: the patient booked (or an admin booked for them), ends when every booking of the
+   * pair is cancelled; doctor: the doctor opened the patient's account; admin: an admin assigned
+   * the doctor. The last two last until an admin ends them.
+   */
+  origin: Generated<CareOrigin>;
+}
+
+/** A doctor's emergency access to the record of a patient not in their care. */
+export interface EmergencyAccessTable {
+  id: Generated<number>;
+  doctor_id: number;
+  patient_id: number;
+  /** The doctor's written reason, for the admin who reviews it. */
+  reason: string;
+  granted_at: Instant;
+  expires_at: Instant;
+  reviewed_at: Instant | null;
+  reviewed_by: number | null;
 }
 
 export interface CalendarFeedsTable {
@@ -161,6 +185,7 @@ export interface Database {
   audit_log: AuditLogTable;
   working_hours: WorkingHoursTable;
   care_relationships: CareRelationshipsTable;
+  emergency_access: EmergencyAccessTable;
   calendar_feeds: CalendarFeedsTable;
   conversations: ConversationsTable;
   clinic_settings: ClinicSettingsTable;

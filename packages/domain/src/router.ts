@@ -2,7 +2,9 @@ import { adminRouter } from "./admin/admin.router";
 import { appointmentsRouter } from "./appointments/appointments.router";
 import { authRouter } from "./auth/auth.router";
 import { calendarRouter } from "./calendar/calendar.router";
+import { careRouter } from "./care/care.router";
 import { doctorsRouter } from "./doctors/doctors.router";
+import { emergencyAccessRouter } from "./emergency-access/emergency-access.router";
 import { messagesRouter } from "./messages/messages.router";
 import { patientsRouter } from "./patients/patients.router";
 import { treatmentSessionsRouter } from "./treatment-sessions/treatment-sessions.router";
@@ -14,6 +16,8 @@ export const appRouter = router({
   appointments: appointmentsRouter,
   treatmentSessions: treatmentSessionsRouter,
   patients: patientsRouter,
+  care: careRouter,
+  emergencyAccess: emergencyAccessRouter,
   calendar: calendarRouter,
   messages: messagesRouter,
   admin: adminRouter,

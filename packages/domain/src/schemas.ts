@@ -7,6 +7,8 @@ export * from "./appointments/appointment.schema";
 export * from "./appointments/activity.schema";
 export * from "./treatment-sessions/treatment-session.schema";
 export * from "./patients/patient.schema";
+export * from "./care/care.schema";
+export * from "./emergency-access/emergency-access.schema";
 export * from "./progress/progress";
 export * from "./messages/message.schema";
 export * from "./admin/admin.schema";

@@ -4,6 +4,7 @@ import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { z } from "zod";
 import { recordAudit } from "./audit/audit";
+import { assertOwnPassword } from "./auth/one-time-passwords";
 import type { RequestContext } from "./context";
 import { AppError, toPublicError } from "./errors";
 import type { UserRole } from "./users/user.schema";
@@ -53,10 +54,22 @@ export const publicProcedure = t.procedure.use(auditRefusals);
 
 export const SIGN_IN_REQUIRED = "Unauthorized: please sign in to continue.";
 
-/** Signed-in users only; narrows `ctx.user` to a user. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * Signed in, even on a one-time password (narrows `ctx.user` to a user). Only what such a session
+ * may do uses it: read its own user and replace the password.
+ */
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED);
   return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/**
+ * Signed-in users with a password of their own: every procedure that needs a session. A session
+ * still on its one-time password is refused (403) before its input is even read.
+ */
+export const authedProcedure = signedInProcedure.use(({ ctx, next }) => {
+  assertOwnPassword(ctx.user);
+  return next();
 });
 
 /** Signed-in users with one of `roles` (refusals are audited like every other). */

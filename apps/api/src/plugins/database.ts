@@ -3,7 +3,15 @@
 // when the server closes.
 import { join } from "node:path";
 import { connect, migrateToLatest, type DatabaseHandle } from "@halcyon/db";
-import { createClinicServices, DEFAULT_CLINIC_CONFIG, loadSettings, seedDemoClinic, type AuditSink, type ClinicServices } from "@halcyon/domain";
+import {
+  accountsWithDemoPasswords,
+  createClinicServices,
+  DEFAULT_CLINIC_CONFIG,
+  loadSettings,
+  seedDemoClinic,
+  type AuditSink,
+  type ClinicServices,
+} from "@halcyon/domain";
 import fp from "fastify-plugin";
 import { loadAuditKey } from "../audit-key";
 import type { Env } from "../env";
@@ -22,6 +30,21 @@ export interface DatabasePluginOptions {
   database?: DatabaseHandle;
   now?: () => Date;
   audit?: AuditSink;
+}
+
+/** A start refused for a reason the person starting the server can act on; server.ts prints its message alone. */
+export class StartRefused extends Error {
+  override name = "StartRefused";
+}
+
+/** In production, no account may keep the demo clinic's published password. */
+async function refuseDemoPasswords(services: ClinicServices): Promise<void> {
+  const accounts = await accountsWithDemoPasswords(services);
+  if (accounts.length === 0) return;
+  throw new StartRefused(
+    `Refusing to start with NODE_ENV=production: ${accounts.length === 1 ? "this account still has its" : "these accounts still have their"} published demo password: ${accounts.join(", ")}. ` +
+      "Give each a password of its own (`pnpm clinic reset-password --username U --password P`) or deactivate it, then start again.",
+  );
 }
 
 export function openDatabase(env: Env): DatabaseHandle {
@@ -60,6 +83,7 @@ export default fp<DatabasePluginOptions>(
     });
     app.addHook("onClose", async () => unsubscribe());
     if (env.SEED_DEMO && (await seedDemoClinic(services))) app.log.info("seeded the demo clinic");
+    if (env.NODE_ENV === "production") await refuseDemoPasswords(services);
     app.decorate("database", handle);
     app.decorate("clinic", services);
     if (!database) app.addHook("onClose", () => handle.close());

@@ -1,7 +1,7 @@
 // The WebSocket /ws: opened with the session cookie from a page of this origin, kept alive by
 // heartbeats, limited in what a client may send, and closed when its session ends.
 import websocket from "@fastify/websocket";
-import { AppError, hashSessionToken, resolveLoginSession } from "@halcyon/domain";
+import { AppError, assertOwnPassword, hashSessionToken, resolveLoginSession } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../env";
 import { sessionCookieName } from "../plugins/request-context";
@@ -75,6 +75,12 @@ export async function websocketRoutes(app: FastifyInstance, { env }: { env: Env 
       const token = request.cookies[cookieName];
       const user = token ? await resolveLoginSession(app.clinic, token) : null;
       if (!token || !user) return sendError(app, reply, new AppError("UNAUTHENTICATED", "Sign in to connect."));
+      try {
+        // A session on a one-time password hears nothing until the password is its own.
+        assertOwnPassword(user);
+      } catch (error) {
+        return sendError(app, reply, error);
+      }
       if (hub.countOf(user.id) >= MAX_SOCKETS_PER_USER) {
         return sendError(app, reply, new AppError("RATE_LIMITED", "Too many open connections; close another tab and try again."));
       }

@@ -9,6 +9,8 @@ import * as administration from "./2026-11-22T0300-administration";
 import * as userFigures from "./2026-11-22T0400-user-figures";
 import * as userCounts from "./2026-11-23T0000-user-counts";
 import { keyedAuditChain } from "./2026-11-24T0000-keyed-audit-chain";
+import * as careOrigins from "./2026-11-24T0100-care-origins-and-emergency-access";
+import * as oneTimePasswordExpiry from "./2026-11-24T0200-one-time-password-expiry";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -19,6 +21,8 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-22T0400-user-figures": userFigures,
   "2026-11-23T0000-user-counts": userCounts,
   "2026-11-24T0000-keyed-audit-chain": keyedAuditChain(auditKey),
+  "2026-11-24T0100-care-origins-and-emergency-access": careOrigins,
+  "2026-11-24T0200-one-time-password-expiry": oneTimePasswordExpiry,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

@@ -27,7 +27,7 @@ export async function replaceWorkingHours(db: Db, doctorId: number, periods: Wor
     .execute();
 }
 
-/** Puts a patient in a doctor's care (since `since`); a pair already in care stays as it was. */
+/** A booking puts a patient in a doctor's care (since `since`); a pair already in care stays as it was. */
 export async function addCareRelationship(db: Db, doctorId: number, patientId: number, since: string): Promise<void> {
   await db
     .insertInto("care_relationships")

@@ -19,6 +19,8 @@ export interface User {
   createdAt: string;
   deactivatedAt: string | null;
   mustChangePassword: boolean;
+  /** When the one-time password stops working; null once the user has a password of their own. */
+  oneTimePasswordExpiresAt: string | null;
 }
 
 export interface NewUser {
@@ -31,7 +33,8 @@ export interface NewUser {
   dateOfBirth: string;
   role: UserRole;
   profileImageUrl?: string | null;
-  mustChangePassword?: boolean;
+  /** A one-time password given by staff, working until then: the user must replace it. */
+  oneTimePasswordExpiresAt?: string | null;
   createdAt: string;
 }
 
@@ -53,6 +56,7 @@ export function toUser(row: UserRow): User {
     createdAt: row.created_at,
     deactivatedAt: row.deactivated_at,
     mustChangePassword: Number(row.must_change_password) === 1,
+    oneTimePasswordExpiresAt: row.one_time_password_expires_at,
   };
 }
 
@@ -68,6 +72,13 @@ export async function findUserCredentials(
 ): Promise<{ user: User; passwordHash: string } | undefined> {
   const row = await db.selectFrom("users").selectAll().where("username_key", "=", usernameKey(username)).executeTakeFirst();
   return row && { user: toUser(row), passwordHash: row.password_hash };
+}
+
+/** The password hashes of whichever of these accounts exist (by username, any case). */
+export async function passwordHashesOf(db: Db, usernames: string[]): Promise<{ username: string; passwordHash: string }[]> {
+  if (usernames.length === 0) return [];
+  const rows = await db.selectFrom("users").select(["username", "password_hash"]).where("username_key", "in", usernames.map(usernameKey)).execute();
+  return rows.map((row) => ({ username: row.username, passwordHash: row.password_hash }));
 }
 
 export async function usernameExists(db: Db, username: string): Promise<boolean> {
@@ -89,7 +100,8 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
       date_of_birth: user.dateOfBirth,
       role: user.role,
       profile_image_url: user.profileImageUrl ?? null,
-      must_change_password: user.mustChangePassword ? 1 : 0,
+      must_change_password: user.oneTimePasswordExpiresAt ? 1 : 0,
+      one_time_password_expires_at: user.oneTimePasswordExpiresAt ?? null,
       created_at: user.createdAt,
     })
     .returningAll()
@@ -97,11 +109,11 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
   return toUser(row);
 }
 
-/** Sets a password; `mustChange` marks it one-time (given by staff, to be replaced at sign-in). */
-export async function updatePasswordHash(db: Db, userId: number, passwordHash: string, mustChange = false): Promise<boolean> {
+/** Sets a password; `oneTimeUntil` marks it one-time (given by staff, to be replaced at sign-in) and working until then. */
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string, oneTimeUntil: string | null = null): Promise<boolean> {
   const result = await db
     .updateTable("users")
-    .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0 })
+    .set({ password_hash: passwordHash, must_change_password: oneTimeUntil ? 1 : 0, one_time_password_expires_at: oneTimeUntil })
     .where("id", "=", userId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

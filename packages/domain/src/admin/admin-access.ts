@@ -1,18 +1,23 @@
 import type { User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
+import { assertOwnPassword } from "../auth/one-time-passwords";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { SIGN_IN_REQUIRED } from "../trpc";
 
 /**
  * The admin check for doors outside tRPC (downloads). Inside tRPC, roleProcedure("admin") does
- * the same; both audit a refusal.
+ * the same (a session on a one-time password is refused too); both audit a refusal.
  */
 export async function authorizeAdmin(ctx: RequestContext, what: string): Promise<RequestContext & { user: User }> {
-  if (!ctx.user) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED);
-  if (ctx.user.role !== "admin") {
-    await recordAudit(ctx, { actorId: ctx.user.id, action: "access.denied", outcome: "denied", request: ctx.request, details: { procedure: what, reason: "FORBIDDEN" } });
-    throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+  const { user } = ctx;
+  if (!user) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED);
+  try {
+    assertOwnPassword(user);
+    if (user.role !== "admin") throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+  } catch (error) {
+    await recordAudit(ctx, { actorId: user.id, action: "access.denied", outcome: "denied", request: ctx.request, details: { procedure: what, reason: "FORBIDDEN" } });
+    throw error;
   }
   return ctx as RequestContext & { user: User };
 }

@@ -1,6 +1,6 @@
 // What the administrator's procedures accept and answer. Browser-safe.
 import { z } from "zod";
-import { publicUserSchema, userRoleSchema } from "../users/user.schema";
+import { publicUserSchema, serverIssuesPassword, userRoleSchema } from "../users/user.schema";
 
 export const statsSchema = z
   .object({
@@ -63,6 +63,7 @@ export const adminCreateUserInputSchema = z
     email: z.preprocess((v) => (v === "" ? null : v), z.email("Enter a valid email address, or leave it empty").nullish()),
     specialization: z.string().trim().max(100).optional(),
     workingHours: workingHoursInputSchema.optional(),
+    password: serverIssuesPassword,
   })
   .refine((input) => input.role !== "doctor" || Boolean(input.specialization), { message: "A doctor needs a specialization", path: ["specialization"] })
   .meta({ id: "AdminCreateUserInput" });

@@ -18,7 +18,7 @@ import { recordAudit } from "../audit/audit";
 import { endAllLoginSessionsOf } from "../auth/sessions";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
-import { oneTimePassword } from "../patients/patients";
+import { oneTimePassword } from "../auth/one-time-passwords";
 import { createUser } from "../users/create-user";
 import { toPublicUser } from "../users/public-user";
 import type { adminCreateUserInputSchema, adminUpdateUserInputSchema, AdminUser, listUsersInputSchema } from "./admin.schema";

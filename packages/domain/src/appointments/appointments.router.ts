@@ -1,4 +1,5 @@
 import { recentActivityOfDoctor } from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
 import { auditRead } from "../audit/read-audit";
 import { z } from "zod";
 import { authedProcedure, checkedOutput, roleProcedure, router } from "../trpc";
@@ -12,7 +13,7 @@ import {
   slotsOutputSchema,
   updateAppointmentInputSchema,
 } from "./appointment.schema";
-import { freeSlots } from "./availability";
+import { freeSlots, scheduleOwnerOf } from "./availability";
 import { bookAppointment } from "./book-appointment";
 import { appointmentSummary, listAppointments } from "./list-appointments";
 import { updateAppointment } from "./update-appointment";
@@ -29,7 +30,17 @@ export const appointmentsRouter = router({
     }),
 
   book: authedProcedure
-    .meta({ openapi: { method: "POST", path: "/appointments", tags: ["appointments"], summary: "Book a free 60-minute slot", protect: true } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/appointments",
+        tags: ["appointments"],
+        summary: "Book a free 60-minute slot",
+        description:
+          "Patients book for themselves (which puts them in that doctor's care); doctors book with themselves, for a patient already in their care; admins book for anyone.",
+        protect: true,
+      },
+    })
     .input(bookAppointmentInputSchema)
     .output(checkedOutput(appointmentSchema))
     .mutation(async ({ ctx, input }) => bookAppointment(ctx, input)),
@@ -41,12 +52,33 @@ export const appointmentsRouter = router({
     .mutation(async ({ ctx, input }) => updateAppointment(ctx, input)),
 
   slots: authedProcedure
-    .meta({ openapi: { method: "GET", path: "/doctors/{doctorId}/slots", tags: ["appointments"], summary: "A doctor's free 60-minute slots on a day", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/doctors/{doctorId}/slots",
+        tags: ["appointments"],
+        summary: "A doctor's free 60-minute slots on a day",
+        description:
+          "Leaves out the hours the patient is busy too: a patient's own, or those of `patientId` for the patient's doctors and admins (anyone else: 404). Each look at a patient's hours is audited.",
+        protect: true,
+      },
+    })
     .input(slotsInputSchema)
     .output(checkedOutput(slotsOutputSchema))
     .query(async ({ ctx, input }) => {
-      const patientId = ctx.user.role === "patient" ? ctx.user.id : input.patientId;
+      const patientId = await scheduleOwnerOf(ctx, input.patientId);
       const slots = await freeSlots(ctx, ctx.db, { doctorId: input.doctorId, date: input.date, ...(patientId !== undefined ? { patientId } : {}) });
+      if (patientId !== undefined) {
+        await recordAudit(ctx, {
+          actorId: ctx.user.id,
+          action: "patient_schedule.read",
+          outcome: "success",
+          targetType: "patient",
+          targetId: patientId,
+          request: ctx.request,
+          details: { doctorId: input.doctorId, date: input.date },
+        });
+      }
       return { date: input.date, timeZone: ctx.config.clinicTimeZone, slots };
     }),
 

@@ -1,7 +1,8 @@
 // A doctor's free session times on a day: their hours (or the clinic's) minus the past and
 // minus sessions already scheduled for the doctor, and for the patient when one is named.
 import { findUserById, getWorkingHours, scheduledStartsBetween, type Db, type User } from "@halcyon/db";
-import type { ClinicServices } from "../context";
+import { careAccessTo } from "../care/record-access";
+import type { ClinicServices, RequestContext } from "../context";
 import { AppError } from "../errors";
 import { SESSION_LENGTH_MS, sessionStartsOn, isBookableStart, calendarDateIn, type WorkingPeriod, parseCalendarDate } from "./slots";
 
@@ -16,6 +17,18 @@ export async function findActiveDoctor(db: Db, doctorId: number): Promise<User> 
 export async function workingHoursOf(services: Pick<ClinicServices, "config">, db: Db, doctorId: number): Promise<WorkingPeriod[]> {
   const own = await getWorkingHours(db, doctorId);
   return own.length > 0 ? own : services.config.defaultWorkingHours;
+}
+
+/**
+ * Whose sessions a slot lookup also leaves out, since the free times show when that patient is
+ * busy: a patient's own; a named patient's only for their doctors and admins (404 for anyone
+ * else, as for their record).
+ */
+export async function scheduleOwnerOf(ctx: RequestContext & { user: User }, patientId: number | undefined): Promise<number | undefined> {
+  if (ctx.user.role === "patient") return ctx.user.id;
+  if (patientId === undefined) return undefined;
+  if (!(await careAccessTo(ctx, patientId))) throw new AppError("NOT_FOUND", "No such patient.");
+  return patientId;
 }
 
 export async function freeSlots(

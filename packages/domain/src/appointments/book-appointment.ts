@@ -1,8 +1,10 @@
-// Booking a session: who may book for whom, and the rules of the slot. The booking is one write
-// transaction (the care relationship when new, the appointment, its audit row), and the
-// database's unique indexes on (doctor, start) and (patient, start) for scheduled sessions make
-// two concurrent bookings of one slot impossible: exactly one wins, the other hears 409. The
-// indexes are the only check.
+// Booking a session: who may book for whom, and the rules of the slot. A patient books for
+// themselves, and their booking puts them in the doctor's care; a doctor books only for a patient
+// already in their care, with themselves; an admin books for anyone (on the patient's behalf, so
+// that too puts the patient in the doctor's care). The booking is one write transaction (the care
+// relationship, the appointment, its audit row), and the database's unique indexes on (doctor,
+// start) and (patient, start) for scheduled sessions make two concurrent bookings of one slot
+// impossible: exactly one wins, the other hears 409. The indexes are the only check.
 import {
   addCareRelationship,
   findUserById,
@@ -24,6 +26,7 @@ import type { z } from "zod";
 
 export const SLOT_TAKEN = "That time has just been taken. Please choose another time.";
 export const PATIENT_BUSY = "The patient already has a session at that time. Please choose another time.";
+export const NOT_IN_CARE = "Doctors can book sessions only for patients in their care. The patient can book with you themselves, or an admin can assign you as their doctor.";
 
 type BookInput = z.output<typeof bookAppointmentInputSchema>;
 
@@ -38,6 +41,8 @@ async function participants(ctx: RequestContext & { user: User }, input: BookInp
   }
   const patientId = user.role === "patient" ? user.id : input.patientId;
   if (patientId === undefined) throw new AppError("INVALID_INPUT", "Choose the patient the session is for (patientId).");
+  // Asked before the patient is looked up, so the answer is the same whether or not the id exists.
+  if (user.role === "doctor" && !(await isInCareOf(ctx.db, user.id, patientId))) throw new AppError("FORBIDDEN", NOT_IN_CARE);
   const patient = patientId === user.id ? user : await findUserById(ctx.db, patientId);
   if (!patient || patient.role !== "patient" || patient.deactivatedAt) throw new AppError("NOT_FOUND", "No such patient.");
   const doctor = await findActiveDoctor(ctx.db, input.doctorId);
@@ -59,13 +64,9 @@ export async function slotConflict(
 }
 
 export async function bookAppointment(ctx: RequestContext & { user: User }, input: BookInput): Promise<AppointmentView> {
-  // What the booking needs to know, read at once (the doctor's hours and whether the pair is in
-  // care already are read before the caller's right to book is settled, and only used after).
-  const [{ patient, doctor }, hours, inCare] = await Promise.all([
-    participants(ctx, input),
-    workingHoursOf(ctx, ctx.db, input.doctorId),
-    isInCareOf(ctx.db, input.doctorId, input.patientId ?? ctx.user.id),
-  ]);
+  // What the booking needs to know, read at once (the doctor's hours are read before the caller's
+  // right to book is settled, and only used after).
+  const [{ patient, doctor }, hours] = await Promise.all([participants(ctx, input), workingHoursOf(ctx, ctx.db, input.doctorId)]);
   const start = new Date(input.startTime);
   assertBookableStart(ctx, doctor, hours, start);
   const appointment = {
@@ -82,8 +83,10 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
   let id: number;
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
-      // A pair in care already (every booking after the first) needs no write for it.
-      if (!inCare) await addCareRelationship(trx, doctor.id, patient.id, appointment.createdAt);
+      // A patient's booking (or an admin's for them) puts the pair in care, in the booking's own
+      // transaction: a cancellation racing it cannot leave the booking without its care. A
+      // doctor's booking needs no write: the pair is in care already.
+      if (ctx.user.role !== "doctor") await addCareRelationship(trx, doctor.id, patient.id, appointment.createdAt);
       const booked = await insertAppointment(trx, appointment);
       await recordAudit(ctx, { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", targetId: booked, request: ctx.request }, trx);
       return booked;

@@ -1,7 +1,17 @@
 // The life of a scheduled session after booking: rescheduling, editing, cancelling, and — for
 // its doctor — completing it or marking a no-show. Every change comes through here
 // (PATCH /api/appointments/{id}). A session that is no longer scheduled is final.
-import { findAppointment, isUniqueViolation, updateAppointment as writeAppointment, type AppointmentPatch, type AppointmentView, type User } from "@halcyon/db";
+import {
+  endCareLeftByCancelledBookings,
+  findAppointment,
+  isUniqueViolation,
+  updateAppointment as writeAppointment,
+  type AppointmentPatch,
+  type AppointmentView,
+  type Database,
+  type Transaction,
+  type User,
+} from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
@@ -15,6 +25,30 @@ import type { z } from "zod";
 type UpdateInput = z.output<typeof updateAppointmentInputSchema>;
 
 const STATUS_WORDS = { completed: "completed", cancelled: "cancelled", no_show: "marked as a no-show", scheduled: "scheduled" } as const;
+
+/**
+ * A care relationship that a booking began ends with that booking's cancellation when nothing
+ * else holds it: no other appointment of the pair is scheduled or took place (completed or
+ * missed) and the doctor wrote no notes for the patient. Care a doctor began by opening the
+ * patient's account, or an admin began by assigning the doctor, stays until an admin ends it.
+ * Decided in the cancellation's own transaction, on what it sees, and audited with it.
+ */
+async function endCareIfBookingsAllCancelled(ctx: RequestContext & { user: User }, trx: Transaction<Database>, appointment: AppointmentView): Promise<void> {
+  if (!(await endCareLeftByCancelledBookings(trx, appointment.doctorId, appointment.patientId))) return;
+  await recordAudit(
+    ctx,
+    {
+      actorId: ctx.user.id,
+      action: "care.end",
+      outcome: "success",
+      targetType: "patient",
+      targetId: appointment.patientId,
+      request: ctx.request,
+      details: { doctorId: appointment.doctorId, reason: "bookings_cancelled" },
+    },
+    trx,
+  );
+}
 
 function hoursLabel(ms: number): string {
   const hours = Math.round(ms / 3_600_000);
@@ -82,6 +116,7 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
       // Moving the row takes the new slot and gives up the old one at once; the slot indexes
       // refuse a new slot already taken.
       await writeAppointment(trx, appointment.id, patch);
+      if (patch.status === "cancelled") await endCareIfBookingsAllCancelled(ctx, trx, appointment);
       await recordAudit(
         ctx,
         { actorId: user.id, action: "appointment.update", outcome: "success", targetType: "appointment", targetId: appointment.id, request: ctx.request, details: { changes } },

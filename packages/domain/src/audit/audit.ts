@@ -24,7 +24,14 @@ export type AuditAction =
   | "admin.settings_update"
   | "admin.backup"
   | "admin.audit_export"
-  | "admin.read";
+  | "admin.read"
+  | "care.read"
+  | "care.assign"
+  | "care.end"
+  | "emergency_access.grant"
+  | "emergency_access.read"
+  | "emergency_access.review"
+  | "patient_schedule.read";
 
 /**
  * Appends one event to the audit log. Records facts (who, what, which record, from where, how it

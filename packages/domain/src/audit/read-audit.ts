@@ -10,7 +10,11 @@ export async function auditRead(
   action: Extract<AuditAction, `${string}.read`>,
   target: { type: string; id?: number | null },
   recordIds: number[],
+  /** More facts of the read (e.g. that it was made under emergency access). */
+  facts?: Record<string, unknown>,
 ): Promise<void> {
+  const details: Record<string, unknown> = { count: recordIds.length, ids: recordIds.slice(0, MAX_IDS_RECORDED) };
+  if (facts) Object.assign(details, facts);
   await recordAudit(ctx, {
     actorId: ctx.user.id,
     action,
@@ -18,6 +22,6 @@ export async function auditRead(
     targetType: target.type,
     targetId: target.id ?? null,
     request: ctx.request,
-    details: { count: recordIds.length, ids: recordIds.slice(0, MAX_IDS_RECORDED) },
+    details,
   });
 }

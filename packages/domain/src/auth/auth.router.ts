@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedProcedure, checkedOutput, publicProcedure, router } from "../trpc";
+import { checkedOutput, publicProcedure, router, signedInProcedure } from "../trpc";
 import { publicUserSchema } from "../users/user.schema";
 import { toPublicUser } from "../users/public-user";
 import { changePasswordInputSchema, loginInputSchema, logoutOutputSchema, registerInputSchema } from "./auth.schema";
@@ -8,7 +8,8 @@ import { registerPatient } from "./register";
 import { signIn, signOut } from "./sign-in";
 
 export const authRouter = router({
-  me: authedProcedure
+  // A session on a one-time password may read itself and replace the password, and nothing else.
+  me: signedInProcedure
     .meta({ openapi: { method: "GET", path: "/user", tags: ["auth"], summary: "The signed-in user", protect: true } })
     .input(z.void())
     .output(checkedOutput(publicUserSchema))
@@ -26,7 +27,7 @@ export const authRouter = router({
     .output(checkedOutput(publicUserSchema))
     .mutation(async ({ ctx, input }) => toPublicUser(await registerPatient(ctx, input))),
 
-  changePassword: authedProcedure
+  changePassword: signedInProcedure
     .meta({ openapi: { method: "POST", path: "/user/password", tags: ["auth"], summary: "Replace your password; other sessions end", protect: true } })
     .input(changePasswordInputSchema)
     .output(checkedOutput(publicUserSchema))

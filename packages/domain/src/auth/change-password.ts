@@ -3,6 +3,7 @@ import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import type { ChangePasswordInput } from "./auth.schema";
+import { isOneTimePasswordExpired, ONE_TIME_PASSWORD_EXPIRED } from "./one-time-passwords";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
 import { beginSession, endAllLoginSessionsOf } from "./sessions";
 
@@ -11,6 +12,8 @@ import { beginSession, endAllLoginSessionsOf } from "./sessions";
  * of the user ends; the caller continues on a fresh one.
  */
 export async function changePassword(ctx: RequestContext & { user: User }, input: ChangePasswordInput): Promise<User> {
+  // An expired one-time password opens nothing, not even its own replacement.
+  if (isOneTimePasswordExpired(ctx.user, ctx.now())) throw new AppError("FORBIDDEN", ONE_TIME_PASSWORD_EXPIRED);
   const credentials = await findUserCredentials(ctx.db, ctx.user.username);
   if (!credentials || !(await verifyPassword(credentials.passwordHash, input.currentPassword))) {
     await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.password_change", outcome: "failure", request: ctx.request });

@@ -3,6 +3,7 @@ import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import type { LoginInput } from "./auth.schema";
+import { isOneTimePasswordExpired, ONE_TIME_PASSWORD_EXPIRED } from "./one-time-passwords";
 import { verifyDecoy, verifyPassword } from "./passwords";
 import { beginSession, endLoginSession, hashSessionToken } from "./sessions";
 
@@ -66,6 +67,10 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
   if (user.deactivatedAt !== null) {
     await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "denied", request: ctx.request, details: { reason: "deactivated" } });
     throw new AppError("FORBIDDEN", ACCOUNT_DEACTIVATED);
+  }
+  if (isOneTimePasswordExpired(user, ctx.now())) {
+    await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "denied", request: ctx.request, details: { reason: "one_time_password_expired" } });
+    throw new AppError("FORBIDDEN", ONE_TIME_PASSWORD_EXPIRED);
   }
 
   failedLoginsPerAccount.clear(accountKey);

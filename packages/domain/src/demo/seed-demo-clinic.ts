@@ -3,7 +3,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, isWeekend } from "date-fns";
 import {
-  addCareRelationship,
+  beginCare,
   countUsers,
   insertAppointment,
   appendMessage,
@@ -35,6 +35,13 @@ const PATIENTS = [
   { username: "sam", firstName: "Sam", lastName: "Whitaker", dateOfBirth: "1995-01-23" },
   { username: "riley", firstName: "Riley", lastName: "Chen", dateOfBirth: "1983-06-30" },
 ];
+
+/** Every account of the demo clinic, with the password published for it. */
+export const DEMO_ACCOUNTS: ReadonlyMap<string, string> = new Map([
+  ["admin", DEMO_PASSWORDS.admin],
+  ...DOCTORS.map((doctor) => [doctor.username, DEMO_PASSWORDS.doctor] as const),
+  ...PATIENTS.map((patient) => [patient.username, DEMO_PASSWORDS.patient] as const),
+]);
 
 const ALEX_NOTES = [
   "First session. Discussed sleep difficulties and work stress; agreed on a simple evening wind-down routine.",
@@ -88,7 +95,7 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
       return new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hour, 0, 0, zone);
     };
     const book = async (patient: User, doctor: User, start: Date, title: string, status: "scheduled" | "completed") => {
-      await addCareRelationship(trx, doctor.id, patient.id, createdAt);
+      await beginCare(trx, { doctorId: doctor.id, patientId: patient.id, since: createdAt, origin: "booking" });
       return insertAppointment(trx, {
         patientId: patient.id,
         doctorId: doctor.id,

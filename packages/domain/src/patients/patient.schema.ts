@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { publicUserSchema } from "../users/user.schema";
+import { publicUserSchema, serverIssuesPassword } from "../users/user.schema";
 
 export const patientSummarySchema = z
   .object({
@@ -38,6 +38,7 @@ export const addPatientInputSchema = z
       .regex(/^[0-9+()\-.\s]{7,30}$/, "Enter a phone number with at least 7 digits, like (555) 123-4567"),
     dateOfBirth: z.string({ error: PROFILE_REQUIRED }).regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date of birth as YYYY-MM-DD"),
     email: z.preprocess((v) => (v === "" ? null : v), z.email("Enter a valid email address, or leave it empty").nullish()),
+    password: serverIssuesPassword,
   })
   .meta({ id: "AddPatientInput" });
 export type AddPatientInput = z.input<typeof addPatientInputSchema>;

@@ -1,6 +1,6 @@
-import { randomInt } from "node:crypto";
-import { addCareRelationship, listPatients as readPatients, usernameExists, type PatientSummary, type User } from "@halcyon/db";
+import { beginCare, listPatients as readPatients, usernameExists, type PatientSummary, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
+import { oneTimePassword } from "../auth/one-time-passwords";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { createUser } from "../users/create-user";
@@ -17,15 +17,6 @@ export async function listPatients(ctx: RequestContext & { user: User }, input: 
   });
 }
 
-// No look-alike characters (0/O, 1/l/I), so a password read aloud or copied by hand survives.
-const PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-
-/** Twelve random characters in three groups: about 59 bits, easy to read out, used once. */
-export function oneTimePassword(): string {
-  const pick = () => Array.from({ length: 4 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
-  return `${pick()}-${pick()}-${pick()}`;
-}
-
 async function freeUsername(ctx: RequestContext, firstName: string, lastName: string): Promise<string> {
   const base = `${firstName}.${lastName}`.toLowerCase().normalize("NFKD").replace(/[^a-z0-9.]/g, "").replace(/\.+/g, ".").replace(/^\.|\.$/g, "") || "patient";
   for (let suffix = 0; ; suffix += 1) {
@@ -34,7 +25,10 @@ async function freeUsername(ctx: RequestContext, firstName: string, lastName: st
   }
 }
 
-/** A doctor (or admin) opens an account for a patient; a doctor becomes their doctor. */
+/**
+ * A doctor (or admin) opens an account for a patient; a doctor who does becomes their doctor, until
+ * an admin ends it (care a doctor began this way does not rest on bookings).
+ */
 export async function addPatient(
   ctx: RequestContext & { user: User },
   input: z.output<typeof addPatientInputSchema>,
@@ -54,7 +48,7 @@ export async function addPatient(
     email: input.email ?? null,
     mustChangePassword: true,
   });
-  if (ctx.user.role === "doctor") await addCareRelationship(ctx.db, ctx.user.id, patient.id, ctx.now().toISOString());
+  if (ctx.user.role === "doctor") await beginCare(ctx.db, { doctorId: ctx.user.id, patientId: patient.id, since: ctx.now().toISOString(), origin: "doctor" });
   await recordAudit(ctx, { actorId: ctx.user.id, action: "user.create", outcome: "success", targetType: "user", targetId: patient.id, request: ctx.request, details: { role: "patient" } });
   return { patient, oneTimePassword: password };
 }

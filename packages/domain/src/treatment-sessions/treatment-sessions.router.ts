@@ -6,12 +6,23 @@ import { listTreatmentSessions, recordTreatmentSession } from "./treatment-sessi
 
 export const treatmentSessionsRouter = router({
   list: authedProcedure
-    .meta({ openapi: { method: "GET", path: "/treatment-sessions/{userId}", tags: ["treatment sessions"], summary: "A patient's session notes and ratings, newest first", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/treatment-sessions/{userId}",
+        tags: ["treatment sessions"],
+        summary: "A patient's session notes and ratings, newest first",
+        description:
+          "For the patient themselves, the doctors they are in the care of, and admins; a doctor without care reads them only under emergency access (POST /api/emergency-access). Anyone else: 404.",
+        protect: true,
+      },
+    })
     .input(listSessionsInputSchema)
     .output(checkedOutput(z.array(treatmentSessionSchema)))
     .query(async ({ ctx, input }) => {
-      const sessions = await listTreatmentSessions(ctx, input.userId);
-      await auditRead(ctx, "treatment_session.read", { type: "patient", id: input.userId }, sessions.map((s) => s.id));
+      const { sessions, access } = await listTreatmentSessions(ctx, input.userId);
+      const ids = sessions.map((s) => s.id);
+      await auditRead(ctx, "treatment_session.read", { type: "patient", id: input.userId }, ids, access.kind === "emergency" ? { emergencyAccessId: access.grant.id } : undefined);
       return sessions;
     }),
 

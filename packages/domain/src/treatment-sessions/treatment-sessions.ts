@@ -1,11 +1,10 @@
 // Session notes and progress ratings: written by the session's doctor (which completes the
-// session), read by the patient, their doctors and admins.
+// session), read by the patient, their doctors, admins, and a doctor with emergency access.
 import {
   findAppointment,
   findTreatmentSession,
   findUserById,
   insertTreatmentSession,
-  isInCareOf,
   isUniqueViolation,
   listTreatmentSessionsOfPatient,
   updateAppointment,
@@ -16,6 +15,7 @@ import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { APPOINTMENT_NOT_FOUND } from "../appointments/appointment-access";
+import { recordAccessTo, type RecordAccess } from "../care/record-access";
 import type { recordSessionInputSchema } from "./treatment-session.schema";
 import type { z } from "zod";
 
@@ -25,16 +25,16 @@ const MAX_SESSIONS_LISTED = 500;
 
 export const USER_NOT_FOUND = "No such patient.";
 
-export async function listTreatmentSessions(ctx: RequestContext & { user: User }, userId: number): Promise<TreatmentSessionView[]> {
-  const { user } = ctx;
+/** A patient's sessions, and on what grounds the caller reads them (their audit row says so). */
+export async function listTreatmentSessions(
+  ctx: RequestContext & { user: User },
+  userId: number,
+): Promise<{ sessions: TreatmentSessionView[]; access: RecordAccess }> {
   // Both reads at once: one round trip's wait instead of two.
-  const [allowed, patient] = await Promise.all([
-    user.role === "admin" || (user.role === "patient" && user.id === userId) || (user.role === "doctor" && isInCareOf(ctx.db, user.id, userId)),
-    findUserById(ctx.db, userId),
-  ]);
-  if (!allowed) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+  const [access, patient] = await Promise.all([recordAccessTo(ctx, userId), findUserById(ctx.db, userId)]);
+  if (!access) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
   if (!patient || patient.role !== "patient") throw new AppError("NOT_FOUND", USER_NOT_FOUND);
-  return listTreatmentSessionsOfPatient(ctx.db, userId, MAX_SESSIONS_LISTED);
+  return { sessions: await listTreatmentSessionsOfPatient(ctx.db, userId, MAX_SESSIONS_LISTED), access };
 }
 
 export async function recordTreatmentSession(

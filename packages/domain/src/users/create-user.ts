@@ -1,4 +1,5 @@
 import { insertUser, upsertDoctorProfile, usernameExists, type User } from "@halcyon/db";
+import { oneTimePasswordExpiry } from "../auth/one-time-passwords";
 import { assertAcceptablePassword, hashPassword } from "../auth/passwords";
 import type { ClinicServices } from "../context";
 import { AppError } from "../errors";
@@ -16,7 +17,7 @@ export interface CreateUserInput {
   /** Doctors only. */
   specialization?: string;
   profileImageUrl?: string | null;
-  /** A one-time password chosen by staff: the user must replace it at first sign-in. */
+  /** A one-time password issued by staff: it works for 72 hours, and the user must replace it at first sign-in. */
   mustChangePassword?: boolean;
 }
 
@@ -39,7 +40,7 @@ export async function createUser(services: Pick<ClinicServices, "db" | "now">, i
         dateOfBirth: input.dateOfBirth,
         role: input.role,
         profileImageUrl: input.profileImageUrl ?? null,
-        mustChangePassword: input.mustChangePassword ?? false,
+        oneTimePasswordExpiresAt: input.mustChangePassword ? oneTimePasswordExpiry(services.now()) : null,
         createdAt: services.now().toISOString(),
       });
       if (input.role === "doctor") await upsertDoctorProfile(trx, user.id, input.specialization ?? "General Practice");

@@ -20,3 +20,11 @@ export const publicUserSchema = z
   })
   .meta({ id: "User" });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/**
+ * The `password` of an account staff open: refused (400), never silently ignored. The server
+ * issues a one-time password, shown once, and the person chooses their own at first sign-in.
+ */
+export const serverIssuesPassword = z
+  .never({ error: "Leave the password out: the server issues the first password (a one-time password, shown once), and the person chooses their own when they first sign in." })
+  .optional();

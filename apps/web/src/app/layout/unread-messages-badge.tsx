@@ -14,7 +14,8 @@ export function unreadMessagesLabel(count: number): string {
  */
 export function useUnreadMessageTotal(): number {
   const { user } = useCurrentUser();
-  const takesPart = user?.role === "patient" || user?.role === "doctor";
+  // Nobody on a one-time password may read messages until they have chosen their own.
+  const takesPart = (user?.role === "patient" || user?.role === "doctor") && !user.mustChangePassword;
   const { data } = trpc.messages.unread.useQuery(undefined, { enabled: takesPart });
   return takesPart ? (data?.total ?? 0) : 0;
 }

@@ -63,7 +63,9 @@ function AddPatient({ onDone }: { onDone: () => void }) {
           <DialogTitle>
             {created.patient.firstName} {created.patient.lastName} is registered
           </DialogTitle>
-          <DialogDescription>Give the patient these details to sign in. They will choose their own password the first time.</DialogDescription>
+          <DialogDescription>
+            Give the patient these details to sign in within 72 hours, when the password stops working. They will choose their own password the first time.
+          </DialogDescription>
         </DialogHeader>
         <dl className="grid gap-4">
           <div className="grid gap-2">

@@ -6,6 +6,7 @@ import { pageTitle } from "../../lib/clinic";
 import { salutationFor } from "../../lib/greeting";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { EmergencyReviews } from "./emergency-reviews";
 import { QuickActions } from "./quick-actions";
 import { RecentActivity } from "./recent-activity";
 import { StatCards } from "./stat-cards";
@@ -45,6 +46,8 @@ export function AdminPage() {
         </header>
 
         <StatCards stats={stats} />
+
+        <EmergencyReviews />
 
         <div className="mt-16 grid gap-12 lg:grid-cols-[1.15fr_1fr] lg:gap-14">
           <QuickActions />

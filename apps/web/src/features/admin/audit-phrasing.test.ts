@@ -69,6 +69,22 @@ describe("describeAuditEntry", () => {
     );
   });
 
+  it("tells care and emergency access in words, naming the patient when known", () => {
+    const admin = { actorId: 1, actorName: "Avery Quinn (admin)" };
+    const named = { ...doctors, accountNames: new Map([[7, "Alex Morgan"]]) };
+    const about = { targetType: "patient", targetId: "7" };
+    expect(describeAuditEntry(entry({ ...admin, ...about, action: "care.assign", details: { doctorId: 2 } }), named)).toBe("Avery Quinn assigned a doctor to Alex Morgan");
+    expect(describeAuditEntry(entry({ ...admin, ...about, action: "care.end", details: { doctorId: 2, reason: "admin" } }), named)).toBe("Avery Quinn ended a doctor's care of Alex Morgan");
+    expect(describeAuditEntry(entry({ ...about, action: "care.end", details: { doctorId: 2, reason: "bookings_cancelled" } }))).toBe(
+      "Alex Morgan ended patient #7's care with a doctor by cancelling its only bookings",
+    );
+    expect(describeAuditEntry(entry({ ...vance, ...about, action: "emergency_access.grant" }), named)).toBe("Dr. Vance opened Alex Morgan's record under emergency access");
+    expect(describeAuditEntry(entry({ outcome: "denied", details: { reason: "one_time_password_expired" } }))).toBe(
+      "Alex Morgan was refused sign-in: the one-time password had expired",
+    );
+    expect(actionLabel("emergency_access.review")).toBe("Emergency access reviewed");
+  });
+
   it("says where a refused access was headed, never what it would have shown", () => {
     expect(describeAuditEntry(entry({ action: "access.denied", outcome: "denied", details: { procedure: "admin.stats", reason: "FORBIDDEN" } }))).toBe(
       "Alex Morgan was refused access to the admin area",

@@ -67,6 +67,8 @@ function refusedArea(entry: AuditEntryView): string {
   if (procedure.startsWith("messages")) return "a conversation";
   if (procedure.startsWith("patients")) return "patient records";
   if (procedure.startsWith("calendar")) return "a calendar feed";
+  if (procedure.startsWith("care")) return "care relationships";
+  if (procedure.startsWith("emergencyAccess")) return "emergency access";
   return "a restricted page";
 }
 
@@ -74,6 +76,7 @@ function signIn(entry: AuditEntryView): string {
   if (entry.outcome === "success") return "signed in";
   const reason = detail(entry, "reason");
   if (reason === "deactivated") return "was refused sign-in: the account is deactivated";
+  if (reason === "one_time_password_expired") return "was refused sign-in: the one-time password had expired";
   if (reason === "throttled") return "was paused from signing in after repeated attempts";
   return "failed to sign in";
 }
@@ -106,7 +109,22 @@ const PREDICATES: Record<string, Phrase> = {
   "admin.backup": () => "downloaded a database backup",
   "admin.audit_export": () => "exported the system log",
   "admin.read": () => "viewed administrative records",
+  "care.read": (entry, context) => `viewed the care team of ${patientOf(entry, context)}`,
+  "care.assign": (entry, context) => `assigned a doctor to ${patientOf(entry, context)}`,
+  "care.end": (entry, context) =>
+    detail(entry, "reason") === "bookings_cancelled"
+      ? `ended ${patientOf(entry, context)}'s care with a doctor by cancelling its only bookings`
+      : `ended a doctor's care of ${patientOf(entry, context)}`,
+  "emergency_access.grant": (entry, context) => `opened ${patientOf(entry, context)}'s record under emergency access`,
+  "emergency_access.read": () => "viewed emergency accesses to review",
+  "emergency_access.review": () => "reviewed an emergency access",
+  "patient_schedule.read": (entry, context) => `checked free times against ${patientOf(entry, context)}'s sessions`,
 };
+
+function patientOf(entry: AuditEntryView, context: PhrasingContext): string {
+  if (!entry.targetId) return "a patient";
+  return context.accountNames?.get(Number(entry.targetId)) ?? `patient #${entry.targetId}`;
+}
 
 /** "Eleanor Vance (dr.vance)" → "Eleanor Vance"; doctors become "Dr. Vance". */
 export function actorDisplayName(entry: Pick<AuditEntryView, "actorId" | "actorName" | "action" | "details">, context: PhrasingContext = {}): string {
@@ -159,6 +177,13 @@ const ACTION_LABELS: Record<string, string> = {
   "admin.backup": "Database backup",
   "admin.audit_export": "System log exported",
   "admin.read": "Admin records viewed",
+  "care.read": "Care team viewed",
+  "care.assign": "Doctor assigned",
+  "care.end": "Care ended",
+  "emergency_access.grant": "Emergency access",
+  "emergency_access.read": "Emergency accesses viewed",
+  "emergency_access.review": "Emergency access reviewed",
+  "patient_schedule.read": "Patient's hours checked",
 };
 
 /** The action filter's choices: whole families (ending in ".") and single actions, grouped. */
@@ -172,13 +197,19 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       { value: "treatment_session.", label: "All session-note events" },
       { value: "message.", label: "All message events" },
       { value: "admin.", label: "All admin actions" },
+      { value: "care.", label: "All care-relationship events" },
+      { value: "emergency_access.", label: "All emergency-access events" },
     ],
   },
   {
     label: "Sign-in and accounts",
     options: ["auth.login", "auth.logout", "auth.register", "auth.password_change", "auth.password_reset", "user.create"].map(option),
   },
-  { label: "Health records", options: ["appointment.book", "appointment.update", "appointment.read", "treatment_session.create", "treatment_session.read", "patient.read"].map(option) },
+  {
+    label: "Health records",
+    options: ["appointment.book", "appointment.update", "appointment.read", "treatment_session.create", "treatment_session.read", "patient.read", "patient_schedule.read"].map(option),
+  },
+  { label: "Care and emergency access", options: ["care.assign", "care.end", "care.read", "emergency_access.grant", "emergency_access.review", "emergency_access.read"].map(option) },
   { label: "Messages and calendar", options: ["message.send", "message.read", "calendar_feed.create", "calendar_feed.revoke"].map(option) },
   { label: "Administration", options: ["admin.user_create", "admin.user_update", "admin.settings_update", "admin.backup", "admin.audit_export", "access.denied"].map(option) },
 ];
@@ -202,6 +233,7 @@ const TARGET_NOUNS: Record<string, string> = {
   conversation: "Conversation",
   patient: "Patient",
   settings: "Clinic settings",
+  emergency_access: "Emergency access",
 };
 
 export const OUTCOME_LABELS: Record<AuditOutcome, string> = { success: "Succeeded", failure: "Failed", denied: "Refused" };

@@ -79,7 +79,8 @@ export function OneTimePasswordPanel({ user, password, onAddAnother }: { user: A
         </p>
         <p className="mt-5 flex items-start gap-2 text-sm leading-relaxed text-gold-200">
           <span aria-hidden="true" className="mt-1.5 size-1.5 shrink-0 rotate-45 bg-gold-300" />
-          Write it down or pass it on now: it will not be shown again. If it is lost, reset it with the clinic&rsquo;s command-line tool.
+          Write it down or pass it on now: it will not be shown again, and it works for 72 hours. If it is lost or runs out, reset it with the clinic&rsquo;s
+          command-line tool.
         </p>
 
         <div className="mt-10 flex flex-col gap-3 border-t border-ivory-50/15 pt-8 sm:flex-row">

@@ -15,16 +15,18 @@ type SelectFieldProps = {
   size?: "default" | "sm";
   className?: string;
   disabled?: boolean;
+  /** Shown while nothing is chosen (value ""). */
+  placeholder?: string;
 };
 
 /** A labelled Radix select: the label names the trigger, the options speak for themselves. */
-export function SelectField({ id, label, value, onValueChange, options = [], groups = [], size = "default", className, disabled }: SelectFieldProps) {
+export function SelectField({ id, label, value, onValueChange, options = [], groups = [], size = "default", className, disabled, placeholder }: SelectFieldProps) {
   return (
     <div className={cn("flex flex-col gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
       <Select value={value} onValueChange={onValueChange} disabled={disabled}>
         <SelectTrigger id={id} size={size}>
-          <SelectValue />
+          <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>
           {options.map((option) => (

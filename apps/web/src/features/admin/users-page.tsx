@@ -19,6 +19,7 @@ import { messageOf } from "./feedback";
 import { displayName, formatDay, rangeLabel, ROLE_LABELS, ROLE_PLURALS, ROLES } from "./people";
 import { SelectField } from "./select-field";
 import { useDebounced } from "./use-debounced";
+import { CareTeamDialog } from "./care-team-dialog";
 import { ChangeRoleDialog, StatusDialog, type StatusChange } from "./user-dialogs";
 
 export const USERS_PAGE_SIZE = 25;
@@ -59,6 +60,7 @@ export function UsersPage() {
   const { user: me } = useCurrentUser();
   const [roleChange, setRoleChange] = useState<AdminUser | null>(null);
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
+  const [careOf, setCareOf] = useState<AdminUser | null>(null);
   const query = searchParamsOf({ ...filters, search: debouncedSearch }).toString();
 
   useEffect(() => {
@@ -188,6 +190,7 @@ export function UsersPage() {
                       isMe={user.id === me?.id}
                       onChangeRole={() => setRoleChange(user)}
                       onChangeStatus={(active) => setStatusChange({ user, active })}
+                      onCareTeam={() => setCareOf(user)}
                     />
                   ))}
                 </TableBody>
@@ -214,13 +217,14 @@ export function UsersPage() {
 
       <ChangeRoleDialog user={roleChange} onClose={() => setRoleChange(null)} />
       <StatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
+      <CareTeamDialog patient={careOf} onClose={() => setCareOf(null)} />
     </AdminShell>
   );
 }
 
-type UserRowProps = { user: AdminUser; isMe: boolean; onChangeRole: () => void; onChangeStatus: (active: boolean) => void };
+type UserRowProps = { user: AdminUser; isMe: boolean; onChangeRole: () => void; onChangeStatus: (active: boolean) => void; onCareTeam: () => void };
 
-function UserRow({ user, isMe, onChangeRole, onChangeStatus }: UserRowProps) {
+function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam }: UserRowProps) {
   const name = displayName(user);
   const active = user.deactivatedAt === null;
   return (
@@ -263,6 +267,11 @@ function UserRow({ user, isMe, onChangeRole, onChangeStatus }: UserRowProps) {
       </TableCell>
       <TableCell className="max-md:mt-3 max-md:justify-start max-md:border-t max-md:border-ivory-300 max-md:pt-4 md:text-right">
         <div className="flex flex-wrap gap-2 md:justify-end">
+          {user.role === "patient" ? (
+            <Button variant="outline" size="sm" onClick={onCareTeam} aria-label={`Care team of ${name}`}>
+              Care team
+            </Button>
+          ) : null}
           <Button variant="outline" size="sm" onClick={onChangeRole} aria-label={`Change role of ${name}`}>
             Change role
           </Button>

@@ -1,4 +1,4 @@
-import type { Appointment, PatientSummary, PublicUser, TreatmentSession } from "@halcyon/domain/schemas";
+import type { Appointment, EmergencyAccess, PatientSummary, PublicUser, TreatmentSession } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { ArrowLeft, CalendarHeart, CalendarPlus, NotebookText, UserRoundSearch } from "lucide-react";
@@ -21,6 +21,7 @@ import { pageTitle } from "../../lib/clinic";
 import { formatDate } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { EmergencyAccessNotice, NotInCare } from "./emergency-access";
 
 const SESSIONS_READ = 50;
 const LOOK_AHEAD_MS = 365 * 24 * 60 * 60 * 1000;
@@ -43,15 +44,18 @@ export function PatientHistoryPage() {
   const appointments = trpc.appointments.list.useQuery({ patientId, to: until, order: "desc", limit: SESSIONS_READ }, { enabled: validId });
   const lookup = trpc.patients.list.useQuery({ limit: LOOKUP_LIMIT }, { enabled: validId && !known });
   const zone = useClinicTimeZoneQuery(user?.role);
+  // A doctor may hold emergency access to a patient not in their care.
+  const isDoctor = user?.role === "doctor";
+  const emergency = trpc.emergencyAccess.current.useQuery({ patientId }, { enabled: validId && isDoctor });
 
   const patient = known ?? lookup.data?.find((candidate) => candidate.id === patientId);
-  const name = patient ? `${patient.firstName} ${patient.lastName}` : appointments.data?.[0]?.patientName;
+  const name = patient ? `${patient.firstName} ${patient.lastName}` : (emergency.data?.patientName ?? appointments.data?.[0]?.patientName);
   const notFound = !validId || sessions.error?.data?.code === "NOT_FOUND";
-  useDocumentTitle(pageTitle(notFound ? "Patient not found" : (name ?? "Patient")));
+  useDocumentTitle(pageTitle(notFound ? (isDoctor && validId ? "Not in your care" : "Patient not found") : (name ?? "Patient")));
 
   if (!user) return null;
-  if (notFound) return <PatientNotFound />;
-  const queries = known ? [sessions, appointments, zone.query] : [sessions, appointments, lookup, zone.query];
+  if (notFound) return isDoctor && validId ? <NotInCare patientId={patientId} /> : <PatientNotFound />;
+  const queries = [sessions, appointments, zone.query, ...(known ? [] : [lookup]), ...(isDoctor ? [emergency] : [])];
   if (queries.some((query) => query.isPending && !query.isError)) return <PageLoading label="Opening the patient's history" />;
   const failed = queries.find((query) => query.isError);
   if (failed || !sessions.data || !appointments.data) {
@@ -78,6 +82,7 @@ export function PatientHistoryPage() {
             patient={patient}
             sessions={sessions.data}
             appointments={appointments.data}
+            emergency={emergency.data ?? null}
           />
         </AppointmentDialogsProvider>
       </ClinicTimeZoneProvider>
@@ -92,9 +97,11 @@ type PatientHistoryProps = {
   patient: PatientSummary | undefined;
   sessions: TreatmentSession[];
   appointments: Appointment[];
+  /** The doctor's emergency access, when that is what opened the record. */
+  emergency: EmergencyAccess | null;
 };
 
-function PatientHistory({ user, patientId, name, patient, sessions, appointments }: PatientHistoryProps) {
+function PatientHistory({ user, patientId, name, patient, sessions, appointments, emergency }: PatientHistoryProps) {
   const [booking, setBooking] = useState(false);
   const details = patient
     ? [`Born ${formatDate(`${patient.dateOfBirth}T12:00:00Z`, { timeZone: "UTC" })}`, patient.phoneNumber, patient.email].filter(Boolean).join(" · ")
@@ -107,7 +114,7 @@ function PatientHistory({ user, patientId, name, patient, sessions, appointments
       lead={details}
       actions={
         <>
-          {user.role === "doctor" ? (
+          {user.role === "doctor" && !emergency ? (
             <Button onClick={() => setBooking(true)}>
               <CalendarPlus aria-hidden="true" />
               Schedule Appointment
@@ -122,6 +129,7 @@ function PatientHistory({ user, patientId, name, patient, sessions, appointments
         </>
       }
     >
+      {emergency ? <EmergencyAccessNotice access={emergency} /> : null}
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1.55fr)_minmax(0,1fr)]">
         <SectionCard title="Progress Over Time" description="Ratings of recent sessions, out of 10.">
           <ProgressChart sessions={sessions} subject={`${name}'s ratings`} />

@@ -28,7 +28,8 @@ const READS: Record<ReadGroup, QueryKey[]> = {
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
-  const userId = user?.id ?? null;
+  // An account still on its one-time password is refused the socket until it has its own.
+  const userId = user && !user.mustChangePassword ? user.id : null;
   const queryClient = useQueryClient();
   const [hub] = useState(() => new RealtimeHub());
 

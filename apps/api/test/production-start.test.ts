@@ -1,0 +1,35 @@
+// No published passwords in a deployment: in production the server refuses to start while any
+// account still has its demo password, and says which.
+import { describeEachDatabase } from "@halcyon/db/testing";
+import { createClinicServices, DEFAULT_CLINIC_CONFIG, resetPassword, seedDemoClinic } from "@halcyon/domain";
+import { expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { parseEnv } from "../src/env";
+import { StartRefused } from "../src/plugins/database";
+
+const DEMO_USERNAMES = ["admin", "alex", "dr.lindqvist", "dr.moreau", "dr.okafor", "dr.vance", "jordan", "riley", "sam"];
+
+describeEachDatabase("starting in production", (database) => {
+  const start = (nodeEnv: "production" | "development") =>
+    buildApp({ env: parseEnv({ NODE_ENV: nodeEnv, LOG_LEVEL: "silent", SEED_DEMO: "false", WEB_DIST: "/nonexistent" }), database: database() });
+
+  it("is refused while any account keeps its published demo password, naming each such account", async () => {
+    const services = createClinicServices({ database: database(), config: DEFAULT_CLINIC_CONFIG });
+    // Nothing of the demo: the server starts.
+    await (await start("production")).close();
+    await seedDemoClinic(services);
+
+    const refused = await start("production").catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(StartRefused);
+    expect((refused as Error).message).toContain(`published demo password: ${DEMO_USERNAMES.join(", ")}.`);
+    // Outside production the demo clinic is what it is for.
+    await (await start("development")).close();
+
+    for (const username of DEMO_USERNAMES.filter((name) => name !== "dr.okafor")) await resetPassword(services, username, "a-lantern-by-the-sea-4");
+    const stillOne = await start("production").catch((error: unknown) => error);
+    expect((stillOne as Error).message).toMatch(/this account still has its published demo password: dr\.okafor\. Give each a password of its own/);
+
+    await resetPassword(services, "dr.okafor", "a-lantern-by-the-sea-4");
+    await (await start("production")).close();
+  });
+});

@@ -1,0 +1,81 @@
+// The migrations of issue 13 on data that was there before them: care relationships left behind
+// by cancelled bookings go, those with anything holding them stay; accounts still on a one-time
+// password get its expiry.
+import { expect, it } from "vitest";
+import * as careOrigins from "../src/migrations/2026-11-24T0100-care-origins-and-emergency-access";
+import * as oneTimePasswordExpiry from "../src/migrations/2026-11-24T0200-one-time-password-expiry";
+import { insertAppointment, insertTreatmentSession, type NewAppointment } from "../src/index";
+import { describeEachDatabase } from "../src/testing/index";
+
+describeEachDatabase("migrations of care and one-time passwords", (database) => {
+  it("keeps the care that bookings, notes or the doctor's opening of the account hold, and removes what only cancelled bookings left", async () => {
+    const { db } = database();
+    await oneTimePasswordExpiry.down(db);
+    await careOrigins.down(db);
+    const insert = (values: ReturnType<typeof row>) => db.insertInto("users").values(values as never).returning("id").executeTakeFirstOrThrow();
+    const doctor = await insert({ ...row("dr.before"), role: "doctor" });
+    const patients = [];
+    for (const name of ["cancelled", "scheduled", "noted", "opened", "unbooked"]) patients.push(await insert(row(name)));
+    const [cancelled, scheduled, noted, opened, unbooked] = patients.map((patient) => patient.id) as [number, number, number, number, number];
+    const appointment = (patientId: number, status: NewAppointment["status"], hour: number): NewAppointment => ({
+      patientId,
+      doctorId: doctor.id,
+      title: "Individual therapy",
+      description: null,
+      startTime: `2026-11-2${hour}T15:00:00.000Z`,
+      endTime: `2026-11-2${hour}T16:00:00.000Z`,
+      status,
+      createdAt: "2026-11-20T10:00:00.000Z",
+    });
+    await insertAppointment(db, appointment(cancelled, "cancelled", 1));
+    await insertAppointment(db, appointment(scheduled, "cancelled", 2));
+    await insertAppointment(db, appointment(scheduled, "scheduled", 3));
+    const withNotes = await insertAppointment(db, appointment(noted, "cancelled", 4));
+    await insertTreatmentSession(db, { appointmentId: withNotes, patientId: noted, doctorId: doctor.id, progressRating: 5, sessionNotes: "Notes", createdAt: "2026-11-24T16:00:00.000Z" });
+    await insertAppointment(db, appointment(opened, "cancelled", 5));
+    await db.insertInto("audit_log").values({ occurred_at: "2026-11-20T09:00:00.000Z", actor_id: doctor.id, action: "user.create", target_type: "user", target_id: String(opened), outcome: "success", ip: null, user_agent: null, details: null }).execute();
+    for (const patientId of [cancelled, scheduled, noted, opened, unbooked]) {
+      await db.insertInto("care_relationships").values({ doctor_id: doctor.id, patient_id: patientId, since: "2026-11-20T10:00:00.000Z" } as never).execute();
+    }
+
+    await careOrigins.up(db);
+    await oneTimePasswordExpiry.up(db);
+    const remaining = await db.selectFrom("care_relationships").select(["patient_id", "origin"]).where("doctor_id", "=", doctor.id).orderBy("patient_id").execute();
+    expect(remaining).toEqual([
+      { patient_id: scheduled, origin: "booking" },
+      { patient_id: noted, origin: "booking" },
+      { patient_id: opened, origin: "doctor" },
+      { patient_id: unbooked, origin: "booking" },
+    ]);
+  });
+
+  it("gives an account still on its one-time password the expiry it had: 72 hours after it was opened", async () => {
+    const { db } = database();
+    await oneTimePasswordExpiry.down(db);
+    const waiting = await db.insertInto("users").values({ ...row("waiting"), must_change_password: 1 } as never).returning("id").executeTakeFirstOrThrow();
+    const settled = await db.insertInto("users").values(row("settled") as never).returning("id").executeTakeFirstOrThrow();
+    await oneTimePasswordExpiry.up(db);
+    const expiries = await db.selectFrom("users").select(["id", "one_time_password_expires_at"]).where("id", "in", [waiting.id, settled.id]).orderBy("id").execute();
+    expect(expiries).toEqual([
+      { id: waiting.id, one_time_password_expires_at: "2026-11-25T10:00:00.000Z" },
+      { id: settled.id, one_time_password_expires_at: null },
+    ]);
+  });
+});
+
+/** A users row as the schema before the expiry migration had it. */
+function row(username: string): Record<string, unknown> {
+  return {
+    username,
+    username_key: username,
+    password_hash: "$argon2id$placeholder",
+    email: null,
+    first_name: "Ada",
+    last_name: "Lovelace",
+    phone_number: "(555) 123-4567",
+    date_of_birth: "1990-12-10",
+    role: "patient",
+    profile_image_url: null,
+    created_at: "2026-11-22T10:00:00.000Z",
+  };
+}

@@ -1,0 +1,53 @@
+// An admin's hand in who is whose patient: seeing a patient's care team, assigning a doctor, and
+// ending a relationship. Ending it ends the doctor's access to the record at once (care is read
+// at every request) and cancels the pair's sessions still to come, which the doctor no longer
+// holds. Every change is audited.
+import { beginCare, cancelUpcomingSessionsOfPair, endCare, findUserById, listCareTeam, type CareTeamMember, type User } from "@halcyon/db";
+import { findActiveDoctor } from "../appointments/availability";
+import { recordAudit } from "../audit/audit";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+
+type Admin = RequestContext & { user: User };
+
+export const PATIENT_NOT_FOUND = "No such patient.";
+
+async function findPatient(ctx: Admin, patientId: number): Promise<User> {
+  const patient = await findUserById(ctx.db, patientId);
+  if (!patient || patient.role !== "patient") throw new AppError("NOT_FOUND", PATIENT_NOT_FOUND);
+  return patient;
+}
+
+export async function careTeamOf(ctx: Admin, patientId: number): Promise<CareTeamMember[]> {
+  await findPatient(ctx, patientId);
+  return listCareTeam(ctx.db, patientId);
+}
+
+/** Puts an active patient in an active doctor's care until an admin ends it. */
+export async function assignDoctor(ctx: Admin, { patientId, doctorId }: { patientId: number; doctorId: number }): Promise<CareTeamMember[]> {
+  const [patient] = await Promise.all([findPatient(ctx, patientId), findActiveDoctor(ctx.db, doctorId)]);
+  if (patient.deactivatedAt) throw new AppError("CONFLICT", `${patient.firstName} ${patient.lastName}'s account is deactivated: reactivate it first.`);
+  await ctx.db.transaction().execute(async (trx) => {
+    await beginCare(trx, { doctorId, patientId, since: ctx.now().toISOString(), origin: "admin" });
+    await recordAudit(ctx, { actorId: ctx.user.id, action: "care.assign", outcome: "success", targetType: "patient", targetId: patientId, request: ctx.request, details: { doctorId } }, trx);
+  });
+  return listCareTeam(ctx.db, patientId);
+}
+
+/** Ends a doctor's care of a patient, and cancels the sessions between them still to come. */
+export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patientId: number; doctorId: number }): Promise<{ cancelledSessions: number }> {
+  await findPatient(ctx, patientId);
+  const now = ctx.now().toISOString();
+  const cancelled = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await endCare(trx, doctorId, patientId))) throw new AppError("NOT_FOUND", "That doctor is not caring for this patient.");
+    const ids = await cancelUpcomingSessionsOfPair(trx, { doctorId, patientId }, ctx.user.id, now);
+    await recordAudit(
+      ctx,
+      { actorId: ctx.user.id, action: "care.end", outcome: "success", targetType: "patient", targetId: patientId, request: ctx.request, details: { doctorId, reason: "admin", cancelledAppointmentIds: ids } },
+      trx,
+    );
+    return ids;
+  });
+  for (const id of cancelled) ctx.events.publish({ type: "appointment_changed", data: { id }, recipients: [patientId, doctorId] });
+  return { cancelledSessions: cancelled.length };
+}

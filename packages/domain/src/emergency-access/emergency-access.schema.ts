@@ -1,0 +1,51 @@
+// What the emergency-access procedures accept and answer. Browser-safe.
+import { z } from "zod";
+
+const id = (what: string) => z.coerce.number({ error: `${what} must be a number` }).int().positive(`${what} must be a positive number`);
+
+export const EMERGENCY_REASON_MIN = 20;
+export const EMERGENCY_REASON_MAX = 2000;
+const REASON_REQUIRED = `Write why you need this record now, in at least ${EMERGENCY_REASON_MIN} characters: an admin will read it`;
+
+export const requestEmergencyAccessInputSchema = z
+  .object({
+    patientId: id("patientId"),
+    reason: z
+      .string({ error: REASON_REQUIRED })
+      .trim()
+      .min(EMERGENCY_REASON_MIN, REASON_REQUIRED)
+      .max(EMERGENCY_REASON_MAX, `Keep the reason to ${EMERGENCY_REASON_MAX} characters`),
+  })
+  .meta({ id: "RequestEmergencyAccessInput" });
+export type RequestEmergencyAccessInput = z.input<typeof requestEmergencyAccessInputSchema>;
+
+export const emergencyAccessInputSchema = z.object({ patientId: id("patientId") });
+
+/** A doctor's open emergency access to one patient's record. */
+export const emergencyAccessSchema = z
+  .object({
+    id: z.number().int(),
+    patientId: z.number().int(),
+    patientName: z.string(),
+    grantedAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: "EmergencyAccess" });
+export type EmergencyAccess = z.infer<typeof emergencyAccessSchema>;
+
+/** An emergency access as the admin reviews it. */
+export const emergencyAccessReviewItemSchema = z
+  .object({
+    id: z.number().int(),
+    doctorId: z.number().int(),
+    doctorName: z.string(),
+    patientId: z.number().int(),
+    patientName: z.string(),
+    reason: z.string(),
+    grantedAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: "EmergencyAccessReviewItem" });
+export type EmergencyAccessReviewItem = z.infer<typeof emergencyAccessReviewItemSchema>;
+
+export const reviewEmergencyAccessInputSchema = z.object({ id: id("id") });
