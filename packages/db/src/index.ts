@@ -15,4 +15,5 @@ export * from "./repositories/patients.repository";
 export * from "./repositories/calendar-feeds.repository";
 export * from "./repositories/messages.repository";
 export * from "./repositories/admin.repository";
+export * from "./repositories/throttle.repository";
 export { auditLink } from "./audit-chain.mjs";

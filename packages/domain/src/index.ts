@@ -6,6 +6,7 @@ export { DEFAULT_CLINIC_CONFIG, type ClinicConfig } from "./config";
 export { createClinicServices, type ClinicServicesOptions } from "./services";
 export { AppError, toPublicError, INTERNAL_ERROR_MESSAGE, type PublicError, type AppErrorCode } from "./errors";
 export { resolveLoginSession, endAllLoginSessionsOf, hashSessionToken } from "./auth/sessions";
+export { purgeExpiredAttempts } from "./auth/throttle";
 export { createUser, type CreateUserInput } from "./users/create-user";
 export { resetPassword } from "./users/reset-password";
 export { seedDemoClinic, DEMO_PASSWORDS } from "./demo/seed-demo-clinic";

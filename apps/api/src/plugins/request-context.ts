@@ -2,7 +2,7 @@
 // cookie), where the request came from, and how to set or clear the cookie. Every door (tRPC,
 // REST, and later the WebSocket) builds its context here.
 import cookie from "@fastify/cookie";
-import { resolveLoginSession, type RequestContext } from "@halcyon/domain";
+import { purgeExpiredAttempts, resolveLoginSession, type RequestContext } from "@halcyon/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { purgeEndedLoginSessions } from "@halcyon/db";
@@ -46,13 +46,15 @@ export default fp<{ env: Env }>(
       };
     });
 
-    // Ended sessions are refused when presented; this only keeps the table small.
+    // Ended sessions are refused when presented, and expired throttle counts are not counted;
+    // this only keeps the tables small.
     const purge = async () => {
       const now = app.clinic.now();
       const idleBefore = new Date(now.getTime() - app.clinic.config.session.idleTimeoutMs).toISOString();
       await purgeEndedLoginSessions(app.clinic.db, now.toISOString(), idleBefore).catch((error: unknown) =>
         app.log.warn({ err: error }, "could not purge ended sessions"),
       );
+      await purgeExpiredAttempts(app.clinic).catch((error: unknown) => app.log.warn({ err: error }, "could not purge expired throttle counts"));
     };
     const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
     timer.unref();

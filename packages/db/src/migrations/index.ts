@@ -7,6 +7,7 @@ import * as messaging from "./2026-11-22T0200-messaging";
 import * as administration from "./2026-11-22T0300-administration";
 import * as userFigures from "./2026-11-22T0400-user-figures";
 import * as userCounts from "./2026-11-23T0000-user-counts";
+import * as throttleHits from "./2026-11-24T1000-throttle-hits";
 
 const migrations: Record<string, Migration> = {
   "2026-11-22T0000-initial": initial,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0300-administration": administration,
   "2026-11-22T0400-user-figures": userFigures,
   "2026-11-23T0000-user-counts": userCounts,
+  "2026-11-24T1000-throttle-hits": throttleHits,
 };
 
 export const migrationProvider: MigrationProvider = {
