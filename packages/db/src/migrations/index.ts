@@ -8,6 +8,7 @@ import * as administration from "./2026-11-22T0300-administration";
 import * as userFigures from "./2026-11-22T0400-user-figures";
 import * as userCounts from "./2026-11-23T0000-user-counts";
 import * as throttleHits from "./2026-11-24T1000-throttle-hits";
+import * as canonicalInstants from "./2026-11-24T1100-canonical-instants";
 
 const migrations: Record<string, Migration> = {
   "2026-11-22T0000-initial": initial,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0400-user-figures": userFigures,
   "2026-11-23T0000-user-counts": userCounts,
   "2026-11-24T1000-throttle-hits": throttleHits,
+  "2026-11-24T1100-canonical-instants": canonicalInstants,
 };
 
 export const migrationProvider: MigrationProvider = {
