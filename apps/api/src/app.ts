@@ -9,6 +9,7 @@ import type { Env } from "./env";
 import { sendError } from "./errors";
 import { loggerOptions } from "./logger";
 import databasePlugin from "./plugins/database";
+import refusalAuditPlugin from "./plugins/refusal-audit";
 import requestContextPlugin from "./plugins/request-context";
 import securityPlugin from "./plugins/security";
 import { adminDownloadRoutes } from "./routes/admin-downloads";
@@ -56,6 +57,7 @@ export async function buildApp({ env, database, now, logStream, audit }: BuildAp
   });
 
   await app.register(databasePlugin, { env, ...(database ? { database } : {}), ...(now ? { now } : {}), ...(audit ? { audit } : {}) });
+  await app.register(refusalAuditPlugin);
   await app.register(securityPlugin, { env });
   await app.register(requestContextPlugin, { env });
   await app.register(healthRoutes);

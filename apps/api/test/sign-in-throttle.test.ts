@@ -89,6 +89,9 @@ describeEachDatabase("password guessing", (database) => {
       expect(answer.json().message).toMatch(/Too many sign-in attempts from your network at once/);
       expect(answer.headers["retry-after"]).toBe("1");
     }
+    // Audited, once for the burst: the first turned away is written, the rest are counted for later.
+    const audited = await app.clinic.db.selectFrom("audit_log").select("details").where("action", "=", "access.denied").where("ip", "=", address).execute();
+    expect(audited.map((row) => JSON.parse(row.details ?? "{}"))).toEqual([{ reason: "sign_ins_in_flight", count: 1 }]);
     // Another address is not held up by this one.
     const elsewhere = guess(app, String(body.username), String(body.password), "10.79.0.2");
     await vi.waitFor(() => expect(verified.count).toBe(5));

@@ -15,5 +15,7 @@ export { authorizeAdmin } from "./admin/admin-access";
 export { auditLogCsv } from "./admin/audit-log";
 export { loadSettings } from "./admin/settings";
 export { recordAudit } from "./audit/audit";
+export { REFUSAL_WINDOW_MS, type RefusalDetails, type RefusalKind } from "./audit/refusals";
+export { SIGN_IN_REQUIRED } from "./trpc";
 export { createLocalEventBus, type ClinicEvent, type ClinicEventBus } from "./events/clinic-events";
 export * from "./schemas";

@@ -34,6 +34,7 @@ export default fp<{ env: Env }>(
       // A refused cookie is left alone, not cleared: a refusal that lands after a login's new
       // cookie would otherwise wipe it. A dead cookie is simply not a session.
       const user = token ? await resolveLoginSession(services, token) : null;
+      if (token && !user) request.deadSessionCookie = true;
       return {
         ...services,
         user,
@@ -60,5 +61,5 @@ export default fp<{ env: Env }>(
     timer.unref();
     app.addHook("onClose", async () => clearInterval(timer));
   },
-  { name: "request-context", dependencies: ["database"] },
+  { name: "request-context", dependencies: ["database", "refusal-audit"] },
 );

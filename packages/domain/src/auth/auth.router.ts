@@ -19,7 +19,7 @@ export const authRouter = router({
     .meta({ openapi: { method: "POST", path: "/login", tags: ["auth"], summary: "Sign in; sets the session cookie" } })
     .input(loginInputSchema)
     .output(checkedOutput(publicUserSchema))
-    .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, ctx.request.ip ?? "unknown", () => signIn(ctx, input)))),
+    .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => signIn(ctx, input)))),
 
   register: publicProcedure
     .meta({ openapi: { method: "POST", path: "/register", tags: ["auth"], summary: "Create a patient account and sign in" } })

@@ -9,7 +9,7 @@
 // attempt turned away, or one the rule does not count in the end (a sign-in that succeeds),
 // takes its row out again.
 import { countThrottleHits, deleteThrottleHits, insertThrottleHits, nthNewestThrottleHit, purgeThrottleHits, type ThrottleKey } from "@halcyon/db";
-import type { ClinicServices } from "../context";
+import type { ClinicServices, RequestContext } from "../context";
 import { AppError } from "../errors";
 
 export interface ThrottleRule {
@@ -122,10 +122,16 @@ export function createAuthThrottles(): AuthThrottles {
   return { signInsInFlight: new InFlightLimit(SIGN_INS_IN_FLIGHT_PER_ADDRESS) };
 }
 
-/** Refuses a sign-in at once while its address already has the most it may have in flight. */
-export async function withSignInPlace<T>(services: Pick<ClinicServices, "throttles">, address: string, signIn: () => Promise<T>): Promise<T> {
-  const release = services.throttles.signInsInFlight.enter(address);
-  if (!release) throw new AppError("RATE_LIMITED", TOO_MANY_SIGN_INS_AT_ONCE, { retryAfterSeconds: 1 });
+/**
+ * Refuses a sign-in at once while its address already has the most it may have in flight (the
+ * refusal is audited, a row a minute per address at most).
+ */
+export async function withSignInPlace<T>(ctx: Pick<RequestContext, "throttles" | "refusals" | "request">, signIn: () => Promise<T>): Promise<T> {
+  const release = ctx.throttles.signInsInFlight.enter(ctx.request.ip ?? "unknown");
+  if (!release) {
+    await ctx.refusals.record({ kind: "sign_ins_in_flight", request: ctx.request });
+    throw new AppError("RATE_LIMITED", TOO_MANY_SIGN_INS_AT_ONCE, { retryAfterSeconds: 1 });
+  }
   try {
     return await signIn();
   } finally {
