@@ -1,12 +1,11 @@
 // Password guessing against the throttles as an attacker would try it: in parallel, across a
 // restart, and across two instances. "Checked" means the password hash was actually verified.
-import { connect as connectDatabase, type DatabaseHandle } from "@halcyon/db";
-import { createTestDatabase, describeEachDatabase } from "@halcyon/db/testing";
+import { describeEachDatabase } from "@halcyon/db/testing";
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app";
 import { parseEnv } from "../src/env";
-import { register } from "./helper";
+import { describeTwoInstances, register } from "./helper";
 import type * as Passwords from "../../../packages/domain/src/auth/passwords";
 
 const verified = vi.hoisted(() => ({ count: 0, gate: undefined as Promise<void> | undefined }));
@@ -121,26 +120,9 @@ describeEachDatabase("throttles across a restart", (database) => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("throttles on two instances of one PostgreSQL", () => {
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  let database: DatabaseHandle;
-  let secondDatabase: DatabaseHandle;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    secondDatabase = connectDatabase({ kind: "postgres", url: database.postgres!.url, schema: database.postgres!.schema! });
-    first = await buildApp({ env, database });
-    second = await buildApp({ env, database: secondDatabase });
-  });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    await secondDatabase.close();
-    await database.close();
-  });
-
+describeTwoInstances("throttles on two instances of one PostgreSQL", (instances) => {
   it("shares one count: failures on either instance add up", async () => {
+    const [first, second] = instances();
     const { body } = await register(first);
     for (let i = 0; i < 5; i += 1) expect((await guess(i % 2 === 0 ? first : second, String(body.username), "wrong-guess", "10.81.0.1")).statusCode).toBe(401);
     for (const instance of [first, second]) {
@@ -151,6 +133,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("throttles on two instances of one
   });
 
   it("checks at most 5 of 200 parallel guesses spread over both instances", async () => {
+    const [first, second] = instances();
     const { body } = await register(first);
     verified.count = 0;
     const answers = await Promise.all(
