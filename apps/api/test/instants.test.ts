@@ -105,7 +105,7 @@ describeApp(
       });
       expect(saved.statusCode, saved.body).toBe(200);
 
-      const columns = await instantColumns(app);
+      const columns = await columnsNamedAsInstants(app);
       expect(columns.length).toBeGreaterThan(15);
       for (const { table, column } of columns) {
         const { rows } = await sql<{ value: string }>`select ${sql.ref(column)} as value from ${sql.table(table)} where ${sql.ref(column)} is not null`.execute(app.clinic.db);
