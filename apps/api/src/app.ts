@@ -10,6 +10,7 @@ import { sendError } from "./errors";
 import { loggerOptions } from "./logger";
 import auditCheckpointsPlugin from "./plugins/audit-checkpoints";
 import databasePlugin from "./plugins/database";
+import refusalAuditPlugin from "./plugins/refusal-audit";
 import requestContextPlugin from "./plugins/request-context";
 import securityPlugin from "./plugins/security";
 import { adminDownloadRoutes } from "./routes/admin-downloads";
@@ -58,6 +59,7 @@ export async function buildApp({ env, database, now, logStream, audit }: BuildAp
 
   await app.register(databasePlugin, { env, ...(database ? { database } : {}), ...(now ? { now } : {}), ...(audit ? { audit } : {}) });
   await app.register(auditCheckpointsPlugin);
+  await app.register(refusalAuditPlugin);
   await app.register(securityPlugin, { env });
   await app.register(requestContextPlugin, { env });
   await app.register(healthRoutes);

@@ -3,6 +3,7 @@
 // anything unexpected is logged in full and answered without internals.
 import { AppError, toPublicError } from "@halcyon/domain";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import { noteSessionRefusal } from "./plugins/refusal-audit";
 
 const FASTIFY_MESSAGES: Record<string, { code: ConstructorParameters<typeof AppError>[0]; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." },
@@ -25,6 +26,7 @@ function fromFastify(error: unknown): unknown {
 export function sendError(app: FastifyInstance, reply: FastifyReply, cause: unknown, procedure?: string): FastifyReply {
   const error = fromFastify(cause);
   const publicError = toPublicError(error);
+  noteSessionRefusal(reply.request, error);
   if (publicError.status >= 500) app.log.error({ err: cause, procedure }, "request failed");
   if (publicError.retryAfterSeconds !== undefined) reply.header("retry-after", String(publicError.retryAfterSeconds));
   const { status, ...body } = publicError;

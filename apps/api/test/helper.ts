@@ -1,6 +1,7 @@
-import { describeEachDatabase } from "@halcyon/db/testing";
+import { connect, type DatabaseHandle } from "@halcyon/db";
+import { createTestDatabase, describeEachDatabase } from "@halcyon/db/testing";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
 import { buildApp } from "../src/app";
 import { parseEnv } from "../src/env";
 
@@ -36,6 +37,32 @@ export function describeApp(
     body(() => {
       if (!current) throw new Error("the test app is not ready yet");
       return current;
+    });
+  });
+}
+
+/**
+ * Runs `body` with two API instances on one fresh PostgreSQL database, each with a connection
+ * pool of its own, as two servers would be (only when TEST_DATABASE_URL is set).
+ */
+export function describeTwoInstances(name: string, body: (instances: () => [FastifyInstance, FastifyInstance]) => void): void {
+  describe.runIf(process.env.TEST_DATABASE_URL)(name, () => {
+    let databases: DatabaseHandle[] = [];
+    let apps: FastifyInstance[] = [];
+    beforeAll(async () => {
+      const database = await createTestDatabase("postgres");
+      databases = [database, connect({ kind: "postgres", url: database.postgres!.url, schema: database.postgres!.schema!, auditKey: database.auditKey })];
+      const env = parseEnv({ NODE_ENV: "test", SEED_DEMO: "false", WEB_DIST: "/nonexistent" });
+      apps = await Promise.all(databases.map((handle) => buildApp({ env, database: handle })));
+    });
+    afterAll(async () => {
+      for (const app of apps) await app.close();
+      for (const handle of databases.reverse()) await handle.close();
+    });
+    body(() => {
+      const [first, second] = apps;
+      if (!first || !second) throw new Error("the instances are not ready yet");
+      return [first, second];
     });
   });
 }

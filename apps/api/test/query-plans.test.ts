@@ -95,6 +95,11 @@ for (const kind of testDatabaseKinds()) {
         ["GET /api/messages/unread", () => get(doctor, "/api/messages/unread")],
         ["POST /api/messages", () => app.inject({ method: "POST", url: "/api/messages", payload: { receiverId: doctor.id, content: "Plan check" }, headers: { cookie: patient.cookie } })],
         ["POST /api/messages/read", () => app.inject({ method: "POST", url: "/api/messages/read", payload: { partnerId: patient.id }, headers: { cookie: doctor.cookie } })],
+        ["POST /api/login", () => app.inject({ method: "POST", url: "/api/login", payload: { username: "sam", password: "halcyon-patient-demo" } })],
+        ["POST /api/login (refused)", async () => {
+          for (let i = 0; i < 5; i += 1) await app.inject({ method: "POST", url: "/api/login", payload: { username: "riley", password: "not-it" } });
+          expect((await app.inject({ method: "POST", url: "/api/login", payload: { username: "riley", password: "not-it" } })).statusCode).toBe(429);
+        }],
         ["POST /api/appointments", async () => {
           const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(11));
           expect((await book(app, patient, { doctorId: doctor.id, startTime: slot })).statusCode).toBe(200);

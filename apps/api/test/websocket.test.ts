@@ -1,12 +1,8 @@
-import { connect as connectDatabase, type DatabaseHandle } from "@halcyon/db";
-import { createTestDatabase } from "@halcyon/db/testing";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
-import { buildApp } from "../src/app";
-import { parseEnv } from "../src/env";
 import { aPatient, aStaffMember, book, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
-import { describeApp } from "./helper";
+import { describeApp, describeTwoInstances } from "./helper";
 
 interface OpenSocket {
   socket: WebSocket;
@@ -108,27 +104,9 @@ describeApp("the WebSocket /ws", (testApp) => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("two API instances on one PostgreSQL", () => {
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  let database: DatabaseHandle;
-  let secondDatabase: DatabaseHandle;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    secondDatabase = connectDatabase({ kind: "postgres", url: database.postgres!.url, schema: database.postgres!.schema!, auditKey: database.auditKey });
-    const env = parseEnv({ NODE_ENV: "test", SEED_DEMO: "false", WEB_DIST: "/nonexistent" });
-    first = await buildApp({ env, database });
-    second = await buildApp({ env, database: secondDatabase });
-  });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    await secondDatabase.close();
-    await database.close();
-  });
-
+describeTwoInstances("two API instances on one PostgreSQL", (instances) => {
   it("delivers a message posted to one instance on a socket held by the other", async () => {
+    const [first, second] = instances();
     const [patient, doctor] = [await aPatient(first), await aStaffMember(first, "doctor")];
     const doctorSocket = await openSocket(await listen(second), doctor);
     const sent = await first.inject({ method: "POST", url: "/api/messages", payload: { receiverId: doctor.id, content: "Across instances" }, headers: { cookie: patient.cookie } });

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 
 import { createAccountAsAdmin } from "./admin-support";
-import { chooseOption, DEMO, expectToast, signInQuietly } from "./support";
+import { chooseOption, DEMO, expectToast, REFUSED_CROSS_SITE, refuseACrossSiteChange, signInQuietly } from "./support";
 
 type Stats = {
   users: { total: number; patients: number; doctors: number; admins: number; deactivated: number };
@@ -193,6 +193,15 @@ test.describe("system log", () => {
     expect(header).toBe("id,occurred_at,actor_id,actor,action,target_type,target_id,outcome,ip,user_agent,details");
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).toContain('"auth.login"');
+  });
+
+  test("tells refused requests of nobody signed in, in words", async ({ page }) => {
+    await refuseACrossSiteChange(page);
+    await signInQuietly(page, DEMO.admin);
+    await page.goto("/admin/logs?action=access.denied");
+    const refused = page.getByTestId("log-row").filter({ hasText: REFUSED_CROSS_SITE });
+    await expect(refused.first()).toBeVisible();
+    await expect(refused.first()).toContainText("Access refused");
   });
 
   test("pages through older entries", async ({ page }) => {

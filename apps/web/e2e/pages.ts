@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
 import { accountIdOf, createAccountAsAdmin, openInEmergency, signInAs, uniqueSuffix } from "./admin-support";
-import { chooseOption, DEMO, openLandingPage, signInQuietly } from "./support";
+import { chooseOption, DEMO, openLandingPage, REFUSED_CROSS_SITE, refuseACrossSiteChange, signInQuietly } from "./support";
 
 /**
  * Every screen of the foundation, with how to reach it, for the accessibility scan and the
@@ -148,6 +148,13 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: "admin-logs", open: visitAdmin("/admin/logs", (page) => page.getByTestId("log-row").first()) },
+  {
+    name: "admin-logs-refused",
+    open: async (page) => {
+      await refuseACrossSiteChange(page);
+      await visitAdmin("/admin/logs?action=access.denied", (page) => page.getByTestId("log-row").filter({ hasText: REFUSED_CROSS_SITE }).first())(page);
+    },
+  },
   { name: "admin-logs-none", open: visitAdmin("/admin/logs?from=2001-01-01&to=2001-01-02", (page) => page.getByText("No entries match")) },
   { name: "admin-settings", open: visitAdmin("/admin/settings", (page) => page.getByLabel("Idle sign-out")) },
   {

@@ -121,3 +121,15 @@ export async function recordToasts(page: Page): Promise<SeenToast[]> {
   });
   return seen;
 }
+
+/** How the system log tells a change another site sent on someone's behalf. */
+export const REFUSED_CROSS_SITE = "Someone was refused a change sent from another site";
+
+/**
+ * A state change sent as a page of another site would send it: refused, and audited (the first
+ * of a minute from one address at once, later ones counted into one row).
+ */
+export async function refuseACrossSiteChange(page: Page): Promise<void> {
+  const response = await page.request.post("/api/logout", { headers: { origin: "https://elsewhere.example" }, failOnStatusCode: false });
+  expect(response.status()).toBe(403);
+}

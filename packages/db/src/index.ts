@@ -1,5 +1,6 @@
 export { connect, type ConnectOptions, type DatabaseHandle, type DatabaseKind, type QueryObserver } from "./connect";
 export { migrateToLatest } from "./migrate";
+export { storedInstant } from "./instant";
 export { backupSqlite } from "./backup";
 export type * from "./schema";
 export * from "./repositories/users.repository";
@@ -17,4 +18,5 @@ export * from "./repositories/patients.repository";
 export * from "./repositories/calendar-feeds.repository";
 export * from "./repositories/messages.repository";
 export * from "./repositories/admin.repository";
+export * from "./repositories/throttle.repository";
 export { auditLink, type AuditKey } from "./audit-chain";

@@ -175,6 +175,16 @@ export interface CalendarFeedsTable {
   created_at: Instant;
 }
 
+/** One attempt counted by a throttle rule (see domain/src/auth/throttle.ts). */
+export interface ThrottleHitsTable {
+  id: Generated<number>;
+  /** The rule: "sign_in_account", "sign_in_address" or "registration_address". */
+  scope: string;
+  /** Whom the rule counts: a username key or a client address. */
+  key: string;
+  at: Instant;
+}
+
 export interface Database {
   users: UsersTable;
   doctor_profiles: DoctorProfilesTable;
@@ -190,6 +200,7 @@ export interface Database {
   conversations: ConversationsTable;
   clinic_settings: ClinicSettingsTable;
   user_counts: UserCountsTable;
+  throttle_hits: ThrottleHitsTable;
   audit_chain_keying: AuditChainKeyingTable;
 }
 

@@ -1,17 +1,24 @@
 // The migrations of issue 13 on data that was there before them: care relationships left behind
 // by cancelled bookings go, those with anything holding them stay; accounts still on a one-time
 // password get its expiry.
+import { Migrator } from "kysely";
 import { expect, it } from "vitest";
-import * as careOrigins from "../src/migrations/2026-11-24T0100-care-origins-and-emergency-access";
-import * as oneTimePasswordExpiry from "../src/migrations/2026-11-24T0200-one-time-password-expiry";
-import { insertAppointment, insertTreatmentSession, type NewAppointment } from "../src/index";
-import { describeEachDatabase } from "../src/testing/index";
+import { insertAppointment, insertTreatmentSession, migrateToLatest, type DatabaseHandle, type NewAppointment } from "../src/index";
+import { migrationProvider } from "../src/migrations/index";
+import { describeEachDatabase, TEST_AUDIT_KEY } from "../src/testing/index";
+
+/** Takes the schema back down to `name` (every later migration undone, newest first). */
+async function migrateDownTo(handle: DatabaseHandle, name: string): Promise<void> {
+  const schema = handle.postgres?.schema;
+  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(TEST_AUDIT_KEY), ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
+}
 
 describeEachDatabase("migrations of care and one-time passwords", (database) => {
   it("keeps the care that bookings, notes or the doctor's opening of the account hold, and removes what only cancelled bookings left", async () => {
     const { db } = database();
-    await oneTimePasswordExpiry.down(db);
-    await careOrigins.down(db);
+    await migrateDownTo(database(), "2026-11-24T0000-keyed-audit-chain");
     const insert = (values: ReturnType<typeof row>) => db.insertInto("users").values(values as never).returning("id").executeTakeFirstOrThrow();
     const doctor = await insert({ ...row("dr.before"), role: "doctor" });
     const patients = [];
@@ -38,8 +45,7 @@ describeEachDatabase("migrations of care and one-time passwords", (database) => 
       await db.insertInto("care_relationships").values({ doctor_id: doctor.id, patient_id: patientId, since: "2026-11-20T10:00:00.000Z" } as never).execute();
     }
 
-    await careOrigins.up(db);
-    await oneTimePasswordExpiry.up(db);
+    await migrateToLatest(database());
     const remaining = await db.selectFrom("care_relationships").select(["patient_id", "origin"]).where("doctor_id", "=", doctor.id).orderBy("patient_id").execute();
     expect(remaining).toEqual([
       { patient_id: scheduled, origin: "booking" },
@@ -51,10 +57,10 @@ describeEachDatabase("migrations of care and one-time passwords", (database) => 
 
   it("gives an account still on its one-time password the expiry it had: 72 hours after it was opened", async () => {
     const { db } = database();
-    await oneTimePasswordExpiry.down(db);
+    await migrateDownTo(database(), "2026-11-24T0100-care-origins-and-emergency-access");
     const waiting = await db.insertInto("users").values({ ...row("waiting"), must_change_password: 1 } as never).returning("id").executeTakeFirstOrThrow();
     const settled = await db.insertInto("users").values(row("settled") as never).returning("id").executeTakeFirstOrThrow();
-    await oneTimePasswordExpiry.up(db);
+    await migrateToLatest(database());
     const expiries = await db.selectFrom("users").select(["id", "one_time_password_expires_at"]).where("id", "in", [waiting.id, settled.id]).orderBy("id").execute();
     expect(expiries).toEqual([
       { id: waiting.id, one_time_password_expires_at: "2026-11-25T10:00:00.000Z" },

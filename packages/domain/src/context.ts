@@ -1,4 +1,5 @@
 import type { ClinicDb, Database, DatabaseKind, Transaction, User } from "@halcyon/db";
+import type { RefusalLog } from "./audit/refusals";
 import type { AuthThrottles } from "./auth/throttle";
 import type { ClinicConfig } from "./config";
 import type { ClinicEventBus } from "./events/clinic-events";
@@ -20,6 +21,8 @@ export interface ClinicServices {
   throttles: AuthThrottles;
   events: ClinicEventBus;
   audit: AuditSink;
+  /** Refused requests from nobody signed in, audited without a row per request. */
+  refusals: RefusalLog;
   now: () => Date;
 }
 

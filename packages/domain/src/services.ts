@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@halcyon/db";
 import { AuditWriter } from "./audit/audit-writer";
+import { RefusalLog } from "./audit/refusals";
 import { createAuthThrottles } from "./auth/throttle";
 import type { ClinicConfig } from "./config";
 import type { AuditSink, ClinicServices } from "./context";
@@ -15,6 +16,8 @@ export interface ClinicServicesOptions {
 }
 
 export function createClinicServices({ database, config, now, events, audit }: ClinicServicesOptions): ClinicServices {
+  const auditSink = audit ?? new AuditWriter(database.db, database.auditKey);
+  const clock = now ?? (() => new Date());
   return {
     db: database.db,
     dbKind: database.kind,
@@ -22,7 +25,8 @@ export function createClinicServices({ database, config, now, events, audit }: C
     config: structuredClone(config),
     throttles: createAuthThrottles(),
     events: events ?? createLocalEventBus(),
-    audit: audit ?? new AuditWriter(database.db, database.auditKey),
-    now: now ?? (() => new Date()),
+    audit: auditSink,
+    refusals: new RefusalLog({ audit: auditSink, now: clock }),
+    now: clock,
   };
 }

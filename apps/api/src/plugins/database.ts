@@ -17,6 +17,9 @@ import { loadAuditKey } from "../audit-key";
 import type { Env } from "../env";
 import { createEventBus } from "../realtime/event-bus";
 
+/** How often refusal counts whose minute is up are written (see domain/src/audit/refusals.ts). */
+const REFUSAL_SWEEP_MS = 10_000;
+
 declare module "fastify" {
   interface FastifyInstance {
     database: DatabaseHandle;
@@ -75,6 +78,13 @@ export default fp<DatabasePluginOptions>(
       events,
       ...(now ? { now } : {}),
       ...(audit ? { audit } : {}),
+    });
+    // Refusal counts are written as their minute ends, and at shutdown before the database closes.
+    const sweep = setInterval(() => void services.refusals.sweep().catch((error: unknown) => app.log.error({ err: error }, "could not audit refused requests")), REFUSAL_SWEEP_MS);
+    sweep.unref();
+    app.addHook("onClose", async () => {
+      clearInterval(sweep);
+      await services.refusals.flush();
     });
     // Settings an admin saved override the environment's, now and whenever any instance changes them.
     await loadSettings(services);

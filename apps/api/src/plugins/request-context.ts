@@ -2,7 +2,7 @@
 // cookie), where the request came from, and how to set or clear the cookie. Every door (tRPC,
 // REST, and later the WebSocket) builds its context here.
 import cookie from "@fastify/cookie";
-import { resolveLoginSession, type RequestContext } from "@halcyon/domain";
+import { purgeExpiredAttempts, resolveLoginSession, type RequestContext } from "@halcyon/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { purgeEndedLoginSessions } from "@halcyon/db";
@@ -34,6 +34,7 @@ export default fp<{ env: Env }>(
       // A refused cookie is left alone, not cleared: a refusal that lands after a login's new
       // cookie would otherwise wipe it. A dead cookie is simply not a session.
       const user = token ? await resolveLoginSession(services, token) : null;
+      if (token && !user) request.deadSessionCookie = true;
       return {
         ...services,
         user,
@@ -46,17 +47,19 @@ export default fp<{ env: Env }>(
       };
     });
 
-    // Ended sessions are refused when presented; this only keeps the table small.
+    // Ended sessions are refused when presented, and expired throttle counts are not counted;
+    // this only keeps the tables small.
     const purge = async () => {
       const now = app.clinic.now();
       const idleBefore = new Date(now.getTime() - app.clinic.config.session.idleTimeoutMs).toISOString();
       await purgeEndedLoginSessions(app.clinic.db, now.toISOString(), idleBefore).catch((error: unknown) =>
         app.log.warn({ err: error }, "could not purge ended sessions"),
       );
+      await purgeExpiredAttempts(app.clinic).catch((error: unknown) => app.log.warn({ err: error }, "could not purge expired throttle counts"));
     };
     const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
     timer.unref();
     app.addHook("onClose", async () => clearInterval(timer));
   },
-  { name: "request-context", dependencies: ["database"] },
+  { name: "request-context", dependencies: ["database", "refusal-audit"] },
 );

@@ -5,6 +5,7 @@ import fp from "fastify-plugin";
 import helmet from "helmet";
 import { AppError } from "@halcyon/domain";
 import type { Env } from "../env";
+import { headerDetail, noteRefusal } from "./refusal-audit";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -63,8 +64,14 @@ export default fp<{ env: Env }>(
     app.addHook("onRequest", async (request, reply) => {
       const path = request.url;
       if (path.startsWith("/api") || path.startsWith("/trpc")) reply.header("Cache-Control", "no-store");
-      if (STATE_CHANGING.has(request.method)) assertSameSite(request, env);
+      if (!STATE_CHANGING.has(request.method)) return;
+      try {
+        assertSameSite(request, env);
+      } catch (error) {
+        noteRefusal(request, "cross_site", { origin: headerDetail(request.headers.origin), fetchSite: headerDetail(request.headers["sec-fetch-site"]) });
+        throw error;
+      }
     });
   },
-  { name: "security" },
+  { name: "security", dependencies: ["refusal-audit"] },
 );

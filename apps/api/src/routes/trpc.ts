@@ -1,6 +1,7 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import { appRouter, toPublicError, type AppRouter } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
+import { noteSessionRefusal } from "../plugins/refusal-audit";
 
 /** The web app's door: tRPC at /trpc, the same procedures the REST paths call. */
 export async function trpcRoutes(app: FastifyInstance): Promise<void> {
@@ -9,7 +10,8 @@ export async function trpcRoutes(app: FastifyInstance): Promise<void> {
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => app.createRequestContext(req, res),
-      onError: ({ error, path }) => {
+      onError: ({ error, path, req }) => {
+        noteSessionRefusal(req, error);
         if (toPublicError(error).status >= 500) app.log.error({ err: error, procedure: path }, "procedure failed");
       },
       responseMeta: ({ errors }) => {

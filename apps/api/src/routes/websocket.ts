@@ -7,6 +7,7 @@ import type { Env } from "../env";
 import { sessionCookieName } from "../plugins/request-context";
 import { CLOSE_POLICY, CLOSE_SESSION_ENDED, SocketHub, type ClientSocket } from "../realtime/socket-hub";
 import { sendError } from "../errors";
+import { noteRefusal } from "../plugins/refusal-audit";
 
 /** Clients only need to send tiny keep-alive frames. */
 export const WS_MAX_PAYLOAD_BYTES = 4 * 1024;
@@ -70,11 +71,15 @@ export async function websocketRoutes(app: FastifyInstance, { env }: { env: Env 
     preValidation: async (request, reply) => {
       const origin = request.headers.origin;
       if (origin !== undefined && !expectedOrigins(env, request.headers.host).includes(origin)) {
+        noteRefusal(request, "websocket", { why: "cross_site" });
         return sendError(app, reply, new AppError("FORBIDDEN", "Connections from other sites are not accepted."));
       }
       const token = request.cookies[cookieName];
       const user = token ? await resolveLoginSession(app.clinic, token) : null;
-      if (!token || !user) return sendError(app, reply, new AppError("UNAUTHENTICATED", "Sign in to connect."));
+      if (!token || !user) {
+        noteRefusal(request, "websocket", { why: token ? "invalid_session" : "signed_out" });
+        return sendError(app, reply, new AppError("UNAUTHENTICATED", "Sign in to connect."));
+      }
       try {
         // A session on a one-time password hears nothing until the password is its own.
         assertOwnPassword(user);
@@ -82,6 +87,7 @@ export async function websocketRoutes(app: FastifyInstance, { env }: { env: Env 
         return sendError(app, reply, error);
       }
       if (hub.countOf(user.id) >= MAX_SOCKETS_PER_USER) {
+        noteRefusal(request, "websocket", { why: "too_many_sockets" });
         return sendError(app, reply, new AppError("RATE_LIMITED", "Too many open connections; close another tab and try again."));
       }
       request.socketUser = { id: user.id, token };

@@ -28,3 +28,34 @@ export function instantType(db: MigrationDb) {
 export function strictTable<Builder extends CreateTableBuilder<any, any>>(db: MigrationDb, table: Builder): Builder {
   return isPostgres(db) ? table : (table.modifyEnd(sql`strict`) as Builder);
 }
+
+/** SQLite: true when `value` is an instant exactly as toISOString() writes it (YYYY-MM-DDTHH:mm:ss.sssZ). */
+function isCanonicalInstant(value: string): string {
+  return `(${value} is null or strftime('%Y-%m-%dT%H:%M:%fZ', ${value}) is ${value})`;
+}
+
+/**
+ * Makes SQLite refuse an instant in `columns` of `table` that is not in the one stored form, on
+ * insert and on update, whoever writes it: instants are compared as text there, so an offset
+ * form (…-05:00) of the same moment would neither match nor sort with the rest. PostgreSQL
+ * stores timestamptz, which has no textual form to get wrong: nothing to do there.
+ */
+export async function requireCanonicalInstants(db: MigrationDb, table: string, columns: string[]): Promise<void> {
+  if (isPostgres(db)) return;
+  const message = `${table}: store instants in UTC as YYYY-MM-DDTHH:mm:ss.sssZ`;
+  const onInsert = columns.map((column) => isCanonicalInstant(`new.${column}`)).join(" and ");
+  const onUpdate = columns.map((column) => `(new.${column} is old.${column} or ${isCanonicalInstant(`new.${column}`)})`).join(" and ");
+  await sql
+    .raw(`create trigger ${table}_instants_insert before insert on ${table} when not (${onInsert}) begin select raise(abort, '${message}'); end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger ${table}_instants_update before update of ${columns.join(", ")} on ${table} when not (${onUpdate}) begin select raise(abort, '${message}'); end`)
+    .execute(db);
+}
+
+/** Drops what requireCanonicalInstants made (a migration's down). */
+export async function dropCanonicalInstants(db: MigrationDb, table: string): Promise<void> {
+  if (isPostgres(db)) return;
+  await sql.raw(`drop trigger if exists ${table}_instants_insert`).execute(db);
+  await sql.raw(`drop trigger if exists ${table}_instants_update`).execute(db);
+}

@@ -11,6 +11,9 @@ import * as userCounts from "./2026-11-23T0000-user-counts";
 import { keyedAuditChain } from "./2026-11-24T0000-keyed-audit-chain";
 import * as careOrigins from "./2026-11-24T0100-care-origins-and-emergency-access";
 import * as oneTimePasswordExpiry from "./2026-11-24T0200-one-time-password-expiry";
+import * as throttleHits from "./2026-11-24T1000-throttle-hits";
+import * as canonicalInstants from "./2026-11-24T1100-canonical-instants";
+import * as moreCanonicalInstants from "./2026-11-24T1200-more-canonical-instants";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -23,6 +26,9 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-24T0000-keyed-audit-chain": keyedAuditChain(auditKey),
   "2026-11-24T0100-care-origins-and-emergency-access": careOrigins,
   "2026-11-24T0200-one-time-password-expiry": oneTimePasswordExpiry,
+  "2026-11-24T1000-throttle-hits": throttleHits,
+  "2026-11-24T1100-canonical-instants": canonicalInstants,
+  "2026-11-24T1200-more-canonical-instants": moreCanonicalInstants,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

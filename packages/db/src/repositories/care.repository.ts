@@ -1,6 +1,6 @@
 // Who is whose patient: beginning and ending care relationships, and a patient's care team.
 // (Whether one pair is in care is asked by isInCareOf in scheduling.repository, on every read of
-// a record; a booking writes its own relationship in insertBooking.)
+// a record; a booking writes its own relationship in its transaction, see book-appointment.ts.)
 import type { CareOrigin } from "../schema";
 import type { Db } from "./users.repository";
 

@@ -6,6 +6,7 @@ import { changePasswordInputSchema, loginInputSchema, logoutOutputSchema, regist
 import { changePassword } from "./change-password";
 import { registerPatient } from "./register";
 import { signIn, signOut } from "./sign-in";
+import { withSignInPlace } from "./throttle";
 
 export const authRouter = router({
   // A session on a one-time password may read itself and replace the password, and nothing else.
@@ -19,7 +20,7 @@ export const authRouter = router({
     .meta({ openapi: { method: "POST", path: "/login", tags: ["auth"], summary: "Sign in; sets the session cookie" } })
     .input(loginInputSchema)
     .output(checkedOutput(publicUserSchema))
-    .mutation(async ({ ctx, input }) => toPublicUser(await signIn(ctx, input))),
+    .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => signIn(ctx, input)))),
 
   register: publicProcedure
     .meta({ openapi: { method: "POST", path: "/register", tags: ["auth"], summary: "Create a patient account and sign in" } })

@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { createUser } from "../users/create-user";
 import type { registerInputSchema } from "./auth.schema";
 import { beginSession } from "./sessions";
+import { countAttempt, REGISTRATIONS_PER_ADDRESS } from "./throttle";
 import type { z } from "zod";
 
 /**
@@ -12,15 +13,13 @@ import type { z } from "zod";
  * admin creates doctors and admins.
  */
 export async function registerPatient(ctx: RequestContext, input: z.output<typeof registerInputSchema>): Promise<User> {
-  const now = ctx.now().getTime();
-  const addressKey = ctx.request.ip ?? "unknown";
-  const wait = ctx.throttles.registrationsPerAddress.retryAfterSeconds(addressKey, now);
-  if (wait > 0) {
+  // Counted before the account is made, whether or not it then succeeds.
+  const counted = await countAttempt(ctx, [{ rule: REGISTRATIONS_PER_ADDRESS, key: ctx.request.ip ?? "unknown" }]);
+  if (!counted.admitted) {
     throw new AppError("RATE_LIMITED", "Too many accounts were created from this network recently. Please try again later.", {
-      retryAfterSeconds: wait,
+      retryAfterSeconds: counted.retryAfterSeconds,
     });
   }
-  ctx.throttles.registrationsPerAddress.record(addressKey, now);
 
   const user = await createUser(ctx, {
     username: input.username,

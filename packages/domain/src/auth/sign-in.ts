@@ -6,6 +6,7 @@ import type { LoginInput } from "./auth.schema";
 import { isOneTimePasswordExpired, ONE_TIME_PASSWORD_EXPIRED } from "./one-time-passwords";
 import { verifyDecoy, verifyPassword } from "./passwords";
 import { beginSession, endLoginSession, hashSessionToken } from "./sessions";
+import { countAttempt, FAILED_SIGN_INS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, refundAttempt } from "./throttle";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
 export const ACCOUNT_DEACTIVATED = "This account has been deactivated. Please contact the clinic if you need access.";
@@ -22,19 +23,15 @@ function tooManyAttempts(retryAfterSeconds: number): AppError {
 /**
  * Checks a username and password and starts a new session (a new token every time, so a token
  * planted before sign-in is worthless after it). Failures say only "Invalid username or
- * password" and are throttled per account and per address.
+ * password" and are throttled per account and per address: the attempt is counted as a failure
+ * before the password is checked, and taken out of the counts again if it turns out not to be one.
  */
 export async function signIn(ctx: RequestContext, input: LoginInput): Promise<User> {
-  const now = ctx.now().getTime();
   const accountKey = usernameKey(input.username);
   const addressKey = ctx.request.ip ?? "unknown";
-  const { failedLoginsPerAccount, failedLoginsPerAddress } = ctx.throttles;
-
-  const wait = Math.max(
-    failedLoginsPerAccount.retryAfterSeconds(accountKey, now),
-    failedLoginsPerAddress.retryAfterSeconds(addressKey, now),
-  );
-  if (wait > 0) {
+  const account = { rule: FAILED_SIGN_INS_PER_ACCOUNT, key: accountKey };
+  const counted = await countAttempt(ctx, [account, { rule: FAILED_SIGN_INS_PER_ADDRESS, key: addressKey }]);
+  if (!counted.admitted) {
     await recordAudit(ctx, {
       actorId: null,
       action: "auth.login",
@@ -42,7 +39,7 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
       request: ctx.request,
       details: { reason: "throttled", username: accountKey },
     });
-    throw tooManyAttempts(wait);
+    throw tooManyAttempts(counted.retryAfterSeconds);
   }
 
   const credentials = await findUserCredentials(ctx.db, input.username);
@@ -51,8 +48,7 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
     : await verifyDecoy(input.password).then(() => false);
 
   if (!credentials || !passwordMatches) {
-    failedLoginsPerAccount.record(accountKey, now);
-    failedLoginsPerAddress.record(addressKey, now);
+    // Already counted as a failure.
     await recordAudit(ctx, {
       actorId: credentials?.user.id ?? null,
       action: "auth.login",
@@ -65,6 +61,7 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
 
   const { user } = credentials;
   if (user.deactivatedAt !== null) {
+    await refundAttempt(ctx, counted.attempt);
     await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "denied", request: ctx.request, details: { reason: "deactivated" } });
     throw new AppError("FORBIDDEN", ACCOUNT_DEACTIVATED);
   }
@@ -73,7 +70,8 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
     throw new AppError("FORBIDDEN", ONE_TIME_PASSWORD_EXPIRED);
   }
 
-  failedLoginsPerAccount.clear(accountKey);
+  // The owner is in: their account's failures are forgiven; the address keeps its other failures.
+  await refundAttempt(ctx, counted.attempt, [account]);
   await beginSession(ctx, user.id);
   await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request });
   return user;

@@ -10,6 +10,7 @@ import {
   markConversationRead,
   insertTreatmentSession,
   insertUser,
+  storedInstant,
   upsertDoctorProfile,
   type User,
 } from "@halcyon/db";
@@ -101,8 +102,8 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
         doctorId: doctor.id,
         title,
         description: status === "scheduled" ? "Weekly session" : null,
-        startTime: start.toISOString(),
-        endTime: new Date(start.getTime() + 60 * 60 * 1000).toISOString(),
+        startTime: storedInstant(start),
+        endTime: storedInstant(start.getTime() + 60 * 60 * 1000),
         status,
         createdAt,
       });
@@ -119,7 +120,7 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
         doctorId: vance.id,
         progressRating: ratings[index] ?? 5,
         sessionNotes: notes,
-        createdAt: new Date(start.getTime() + 60 * 60 * 1000).toISOString(),
+        createdAt: storedInstant(start.getTime() + 60 * 60 * 1000),
       });
     }
     await book(alex, vance, clinicTime(2, 10), "Individual therapy", "scheduled");

@@ -91,6 +91,18 @@ describe("describeAuditEntry", () => {
     );
   });
 
+  it("tells refusals of nobody signed in by their reason, with how many a row stands for", () => {
+    const refused = (details: Record<string, unknown>) => entry({ actorId: null, actorName: null, action: "access.denied", outcome: "denied", details });
+    expect(describeAuditEntry(refused({ reason: "invalid_session", count: 1, path: "/api/user" }))).toBe(
+      "Someone was refused with a session that had ended or was never issued",
+    );
+    expect(describeAuditEntry(refused({ reason: "cross_site", count: 12, origin: "https://evil.example" }))).toBe(
+      "Someone was refused a change sent from another site (12 times)",
+    );
+    expect(describeAuditEntry(refused({ reason: "websocket", why: "signed_out", count: 1 }))).toBe("Someone was refused a live-updates connection");
+    expect(describeAuditEntry(refused({ reason: "sign_ins_in_flight", count: 3 }))).toBe("Someone was turned away for too many sign-ins at once (3 times)");
+  });
+
   it("falls back to the action's code for actions it does not know", () => {
     expect(describeAuditEntry(entry({ action: "future.thing" }))).toBe("Alex Morgan did “future.thing”");
     expect(actionLabel("future.thing")).toBe("future.thing");

@@ -72,6 +72,21 @@ function refusedArea(entry: AuditEntryView): string {
   return "a restricted page";
 }
 
+/** Refusals of requests from nobody signed in, by reason; a row may stand for many (its count). */
+const UNSIGNED_REFUSALS: Record<string, string> = {
+  invalid_session: "was refused with a session that had ended or was never issued",
+  cross_site: "was refused a change sent from another site",
+  websocket: "was refused a live-updates connection",
+  sign_ins_in_flight: "was turned away for too many sign-ins at once",
+};
+
+function refusal(entry: AuditEntryView): string {
+  const unsigned = UNSIGNED_REFUSALS[detail(entry, "reason") ?? ""];
+  if (!unsigned) return `was refused access to ${refusedArea(entry)}`;
+  const count = Number(entry.details?.count ?? 1);
+  return count > 1 ? `${unsigned} (${count} times)` : unsigned;
+}
+
 function signIn(entry: AuditEntryView): string {
   if (entry.outcome === "success") return "signed in";
   const reason = detail(entry, "reason");
@@ -88,7 +103,7 @@ const PREDICATES: Record<string, Phrase> = {
   "auth.register": () => "created their account",
   "auth.password_change": (entry) => (entry.outcome === "success" ? "chose a new password" : "entered a wrong current password"),
   "auth.password_reset": (entry, context) => `reset the password of ${accountOf(entry, context)}`,
-  "access.denied": (entry) => `was refused access to ${refusedArea(entry)}`,
+  "access.denied": refusal,
   "user.create": () => "created a patient account",
   "appointment.book": () => "booked a session",
   "appointment.update": appointmentChange,

@@ -1,0 +1,147 @@
+// Every instant the clinic stores is in one form, UTC as toISOString() writes it, whichever path
+// wrote it; and so a seeded session holds its hour like any booking.
+import { sql } from "kysely";
+import { DEMO_PASSWORDS, resetPassword } from "@halcyon/domain";
+import type { FastifyInstance } from "fastify";
+import { expect, it } from "vitest";
+import { aPatient, aStaffMember, book, patch, signInAs, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { describeApp } from "./helper";
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const HOUR = 3_600_000;
+
+/** Names the schema gives instants (created_at, start_time, since, …). */
+const INSTANT_NAME = /(_at|_time|^at|^since)$/;
+
+interface Column {
+  table: string;
+  column: string;
+}
+
+/**
+ * The instant columns as the database knows them: timestamptz on PostgreSQL; on SQLite, the
+ * columns its triggers hold to the one form.
+ */
+async function instantColumns(app: FastifyInstance): Promise<Column[]> {
+  if (app.database.kind === "postgres") {
+    const { rows } = await sql<{ table_name: string; column_name: string }>`
+      select table_name, column_name from information_schema.columns
+      where table_schema = current_schema() and data_type = 'timestamp with time zone'`.execute(app.clinic.db);
+    return rows.map((row) => ({ table: row.table_name, column: row.column_name }));
+  }
+  const { rows } = await sql<{ tbl_name: string; sql: string }>`
+    select tbl_name, sql from sqlite_master where type = 'trigger' and name like '%_instants_insert'`.execute(app.clinic.db);
+  return rows.flatMap((row) => [...row.sql.matchAll(/new\.(\w+) is null/g)].map((match) => ({ table: row.tbl_name, column: match[1]! })));
+}
+
+/** Every column of every table whose name says it holds an instant. */
+async function columnsNamedAsInstants(app: FastifyInstance): Promise<Column[]> {
+  const tables = await app.clinic.db.introspection.getTables();
+  return tables
+    .filter((table) => !table.name.startsWith("kysely_"))
+    .flatMap((table) => table.columns.filter((column) => INSTANT_NAME.test(column.name)).map((column) => ({ table: table.name, column: column.name })));
+}
+
+const named = ({ table, column }: Column) => `${table}.${column}`;
+
+/** The same moment as `iso`, written with New York's winter offset (as the demo seed once did). */
+function withOffset(iso: string): string {
+  return new Date(Date.parse(iso) - 5 * HOUR).toISOString().replace("Z", "-05:00");
+}
+
+function call(app: FastifyInstance, who: SignedIn, method: "GET" | "POST" | "PUT" | "PATCH", url: string, payload?: unknown) {
+  return app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+describeApp(
+  "every stored instant in one form",
+  (testApp) => {
+    it("stores every instant as UTC in one form, whichever path writes it", async () => {
+      const { app, advance } = testApp();
+      // The demo seed ran at start. The CLI's create-user and reset-password use these functions.
+      const doctor = await aStaffMember(app, "doctor");
+      const admin = await signInAs(app, "admin", DEMO_PASSWORDS.admin);
+      const patient = await aPatient(app);
+      expect((await app.inject({ method: "POST", url: "/api/login", payload: { username: "alex", password: "not-it" } })).statusCode).toBe(401);
+
+      // Bookings and reschedules given with an offset; a cancellation; notes (which complete).
+      const [first, second, third] = await slotsOf(app, patient, doctor.id, weekdayAhead(14));
+      const booked = await book(app, patient, { doctorId: doctor.id, startTime: withOffset(first!) });
+      expect(booked.json().startTime).toBe(first);
+      const other = await book(app, patient, { doctorId: doctor.id, startTime: third });
+      expect((await patch(app, patient, booked.json().id, { startTime: withOffset(second!) })).statusCode).toBe(200);
+      expect((await patch(app, patient, other.json().id, { status: "cancelled" })).statusCode).toBe(200);
+
+      // Messages and reading them; a calendar feed; a doctor opening a patient's account.
+      expect((await call(app, patient, "POST", "/api/messages", { receiverId: doctor.id, content: "See you soon" })).statusCode).toBe(200);
+      expect((await call(app, doctor, "POST", "/api/messages/read", { partnerId: patient.id })).statusCode).toBe(200);
+      expect((await call(app, patient, "POST", "/api/calendar-feed")).statusCode).toBe(200);
+      const opened = await call(app, doctor, "POST", "/api/patients", { firstName: "Noor", lastName: "Haddad", phoneNumber: "(555) 333-4444", dateOfBirth: "1992-02-02" });
+      expect(opened.statusCode).toBe(200);
+
+      // Admin: a new account, a deactivation (and settings, below).
+      const created = await call(app, admin, "POST", "/api/admin/users", { username: `instant${Date.now()}`, role: "patient", firstName: "Ines", lastName: "Moreno", phoneNumber: "5551234567", dateOfBirth: "1990-01-01" });
+      expect(created.statusCode).toBe(200);
+      expect((await call(app, admin, "PATCH", `/api/admin/users/${opened.json().patient.id}`, { active: false })).statusCode).toBe(200);
+      await resetPassword(app.clinic, created.json().user.username, "a-new-long-passphrase");
+
+      // Time passes: the session's activity is written back, and the doctor writes the notes.
+      const shift = Date.parse(second!) - Date.now();
+      advance(shift);
+      try {
+        const notes = await call(app, doctor, "POST", "/api/treatment-sessions", { appointmentId: booked.json().id, progressRating: 7, sessionNotes: "Settled in well." });
+        expect(notes.statusCode).toBe(200);
+      } finally {
+        advance(-shift);
+      }
+
+      // (Last, and written out: the environment's long sessions are more than settings may keep.)
+      const saved = await call(app, admin, "PUT", "/api/admin/settings", {
+        clinicName: "Halcyon",
+        clinicTimeZone: "America/New_York",
+        defaultWorkingHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "17:00" })),
+        cancellationWindowHours: 24,
+        idleTimeoutMinutes: 720,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+
+      const columns = await columnsNamedAsInstants(app);
+      expect(columns.length).toBeGreaterThan(15);
+      for (const { table, column } of columns) {
+        const { rows } = await sql<{ value: string }>`select ${sql.ref(column)} as value from ${sql.table(table)} where ${sql.ref(column)} is not null`.execute(app.clinic.db);
+        expect(rows.length, `${table}.${column} was written`).toBeGreaterThan(0);
+        for (const { value } of rows) expect(value, `${table}.${column}`).toMatch(ISO_UTC);
+      }
+    });
+
+    it("holds every column that stores an instant to the one form (timestamptz on PostgreSQL)", async () => {
+      const { app } = testApp();
+      const held = (await instantColumns(app)).map(named).sort();
+      expect(held.length).toBeGreaterThan(15);
+      expect((await columnsNamedAsInstants(app)).map(named).sort()).toEqual(held);
+    });
+
+    it("lets a seeded session hold its hour: it is not offered, and cannot be booked twice", async () => {
+      const { app } = testApp();
+      const { db } = app.clinic;
+      const seeded = await db
+        .selectFrom("appointments as a")
+        .innerJoin("users as d", "d.id", "a.doctor_id")
+        .select(["a.start_time", "a.doctor_id"])
+        .where("d.username", "=", "dr.vance")
+        .where("a.status", "=", "scheduled")
+        .orderBy("a.start_time", "desc")
+        .executeTakeFirstOrThrow();
+      const start = new Date(seeded.start_time).toISOString();
+      const riley = await signInAs(app, "riley", DEMO_PASSWORDS.patient);
+      const date = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date(start));
+      const offered = await slotsOf(app, riley, seeded.doctor_id, date);
+      expect(offered.length).toBeGreaterThan(0);
+      expect(offered).not.toContain(start);
+      const twice = await book(app, riley, { doctorId: seeded.doctor_id, startTime: start });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toMatch(/just been taken/);
+    });
+  },
+  { SEED_DEMO: "true", SESSION_IDLE_MINUTES: "100000", SESSION_ABSOLUTE_HOURS: "100000" },
+);
