@@ -79,6 +79,12 @@ describeApp(
       const opened = await call(app, doctor, "POST", "/api/patients", { firstName: "Noor", lastName: "Haddad", phoneNumber: "(555) 333-4444", dateOfBirth: "1992-02-02" });
       expect(opened.statusCode).toBe(200);
 
+      // Emergency access to a patient not in the doctor's care, and an admin's review of it.
+      const stranger = await aPatient(app);
+      const emergency = await call(app, doctor, "POST", "/api/emergency-access", { patientId: stranger.id, reason: "Crisis call from the patient's partner; their therapist is away." });
+      expect(emergency.statusCode, emergency.body).toBe(200);
+      expect((await call(app, admin, "POST", `/api/admin/emergency-access/${emergency.json().id}/review`)).statusCode).toBe(200);
+
       // Admin: a new account, a deactivation (and settings, below).
       const created = await call(app, admin, "POST", "/api/admin/users", { username: `instant${Date.now()}`, role: "patient", firstName: "Ines", lastName: "Moreno", phoneNumber: "5551234567", dateOfBirth: "1990-01-01" });
       expect(created.statusCode).toBe(200);

@@ -208,7 +208,7 @@ export interface Database {
 export interface AuditChainKeyingTable {
   keyed_at: string;
   rows_relinked: number;
-  unkeyed_chain_broken_at: number | null;
+  unkeyed_chain_broken_row: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

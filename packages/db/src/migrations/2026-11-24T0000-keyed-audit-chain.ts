@@ -32,7 +32,7 @@ export function keyedAuditChain(key: Buffer): Migration {
         .createTable("audit_chain_keying")
         .addColumn("keyed_at", instantType(db), (c) => c.notNull())
         .addColumn("rows_relinked", "integer", (c) => c.notNull())
-        .addColumn("unkeyed_chain_broken_at", "integer")
+        .addColumn("unkeyed_chain_broken_row", "integer")
         .execute();
 
       // One transaction (PostgreSQL's migrator has opened it already): a commit per row would be
@@ -74,6 +74,6 @@ async function relink(db: MigrationDb, key: Buffer): Promise<void> {
   else await sql`create trigger audit_log_no_update before update on audit_log begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
   await db
     .insertInto("audit_chain_keying")
-    .values({ keyed_at: new Date().toISOString(), rows_relinked: relinked, unkeyed_chain_broken_at: brokenAt })
+    .values({ keyed_at: new Date().toISOString(), rows_relinked: relinked, unkeyed_chain_broken_row: brokenAt })
     .execute();
 }
