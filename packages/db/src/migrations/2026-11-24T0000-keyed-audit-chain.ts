@@ -35,10 +35,8 @@ export function keyedAuditChain(key: Buffer): Migration {
         .addColumn("unkeyed_chain_broken_row", "integer")
         .execute();
 
-      // One transaction (PostgreSQL's migrator has opened it already): a commit per row would be
-      // an fsync per row.
-      if (db.isTransaction) await relink(db, key);
-      else await db.transaction().execute((trx) => relink(trx, key));
+      // Inside the migrator's transaction on both databases: the rows are relinked all at once.
+      await relink(db, key);
     },
     async down(db: MigrationDb): Promise<void> {
       await db.schema.dropTable("audit_chain_keying").ifExists().execute();

@@ -136,6 +136,16 @@ export interface ClinicSqliteOptions {
   close: () => Promise<void>;
 }
 
+/**
+ * SQLite does roll back DDL with the rest of a transaction; Kysely's adapter says it does not, so
+ * its migrator would commit (and wait for an fsync of) every statement of every migration alone.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 export class ClinicSqliteDialect implements Dialect {
   readonly #options: ClinicSqliteOptions;
 
@@ -151,7 +161,7 @@ export class ClinicSqliteDialect implements Dialect {
     return new SqliteQueryCompiler();
   }
   createAdapter() {
-    return new SqliteAdapter();
+    return new TransactionalDdlSqliteAdapter();
   }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's introspector is untyped by design
   createIntrospector(db: Kysely<any>) {
