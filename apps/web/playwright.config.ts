@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 // The browser tests run against the real thing: the built API server serving the built web app,
-// on a fresh SQLite database with the demo clinic (see e2e/serve.mjs).
+// on a fresh SQLite database with the demo clinic (see e2e/global-setup.ts and e2e/serve.mjs).
 // Overridable so several engineers (or CI jobs) can run browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -13,8 +13,11 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous: a loaded 2-core machine is slow, and every wait is for a condition, never a time.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  // Starts the clinic server, and stops it when the run ends (see e2e/global-setup.ts).
+  globalSetup: "./e2e/global-setup.ts",
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
   use: {
     baseURL: BASE_URL,
@@ -34,15 +37,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], headless: true } }],
-  webServer: {
-    command: "node e2e/serve.mjs",
-    url: `${BASE_URL}/healthz`,
-    env: { PORT: String(PORT), PUBLIC_ORIGIN: BASE_URL },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    // SIGTERM first, so the wrapper can stop the server cleanly and delete its temporary database.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-  },
 });

@@ -2,7 +2,7 @@
 // hashing and PostgreSQL schema creation are real work, not mocks.
 export const vitestPreset = {
   test: {
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
   },

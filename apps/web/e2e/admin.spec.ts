@@ -68,11 +68,14 @@ test.describe("admin dashboard", () => {
       ["View System Logs", /\/admin\/logs$/, "The system log"],
       ["System Settings", /\/admin\/settings$/, "The clinic's settings"],
     ];
+    await page.goto("/admin");
     for (const [label, url, heading] of destinations) {
-      await page.goto("/admin");
       await page.getByRole("link", { name: label, exact: true }).click();
       await expect(page).toHaveURL(url);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      // Back within the app, as a member would: no reload of the whole page each time.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/admin$/);
     }
   });
 

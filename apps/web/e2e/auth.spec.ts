@@ -31,13 +31,16 @@ test.describe("sign-in and registration", () => {
 
     await mainNavigation(page).getByRole("link", { name: "Log In" }).click();
     await fillLogInForm(page, patient);
-    // Hold the answer a moment, so the pending state can be seen.
+    // Hold the answer until the pending state has been seen.
+    let answer!: () => void;
+    const seen = new Promise<void>((resolve) => (answer = resolve));
     await page.route("**/trpc/auth.login*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await seen;
       await route.continue();
     });
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(page.getByRole("button", { name: "Signing In..." })).toBeVisible();
+    answer();
     await expectToast(page, "Welcome back!", "You have successfully logged in.");
     await expect(page).toHaveURL(/\/$/);
     await expect(mainNavigation(page).getByText(patient.firstName)).toBeVisible();

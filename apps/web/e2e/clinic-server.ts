@@ -3,10 +3,10 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 /**
- * A second clinic server of the test's own, for tests that need the clinic's clock somewhere in
- * particular: the same built server and demo seed as the shared one (e2e/serve.mjs), on a free
- * port, with a chosen CLINIC_TIMEZONE. The demo seeds a session "today at 15:00 clinic time";
- * with a zone where it is late afternoon now, that session has started and can be run.
+ * A clinic server on the built server and the demo seed (e2e/serve.mjs): the shared one of the
+ * run (global-setup.ts), or a test's own, on a free port, with the clinic's clock somewhere in
+ * particular (CLINIC_TIMEZONE). The demo seeds a session "today at 15:00 clinic time"; with a
+ * zone where it is late afternoon now, that session has started and can be run.
  */
 export type ClinicServer = { baseURL: string; stop: () => Promise<void> };
 
@@ -36,14 +36,22 @@ export function zoneWhereItIsNow(hour: number, now: Date = new Date()): string {
   return `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
 }
 
-export async function startClinicServer({ timeZone }: { timeZone: string }): Promise<ClinicServer> {
-  const port = await freePort();
+export async function startClinicServer(options: { port?: number; timeZone?: string; logs?: boolean }): Promise<ClinicServer> {
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
+  const output = options.logs ? "inherit" : "ignore";
+  // Its stdin stays open as long as this process lives: serve.mjs stops when it closes.
   const child: ChildProcess = spawn(process.execPath, [SERVE], {
-    stdio: "ignore",
-    env: { ...process.env, PORT: String(port), PUBLIC_ORIGIN: baseURL, CLINIC_TIMEZONE: timeZone, LOG_LEVEL: "error" },
+    stdio: ["pipe", output, output],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_ORIGIN: baseURL,
+      ...(options.timeZone ? { CLINIC_TIMEZONE: options.timeZone } : {}),
+      ...(options.logs ? {} : { LOG_LEVEL: "error" }),
+    },
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the clinic server stopped at start (exit ${child.exitCode})`);
     try {
@@ -51,7 +59,7 @@ export async function startClinicServer({ timeZone }: { timeZone: string }): Pro
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error("the clinic server did not start within 30 s");
+    if (Date.now() > deadline) throw new Error("the clinic server did not start within 60 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

@@ -8,7 +8,7 @@ test.describe("landing page", () => {
     const splash = page.getByTestId("splash");
     await expect(splash).toBeVisible();
     await expect(splash).toHaveAttribute("data-phase", "visible");
-    await expect(splash).toHaveAttribute("data-phase", "fading", { timeout: 3_000 });
+    await expect(splash).toHaveAttribute("data-phase", "fading");
     await waitForSplashToClear(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
   });

@@ -295,14 +295,18 @@ test.describe("messages", () => {
     await expect(bubbles.first()).toContainText("Note 71");
 
     // Scrolling to the top reads the page before; what was at the top stays where it was.
+    // The earlier page is held back until the position before it arrives has been measured.
+    let answer!: () => void;
+    const measured = new Promise<void>((resolve) => (answer = resolve));
     await page.route(LIST, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await measured;
       await route.continue();
     });
     const anchor = message(page, "Note 71");
     await chatLog(page).evaluate((log) => log.scrollTo({ top: 0 }));
     await expect(chatLog(page).getByText("Loading earlier messages…")).toBeVisible();
     const before = (await anchor.boundingBox())!.y;
+    answer();
     await expect(bubbles).toHaveCount(100);
     await expect(bubbles.first()).toContainText("Note 21");
     expect(Math.abs((await anchor.boundingBox())!.y - before)).toBeLessThan(2);

@@ -1,11 +1,10 @@
-// Starts the built API server (which also serves the built web app) for the browser tests, on a
-// database of its own in a fresh temporary directory, seeded with the demo clinic. The directory
-// is removed when the server stops.
-import { spawn } from "node:child_process";
+// Runs the built API server (which also serves the built web app) for the browser tests, in this
+// process, on a database of its own in a fresh temporary directory, seeded with the demo clinic.
+// The directory is removed when the server stops.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 // E2E_SERVER and WEB_DIST point at other builds when several test runs share a checkout.
 const serverEntry = process.env.E2E_SERVER ?? fileURLToPath(new URL("../../api/dist/server.js", import.meta.url));
@@ -15,24 +14,19 @@ if (!existsSync(serverEntry)) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "halcyon-e2e-"));
-const server = spawn(process.execPath, [serverEntry], {
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    HOST: "127.0.0.1",
-    PORT: process.env.PORT ?? "4173",
-    DATA_DIR: dataDir,
-    SEED_DEMO: "true",
-    NODE_ENV: "test",
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-  },
+process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+Object.assign(process.env, {
+  HOST: "127.0.0.1",
+  PORT: process.env.PORT ?? "4173",
+  DATA_DIR: dataDir,
+  SEED_DEMO: "true",
+  NODE_ENV: "test",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 });
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => server.kill(signal));
-}
+// Whoever started this server holds its stdin. When that end closes, however the test run ended
+// (even killed outright), the server stops too instead of keeping the port.
+process.stdin.on("end", () => process.kill(process.pid, "SIGTERM"));
+process.stdin.resume();
 
-server.on("exit", (code, signal) => {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? (signal ? 0 : 1));
-});
+await import(pathToFileURL(serverEntry).href);

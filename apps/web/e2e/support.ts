@@ -13,7 +13,7 @@ type Credentials = { username: string; password: string };
 export async function waitForSplashToClear(page: Page): Promise<void> {
   // The page's heading renders together with the splash: once it is there, so is any splash.
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeAttached();
-  await expect(page.getByTestId("splash")).toHaveCount(0, { timeout: 6_000 });
+  await expect(page.getByTestId("splash")).toHaveCount(0);
 }
 
 export async function openLandingPage(page: Page): Promise<void> {

@@ -27,7 +27,7 @@ test.describe("toasts", () => {
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(toast(page)).toBeVisible();
     await page.mouse.move(0, 0);
-    await expect(toast(page)).toBeHidden({ timeout: 7_000 });
+    await expect(toast(page)).toBeHidden();
 
     await page.getByRole("button", { name: "Log In" }).click();
     await toast(page).getByRole("button", { name: "Close notification" }).click();
