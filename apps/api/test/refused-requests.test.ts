@@ -1,10 +1,15 @@
 // Refused requests from nobody signed in reach the audit log, and a flood of them does not:
 // each address and kind of refusal writes at most one row a minute, with a count.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { REFUSAL_WINDOW_MS } from "@halcyon/domain";
 import { aPatient } from "./clinic-helpers";
+import { buildApp } from "../src/app";
+import { parseEnv } from "../src/env";
 import { describeApp, newPatient } from "./helper";
 
 interface RefusalRow {
@@ -129,4 +134,25 @@ describeApp("auditing refused WebSocket handshakes", (testApp) => {
     expect(summary?.details).toMatchObject({ reason: "websocket", why: "cross_site", count: 2 });
     expect(JSON.stringify(summary)).not.toContain("forged-token-value");
   });
+});
+
+it("writes the refusals held back when the server stops, before its own database closes", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "halcyon-refusals-"));
+  const env = parseEnv({ NODE_ENV: "test", SEED_DEMO: "false", WEB_DIST: "/nonexistent", DATA_DIR: dataDir });
+  try {
+    const app = await buildApp({ env });
+    const ip = "10.90.0.9";
+    for (let i = 0; i < 3; i += 1) {
+      expect((await app.inject({ method: "GET", url: "/api/user", headers: { cookie: FORGED }, remoteAddress: ip })).statusCode).toBe(401);
+    }
+    await untilRows(app, ip, 1);
+    await app.close();
+
+    const reopened = await buildApp({ env });
+    const rows = await refusalsFrom(reopened, ip);
+    await reopened.close();
+    expect(rows.map((row) => row.details.count)).toEqual([1, 2]);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -90,6 +90,27 @@ describeApp("the WebSocket /ws", (testApp) => {
     second.socket.close();
   });
 
+  it("closes the sockets of sessions their member ends from another device, and only those", async () => {
+    const { app } = testApp();
+    const patient = await aPatient(app);
+    const username = (await app.inject({ method: "GET", url: "/api/user", headers: { cookie: patient.cookie } })).json().username;
+    const signIn = async () => {
+      const login = await app.inject({ method: "POST", url: "/api/login", payload: { username, password: "quiet-harbour-42" } });
+      return { id: patient.id, cookie: `halcyon_session=${login.cookies.find((c) => c.name === "halcyon_session")!.value}` };
+    };
+    const [laptop, phone] = [await signIn(), await signIn()];
+    const [here, onLaptop, onPhone] = await Promise.all([openSocket(base, patient), openSocket(base, laptop), openSocket(base, phone)]);
+    const sessions = (await app.inject({ method: "GET", url: "/api/account/sessions", headers: { cookie: laptop.cookie } })).json() as { id: string; current: boolean }[];
+    const laptopSession = sessions.find((session) => session.current)!;
+    await app.inject({ method: "DELETE", url: `/api/account/sessions/${laptopSession.id}`, headers: { cookie: patient.cookie } });
+    expect(await onLaptop.closed).toBe(4001);
+    expect(onPhone.socket.readyState).toBe(WebSocket.OPEN);
+    await app.inject({ method: "POST", url: "/api/account/sessions/end-others", headers: { cookie: patient.cookie } });
+    expect(await onPhone.closed).toBe(4001);
+    expect(here.socket.readyState).toBe(WebSocket.OPEN);
+    here.socket.close();
+  });
+
   it("closes every socket of a user an admin deactivates", async () => {
     const { app } = testApp();
     const [patient, admin] = [await aPatient(app), await aStaffMember(app, "admin")];

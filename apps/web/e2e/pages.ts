@@ -167,6 +167,13 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: "forbidden", open: visitAs(DEMO.patient, "/admin") },
+  {
+    name: "account",
+    open: async (page) => {
+      await visitAs(DEMO.patient, "/account")(page);
+      await expect(page.getByTestId("session").first()).toBeVisible();
+    },
+  },
   // Issue 3: the schedule, its dialogs, and the doctor's patients.
   { name: "appointments-doctor", open: visitAs(DEMO.doctor, "/appointments") },
   {

@@ -1,3 +1,4 @@
+import { accountRouter } from "./account/account.router";
 import { adminRouter } from "./admin/admin.router";
 import { appointmentsRouter } from "./appointments/appointments.router";
 import { authRouter } from "./auth/auth.router";
@@ -12,6 +13,7 @@ import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   doctors: doctorsRouter,
   appointments: appointmentsRouter,
   treatmentSessions: treatmentSessionsRouter,

@@ -19,3 +19,4 @@ export {
   zonedInstant,
   type WorkingPeriod,
 } from "./appointments/slots";
+export * from "./account/account.schema";

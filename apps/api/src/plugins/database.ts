@@ -60,6 +60,9 @@ export function openDatabase(env: Env): DatabaseHandle {
 export default fp<DatabasePluginOptions>(
   async (app, { env, database, now, audit }) => {
     const handle = database ?? openDatabase(env);
+    // Fastify runs onClose hooks last-added first: added first, the database closes after every
+    // hook below (and every later plugin's) has written what it must.
+    if (!database) app.addHook("onClose", () => handle.close());
     await migrateToLatest(handle);
     const events = await createEventBus(handle, app.log);
     app.addHook("onClose", () => events.close());
@@ -96,7 +99,6 @@ export default fp<DatabasePluginOptions>(
     if (env.NODE_ENV === "production") await refuseDemoPasswords(services);
     app.decorate("database", handle);
     app.decorate("clinic", services);
-    if (!database) app.addHook("onClose", () => handle.close());
   },
   { name: "database" },
 );

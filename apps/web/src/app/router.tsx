@@ -61,6 +61,10 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: "account",
+            lazy: async () => ({ Component: (await import("../features/account/account-page")).AccountPage }),
+          },
+          {
             path: "messages",
             lazy: async () => ({ Component: (await import("../features/messages/messages-page")).MessagesPage }),
           },

@@ -91,3 +91,20 @@ export async function purgeEndedLoginSessions(db: Db, now: string, idleBefore: s
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export interface LoginSessionDetails extends LoginSession {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A member's sessions, the most recently used first (ended ones too, until purged). */
+export async function listLoginSessionsOfUser(db: Db, userId: number): Promise<LoginSessionDetails[]> {
+  const rows = await db.selectFrom("login_sessions").selectAll().where("user_id", "=", userId).orderBy("last_seen_at", "desc").execute();
+  return rows.map((row) => ({ ...toLoginSession(row), ip: row.ip, userAgent: row.user_agent }));
+}
+
+/** Ends a member's sessions other than `keepIdHash`; answers the hashes of those it ended. */
+export async function deleteOtherLoginSessionsOfUser(db: Db, userId: number, keepIdHash: string): Promise<string[]> {
+  const rows = await db.deleteFrom("login_sessions").where("user_id", "=", userId).where("id_hash", "<>", keepIdHash).returning("id_hash").execute();
+  return rows.map((row) => row.id_hash);
+}

@@ -8,6 +8,7 @@ import {
   findLoginSessionWithUser,
   insertLoginSession,
   touchLoginSession,
+  type LoginSession,
   type User,
 } from "@halcyon/db";
 import type { ClinicServices, RequestContext, RequestMeta } from "../context";
@@ -47,20 +48,21 @@ export async function resolveLoginSession(services: ClinicServices, token: strin
   const idHash = hashSessionToken(token);
   const found = await findLoginSessionWithUser(services.db, idHash);
   if (!found) return null;
-  const now = services.now().getTime();
-  const lastSeen = Date.parse(found.session.lastSeenAt);
-  const ended =
-    now >= Date.parse(found.session.expiresAt) ||
-    now - lastSeen >= services.config.session.idleTimeoutMs ||
-    found.user.deactivatedAt !== null;
-  if (ended) {
+  if (!isSessionLive(services, found.session) || found.user.deactivatedAt !== null) {
     await deleteLoginSession(services.db, idHash);
     return null;
   }
-  if (touch && now - lastSeen >= TOUCH_INTERVAL_MS) {
+  const now = services.now().getTime();
+  if (touch && now - Date.parse(found.session.lastSeenAt) >= TOUCH_INTERVAL_MS) {
     await touchLoginSession(services.db, idHash, new Date(now).toISOString());
   }
   return found.user;
+}
+
+/** A session lives until its absolute end, and while it has been used within the idle timeout. */
+export function isSessionLive(services: Pick<ClinicServices, "now" | "config">, session: Pick<LoginSession, "expiresAt" | "lastSeenAt">): boolean {
+  const now = services.now().getTime();
+  return now < Date.parse(session.expiresAt) && now - Date.parse(session.lastSeenAt) < services.config.session.idleTimeoutMs;
 }
 
 export async function endLoginSession(services: ClinicServices, token: string): Promise<void> {

@@ -15,7 +15,7 @@ type AccountActionsProps = {
   onNavigate?: () => void;
 };
 
-/** Log In for visitors; the member's badge and Sign Out for members. */
+/** Log In for visitors; for members, their badge (a link to their account) and Sign Out. */
 export function AccountActions({ user, layout, onNavigate }: AccountActionsProps) {
   const signOut = useSignOut();
   const stacked = layout === "column";
@@ -32,7 +32,14 @@ export function AccountActions({ user, layout, onNavigate }: AccountActionsProps
 
   return (
     <div className={cn("flex gap-5", stacked ? "flex-col items-start" : "items-center")}>
-      <UserBadge user={user} />
+      <Link
+        to="/account"
+        onClick={onNavigate}
+        className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-gold-500 focus-visible:ring-offset-2"
+      >
+        <span className="sr-only">Your account: </span>
+        <UserBadge user={user} />
+      </Link>
       <Button
         size={stacked ? "lg" : "sm"}
         variant="outline"

@@ -103,6 +103,8 @@ const PREDICATES: Record<string, Phrase> = {
   "auth.register": () => "created their account",
   "auth.password_change": (entry) => (entry.outcome === "success" ? "chose a new password" : "entered a wrong current password"),
   "auth.password_reset": (entry, context) => `reset the password of ${accountOf(entry, context)}`,
+  "auth.session_end": (entry) =>
+    typeof entry.details?.others === "number" ? `signed out of ${entry.details.others === 1 ? "1 other session" : `${entry.details.others} other sessions`}` : "signed out one of their sessions",
   "access.denied": refusal,
   "user.create": () => "created a patient account",
   "appointment.book": () => "booked a session",
@@ -123,6 +125,7 @@ const PREDICATES: Record<string, Phrase> = {
   "admin.settings_update": () => "updated the clinic's settings",
   "admin.backup": () => "downloaded a database backup",
   "admin.audit_export": () => "exported the system log",
+  "admin.sessions_end": (entry, context) => `signed ${accountOf(entry, context)} out everywhere`,
   "admin.read": () => "viewed administrative records",
   "care.read": (entry, context) => `viewed the care team of ${patientOf(entry, context)}`,
   "care.assign": (entry, context) => `assigned a doctor to ${patientOf(entry, context)}`,
@@ -174,6 +177,7 @@ const ACTION_LABELS: Record<string, string> = {
   "auth.register": "Registration",
   "auth.password_change": "Password change",
   "auth.password_reset": "Password reset",
+  "auth.session_end": "Session ended",
   "access.denied": "Access refused",
   "user.create": "Patient account created",
   "appointment.book": "Session booked",
@@ -191,6 +195,7 @@ const ACTION_LABELS: Record<string, string> = {
   "admin.settings_update": "Settings changed",
   "admin.backup": "Database backup",
   "admin.audit_export": "System log exported",
+  "admin.sessions_end": "Sessions ended by an admin",
   "admin.read": "Admin records viewed",
   "care.read": "Care team viewed",
   "care.assign": "Doctor assigned",
@@ -218,7 +223,7 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
   },
   {
     label: "Sign-in and accounts",
-    options: ["auth.login", "auth.logout", "auth.register", "auth.password_change", "auth.password_reset", "user.create"].map(option),
+    options: ["auth.login", "auth.logout", "auth.register", "auth.password_change", "auth.password_reset", "auth.session_end", "user.create"].map(option),
   },
   {
     label: "Health records",
@@ -226,7 +231,7 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
   },
   { label: "Care and emergency access", options: ["care.assign", "care.end", "care.read", "emergency_access.grant", "emergency_access.review", "emergency_access.read"].map(option) },
   { label: "Messages and calendar", options: ["message.send", "message.read", "calendar_feed.create", "calendar_feed.revoke"].map(option) },
-  { label: "Administration", options: ["admin.user_create", "admin.user_update", "admin.settings_update", "admin.backup", "admin.audit_export", "access.denied"].map(option) },
+  { label: "Administration", options: ["admin.user_create", "admin.user_update", "admin.settings_update", "admin.backup", "admin.audit_export", "admin.sessions_end", "access.denied"].map(option) },
 ];
 
 function option(action: string) {

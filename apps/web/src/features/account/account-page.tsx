@@ -1,0 +1,95 @@
+import type { MemberSessionView } from "@halcyon/domain/schemas";
+import { Badge } from "@halcyon/ui/components/badge";
+import { Button } from "@halcyon/ui/components/button";
+import { toast } from "@halcyon/ui/hooks/use-toast";
+import { Laptop } from "lucide-react";
+
+import { LoadFailed } from "../../components/load-failed";
+import { MemberPage } from "../../components/member-page";
+import { PageLoading } from "../../components/page-loading";
+import { SectionCard } from "../../components/section-card";
+import { pageTitle } from "../../lib/clinic";
+import { formatAgo, formatDayAndTime } from "../../lib/time-format";
+import { trpc } from "../../lib/trpc";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { describeDevice } from "./device";
+
+/** A member's own account: where they are signed in, and a way to end any session they don't recognise. */
+export function AccountPage() {
+  useDocumentTitle(pageTitle("Your account"));
+  const sessions = trpc.account.sessions.useQuery();
+  const utils = trpc.useUtils();
+  const endOthers = trpc.account.endOtherSessions.useMutation({
+    onSuccess: async ({ ended }) => {
+      await utils.account.sessions.invalidate();
+      toast({ title: "Signed out elsewhere", description: ended === 1 ? "Your other session has ended." : `Your ${ended} other sessions have ended.` });
+    },
+    onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
+  });
+  const others = sessions.data?.filter((session) => !session.current).length ?? 0;
+
+  return (
+    <MemberPage eyebrow="Your account" title="Where you are signed in" lead="Every device signed in to your account. If you don't recognise one, sign it out: it will need your password again.">
+      <SectionCard
+        title="Sessions"
+        description="The most recently used first."
+        action={
+          others > 0 ? (
+            <Button variant="outline" disabled={endOthers.isPending} onClick={() => endOthers.mutate()}>
+              {endOthers.isPending ? "Signing out..." : "Sign out everywhere else"}
+            </Button>
+          ) : null
+        }
+      >
+        {sessions.isPending ? (
+          <PageLoading label="Loading your sessions" />
+        ) : sessions.isError ? (
+          <LoadFailed what="your sessions" reason={sessions.error.message} onRetry={() => void sessions.refetch()} retrying={sessions.isFetching} />
+        ) : (
+          <ul className="divide-y divide-hairline" aria-label="Your sessions">
+            {sessions.data.map((session) => (
+              <SessionRow key={session.id} session={session} />
+            ))}
+          </ul>
+        )}
+      </SectionCard>
+    </MemberPage>
+  );
+}
+
+function SessionRow({ session }: { session: MemberSessionView }) {
+  const utils = trpc.useUtils();
+  const device = describeDevice(session.userAgent);
+  const end = trpc.account.endSession.useMutation({
+    onSuccess: async () => {
+      await utils.account.sessions.invalidate();
+      toast({ title: "Session ended", description: `${device} is signed out.` });
+    },
+    onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
+  });
+
+  return (
+    <li data-testid="session" className="flex flex-col gap-4 py-5 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-start gap-4">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-full border border-hairline bg-ivory-50 text-gold-700">
+          <Laptop className="size-5" strokeWidth={1.4} aria-hidden="true" />
+        </span>
+        <div className="grid gap-1">
+          <p className="flex flex-wrap items-center gap-2 font-medium text-ink-900">
+            {device}
+            {session.current ? <Badge tone="sage">This device</Badge> : null}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            Signed in {formatDayAndTime(session.createdAt)}
+            {session.ip ? ` from ${session.ip}` : ""} · last seen {formatAgo(session.lastSeenAt)}
+          </p>
+        </div>
+      </div>
+      {session.current ? null : (
+        <Button variant="outline" size="sm" className="ml-15 self-start sm:ml-0 sm:self-center" disabled={end.isPending} onClick={() => end.mutate({ id: session.id })} aria-label={`Sign out ${device}`}>
+          {end.isPending ? "Signing out..." : "Sign out"}
+        </Button>
+      )}
+    </li>
+  );
+}
