@@ -1,7 +1,7 @@
 // Every instant the clinic stores is in one form, UTC as toISOString() writes it, whichever path
 // wrote it; and so a seeded session holds its hour like any booking.
 import { sql } from "kysely";
-import { DEMO_PASSWORDS, resetPassword } from "@halcyon/domain";
+import { DEMO_PASSWORDS, resetPassword, totpCodeAt } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { aPatient, aStaffMember, book, patch, signInAs, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
@@ -90,6 +90,14 @@ describeApp(
       expect(created.statusCode).toBe(200);
       expect((await call(app, admin, "PATCH", `/api/admin/users/${opened.json().patient.id}`, { active: false })).statusCode).toBe(200);
       await resetPassword(app.clinic, created.json().user.username, "a-new-long-passphrase");
+
+      // Two-step sign-in: an authenticator turned on, a password re-checked, a sign-in left waiting for its code.
+      const careful = await aPatient(app);
+      const { secret } = (await call(app, careful, "POST", "/api/account/totp")).json();
+      expect((await call(app, careful, "POST", "/api/account/totp/confirm", { code: await totpCodeAt(secret, app.clinic.now()) })).statusCode).toBe(200);
+      const { username } = (await call(app, careful, "GET", "/api/user")).json();
+      expect((await call(app, careful, "POST", "/api/account/reauth", { password: "quiet-harbour-42" })).statusCode).toBe(200);
+      expect((await app.inject({ method: "POST", url: "/api/login", payload: { username, password: "quiet-harbour-42" } })).json()).toMatchObject({ mfaRequired: true });
 
       // Time passes: the session's activity is written back, and the doctor writes the notes.
       const shift = Date.parse(second!) - Date.now();

@@ -5,6 +5,7 @@ export { backupSqlite } from "./backup";
 export type * from "./schema";
 export * from "./repositories/users.repository";
 export * from "./repositories/login-sessions.repository";
+export * from "./repositories/two-step.repository";
 export * from "./repositories/audit-log.repository";
 export * from "./repositories/doctors.repository";
 export * from "./repositories/clinical-records.repository";

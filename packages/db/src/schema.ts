@@ -46,6 +46,27 @@ export interface LoginSessionsTable {
   expires_at: Instant;
   ip: string | null;
   user_agent: string | null;
+  /** When the member last proved who they are in this session (password or second step). */
+  verified_at: Instant | null;
+}
+
+export interface TotpFactorsTable {
+  user_id: number;
+  secret: string;
+  confirmed_at: Instant | null;
+  last_time_step: number | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+}
+
+export interface PendingSignInsTable {
+  id_hash: string;
+  user_id: number;
+  expires_at: Instant;
 }
 
 export interface AppointmentsTable {
@@ -202,6 +223,9 @@ export interface Database {
   user_counts: UserCountsTable;
   throttle_hits: ThrottleHitsTable;
   audit_chain_keying: AuditChainKeyingTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_sign_ins: PendingSignInsTable;
 }
 
 /** The one-time relinking of the audit chain under its key (see the keyed-audit-chain migration). */

@@ -44,4 +44,9 @@ export interface RequestContext extends ClinicServices {
   sessionToken: string | null;
   request: RequestMeta;
   cookies: SessionCookieJar;
+  /**
+   * The cookie of a sign-in that has passed the password and waits for its second step. It is no
+   * session: only the second step (POST /api/login/mfa) reads it.
+   */
+  pendingSignIn: SessionCookieJar & { token: string | null };
 }

@@ -9,6 +9,8 @@ const CODES = {
   INVALID_INPUT: "BAD_REQUEST",
   UNAUTHENTICATED: "UNAUTHORIZED",
   FORBIDDEN: "FORBIDDEN",
+  /** A sensitive change without a recent re-check of the password: a 403 whose code says so. */
+  REAUTH_REQUIRED: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
@@ -41,7 +43,7 @@ export function describeInputProblem(error: ZodError): string {
 
 export interface PublicError {
   status: number;
-  code: TRPC_ERROR_CODE_KEY;
+  code: TRPC_ERROR_CODE_KEY | "REAUTH_REQUIRED";
   message: string;
   /** Every input problem, by field, when the input failed validation. */
   issues?: { path: string; message: string }[];
@@ -66,7 +68,7 @@ export function toPublicError(cause: unknown): PublicError {
   if (status >= 500) return { status, code: error.code, message: INTERNAL_ERROR_MESSAGE };
   return {
     status,
-    code: error.code,
+    code: error instanceof AppError && error.appCode === "REAUTH_REQUIRED" ? "REAUTH_REQUIRED" : error.code,
     message: error.message,
     ...(error instanceof AppError && error.retryAfterSeconds !== undefined
       ? { retryAfterSeconds: error.retryAfterSeconds }

@@ -8,6 +8,7 @@ export { AppError, toPublicError, INTERNAL_ERROR_MESSAGE, type PublicError, type
 export { resolveLoginSession, endAllLoginSessionsOf, hashSessionToken } from "./auth/sessions";
 export { assertOwnPassword, NEW_PASSWORD_REQUIRED, ONE_TIME_PASSWORD_LIFETIME_MS } from "./auth/one-time-passwords";
 export { purgeExpiredAttempts } from "./auth/throttle";
+export { totpCodeAt } from "./two-step/totp";
 export { createUser, type CreateUserInput } from "./users/create-user";
 export { resetPassword } from "./users/reset-password";
 export { seedDemoClinic, DEMO_PASSWORDS } from "./demo/seed-demo-clinic";

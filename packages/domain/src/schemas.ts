@@ -20,3 +20,4 @@ export {
   type WorkingPeriod,
 } from "./appointments/slots";
 export * from "./account/account.schema";
+export * from "./two-step/two-step.schema";

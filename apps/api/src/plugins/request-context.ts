@@ -5,7 +5,7 @@ import cookie from "@fastify/cookie";
 import { purgeExpiredAttempts, resolveLoginSession, type RequestContext } from "@halcyon/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { purgeEndedLoginSessions } from "@halcyon/db";
+import { purgeEndedLoginSessions, purgeExpiredPendingSignIns } from "@halcyon/db";
 import type { Env } from "../env";
 
 declare module "fastify" {
@@ -16,15 +16,16 @@ declare module "fastify" {
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
 
-export function sessionCookieName(env: Env): string {
+export function sessionCookieName(env: Env, kind: "session" | "pending" = "session"): string {
   // The __Host- prefix makes browsers refuse the cookie unless it is Secure, host-only and Path=/.
-  return env.PUBLIC_ORIGIN?.startsWith("https:") ? "__Host-halcyon_session" : "halcyon_session";
+  return env.PUBLIC_ORIGIN?.startsWith("https:") ? `__Host-halcyon_${kind}` : `halcyon_${kind}`;
 }
 
 export default fp<{ env: Env }>(
   async (app, { env }) => {
     await app.register(cookie);
     const name = sessionCookieName(env);
+    const pendingName = sessionCookieName(env, "pending");
     const secure = env.PUBLIC_ORIGIN?.startsWith("https:") ?? false;
     const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax", secure } as const;
 
@@ -44,6 +45,11 @@ export default fp<{ env: Env }>(
           set: (value, expiresAt) => void reply.setCookie(name, value, { ...cookieOptions, expires: expiresAt }),
           clear: () => void reply.clearCookie(name, cookieOptions),
         },
+        pendingSignIn: {
+          token: request.cookies[pendingName] ?? null,
+          set: (value, expiresAt) => void reply.setCookie(pendingName, value, { ...cookieOptions, sameSite: "strict", expires: expiresAt }),
+          clear: () => void reply.clearCookie(pendingName, { ...cookieOptions, sameSite: "strict" }),
+        },
       };
     });
 
@@ -55,6 +61,7 @@ export default fp<{ env: Env }>(
       await purgeEndedLoginSessions(app.clinic.db, now.toISOString(), idleBefore).catch((error: unknown) =>
         app.log.warn({ err: error }, "could not purge ended sessions"),
       );
+      await purgeExpiredPendingSignIns(app.clinic.db, now.toISOString()).catch((error: unknown) => app.log.warn({ err: error }, "could not purge expired sign-ins"));
       await purgeExpiredAttempts(app.clinic).catch((error: unknown) => app.log.warn({ err: error }, "could not purge expired throttle counts"));
     };
     const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);

@@ -14,6 +14,7 @@ import * as oneTimePasswordExpiry from "./2026-11-24T0200-one-time-password-expi
 import * as throttleHits from "./2026-11-24T1000-throttle-hits";
 import * as canonicalInstants from "./2026-11-24T1100-canonical-instants";
 import * as moreCanonicalInstants from "./2026-11-24T1200-more-canonical-instants";
+import * as twoStepSignIn from "./2026-11-25T0000-two-step-sign-in";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -29,6 +30,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-24T1000-throttle-hits": throttleHits,
   "2026-11-24T1100-canonical-instants": canonicalInstants,
   "2026-11-24T1200-more-canonical-instants": moreCanonicalInstants,
+  "2026-11-25T0000-two-step-sign-in": twoStepSignIn,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

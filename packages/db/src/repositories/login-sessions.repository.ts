@@ -7,6 +7,8 @@ export interface LoginSession {
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
+  /** When the member last proved who they are in this session: at sign-in, then at each re-check. */
+  verifiedAt: string | null;
 }
 
 function toLoginSession(row: LoginSessionRow): LoginSession {
@@ -16,12 +18,13 @@ function toLoginSession(row: LoginSessionRow): LoginSession {
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
     expiresAt: row.expires_at,
+    verifiedAt: row.verified_at,
   };
 }
 
 export async function insertLoginSession(
   db: Db,
-  session: LoginSession & { ip: string | null; userAgent: string | null },
+  session: Omit<LoginSession, "verifiedAt"> & { ip: string | null; userAgent: string | null },
 ): Promise<void> {
   await db
     .insertInto("login_sessions")
@@ -31,6 +34,8 @@ export async function insertLoginSession(
       created_at: session.createdAt,
       last_seen_at: session.lastSeenAt,
       expires_at: session.expiresAt,
+      // Signing in is proving who you are: a new session starts verified.
+      verified_at: session.createdAt,
       ip: session.ip,
       user_agent: session.userAgent,
     })
@@ -54,6 +59,7 @@ export async function findLoginSessionWithUser(
       "s.expires_at as s_expires_at",
       "s.ip as s_ip",
       "s.user_agent as s_user_agent",
+      "s.verified_at as s_verified_at",
     ])
     .where("s.id_hash", "=", idHash)
     .executeTakeFirst();
@@ -66,6 +72,7 @@ export async function findLoginSessionWithUser(
     expires_at: row.s_expires_at,
     ip: row.s_ip,
     user_agent: row.s_user_agent,
+    verified_at: row.s_verified_at,
   });
   return { session, user: toUser(row) };
 }
@@ -107,4 +114,9 @@ export async function listLoginSessionsOfUser(db: Db, userId: number): Promise<L
 export async function deleteOtherLoginSessionsOfUser(db: Db, userId: number, keepIdHash: string): Promise<string[]> {
   const rows = await db.deleteFrom("login_sessions").where("user_id", "=", userId).where("id_hash", "<>", keepIdHash).returning("id_hash").execute();
   return rows.map((row) => row.id_hash);
+}
+
+/** Marks the session as having proved, at `at`, who is behind it. */
+export async function markLoginSessionVerified(db: Db, idHash: string, at: string): Promise<void> {
+  await db.updateTable("login_sessions").set({ verified_at: at }).where("id_hash", "=", idHash).execute();
 }

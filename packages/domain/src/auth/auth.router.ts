@@ -7,6 +7,8 @@ import { changePassword } from "./change-password";
 import { registerPatient } from "./register";
 import { signIn, signOut } from "./sign-in";
 import { withSignInPlace } from "./throttle";
+import { completeSignIn } from "../two-step/two-step";
+import { secondStepCodeSchema, secondStepRequiredSchema } from "../two-step/two-step.schema";
 
 export const authRouter = router({
   // A session on a one-time password may read itself and replace the password, and nothing else.
@@ -19,8 +21,17 @@ export const authRouter = router({
   login: publicProcedure
     .meta({ openapi: { method: "POST", path: "/login", tags: ["auth"], summary: "Sign in; sets the session cookie" } })
     .input(loginInputSchema)
-    .output(checkedOutput(publicUserSchema))
-    .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => signIn(ctx, input)))),
+    .output(z.union([publicUserSchema, secondStepRequiredSchema]))
+    .mutation(async ({ ctx, input }) => {
+      const result = await withSignInPlace(ctx, () => signIn(ctx, input));
+      return "mfaRequired" in result ? result : toPublicUser(result);
+    }),
+
+  loginSecondStep: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/login/mfa", tags: ["auth"], summary: "Complete a two-step sign-in with an authenticator or recovery code; sets the session cookie" } })
+    .input(secondStepCodeSchema)
+    .output(publicUserSchema)
+    .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => completeSignIn(ctx, input.code)))),
 
   register: publicProcedure
     .meta({ openapi: { method: "POST", path: "/register", tags: ["auth"], summary: "Create a patient account and sign in" } })

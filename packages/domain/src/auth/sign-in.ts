@@ -7,6 +7,8 @@ import { isOneTimePasswordExpired, ONE_TIME_PASSWORD_EXPIRED } from "./one-time-
 import { verifyDecoy, verifyPassword } from "./passwords";
 import { beginSession, endLoginSession, hashSessionToken } from "./sessions";
 import { countAttempt, FAILED_SIGN_INS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, refundAttempt } from "./throttle";
+import { beginPendingSignIn, needsSecondStep } from "../two-step/two-step";
+import type { SecondStepRequired } from "../two-step/two-step.schema";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
 export const ACCOUNT_DEACTIVATED = "This account has been deactivated. Please contact the clinic if you need access.";
@@ -25,8 +27,9 @@ function tooManyAttempts(retryAfterSeconds: number): AppError {
  * planted before sign-in is worthless after it). Failures say only "Invalid username or
  * password" and are throttled per account and per address: the attempt is counted as a failure
  * before the password is checked, and taken out of the counts again if it turns out not to be one.
+ * A member with two-step sign-in gets no session yet: a pending sign-in that a code completes.
  */
-export async function signIn(ctx: RequestContext, input: LoginInput): Promise<User> {
+export async function signIn(ctx: RequestContext, input: LoginInput): Promise<User | SecondStepRequired> {
   const accountKey = usernameKey(input.username);
   const addressKey = ctx.request.ip ?? "unknown";
   const account = { rule: FAILED_SIGN_INS_PER_ACCOUNT, key: accountKey };
@@ -72,6 +75,7 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
 
   // The owner is in: their account's failures are forgiven; the address keeps its other failures.
   await refundAttempt(ctx, counted.attempt, [account]);
+  if (await needsSecondStep(ctx, user.id)) return beginPendingSignIn(ctx, user);
   await beginSession(ctx, user.id);
   await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request });
   return user;

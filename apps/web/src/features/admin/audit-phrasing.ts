@@ -103,6 +103,9 @@ const PREDICATES: Record<string, Phrase> = {
   "auth.register": () => "created their account",
   "auth.password_change": (entry) => (entry.outcome === "success" ? "chose a new password" : "entered a wrong current password"),
   "auth.password_reset": (entry, context) => `reset the password of ${accountOf(entry, context)}`,
+  "auth.two_step_on": () => "turned on two-step sign-in",
+  "auth.two_step_off": () => "turned off two-step sign-in",
+  "auth.recheck": () => "entered a wrong password when asked to confirm it",
   "auth.session_end": (entry) =>
     typeof entry.details?.others === "number" ? `signed out of ${entry.details.others === 1 ? "1 other session" : `${entry.details.others} other sessions`}` : "signed out one of their sessions",
   "access.denied": refusal,
@@ -178,6 +181,9 @@ const ACTION_LABELS: Record<string, string> = {
   "auth.password_change": "Password change",
   "auth.password_reset": "Password reset",
   "auth.session_end": "Session ended",
+  "auth.two_step_on": "Two-step sign-in on",
+  "auth.two_step_off": "Two-step sign-in off",
+  "auth.recheck": "Password re-check",
   "access.denied": "Access refused",
   "user.create": "Patient account created",
   "appointment.book": "Session booked",
@@ -223,7 +229,7 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
   },
   {
     label: "Sign-in and accounts",
-    options: ["auth.login", "auth.logout", "auth.register", "auth.password_change", "auth.password_reset", "auth.session_end", "user.create"].map(option),
+    options: ["auth.login", "auth.logout", "auth.register", "auth.password_change", "auth.password_reset", "auth.session_end", "auth.two_step_on", "auth.two_step_off", "auth.recheck", "user.create"].map(option),
   },
   {
     label: "Health records",

@@ -1,0 +1,88 @@
+// Two-step sign-in's records: a member's authenticator (TOTP) secret, their recovery codes (salted
+// hashes), and the sign-ins that have passed the password and wait for the second step.
+import type { Db } from "./users.repository";
+
+export interface TotpFactor {
+  userId: number;
+  secret: string;
+  confirmedAt: string | null;
+  lastTimeStep: number | null;
+}
+
+export async function findTotpFactor(db: Db, userId: number): Promise<TotpFactor | undefined> {
+  const row = await db.selectFrom("totp_factors").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  return row && { userId: row.user_id, secret: row.secret, confirmedAt: row.confirmed_at, lastTimeStep: row.last_time_step };
+}
+
+/** A new, unconfirmed secret for the member, replacing any unconfirmed one. */
+export async function saveUnconfirmedTotpFactor(db: Db, userId: number, secret: string): Promise<void> {
+  await db
+    .insertInto("totp_factors")
+    .values({ user_id: userId, secret, confirmed_at: null, last_time_step: null })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ secret, confirmed_at: null, last_time_step: null }))
+    .execute();
+}
+
+export async function confirmTotpFactor(db: Db, userId: number, at: string, timeStep: number): Promise<void> {
+  await db.updateTable("totp_factors").set({ confirmed_at: at, last_time_step: timeStep }).where("user_id", "=", userId).execute();
+}
+
+/**
+ * Takes a code's time step as used, unless it or a later one was taken already: one statement, so
+ * of two sign-ins racing with one code only one gets it.
+ */
+export async function claimTotpTimeStep(db: Db, userId: number, timeStep: number): Promise<boolean> {
+  const result = await db
+    .updateTable("totp_factors")
+    .set({ last_time_step: timeStep })
+    .where("user_id", "=", userId)
+    .where((eb) => eb.or([eb("last_time_step", "is", null), eb("last_time_step", "<", timeStep)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Removes the member's authenticator and recovery codes. */
+export async function deleteTwoStepFactors(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+  await db.deleteFrom("totp_factors").where("user_id", "=", userId).execute();
+}
+
+export async function replaceRecoveryCodes(db: Db, userId: number, codeHashes: string[]): Promise<void> {
+  await db.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+  await db.insertInto("recovery_codes").values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash }))).execute();
+}
+
+export async function listRecoveryCodes(db: Db, userId: number): Promise<{ id: number; codeHash: string }[]> {
+  const rows = await db.selectFrom("recovery_codes").select(["id", "code_hash"]).where("user_id", "=", userId).execute();
+  return rows.map((row) => ({ id: row.id, codeHash: row.code_hash }));
+}
+
+/** Uses up a recovery code: true for the one caller that deleted it. */
+export async function useRecoveryCode(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("recovery_codes").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export interface PendingSignIn {
+  idHash: string;
+  userId: number;
+  expiresAt: string;
+}
+
+export async function insertPendingSignIn(db: Db, pending: PendingSignIn): Promise<void> {
+  await db.insertInto("pending_sign_ins").values({ id_hash: pending.idHash, user_id: pending.userId, expires_at: pending.expiresAt }).execute();
+}
+
+export async function findPendingSignIn(db: Db, idHash: string): Promise<PendingSignIn | undefined> {
+  const row = await db.selectFrom("pending_sign_ins").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
+  return row && { idHash: row.id_hash, userId: row.user_id, expiresAt: row.expires_at };
+}
+
+export async function deletePendingSignIn(db: Db, idHash: string): Promise<void> {
+  await db.deleteFrom("pending_sign_ins").where("id_hash", "=", idHash).execute();
+}
+
+export async function purgeExpiredPendingSignIns(db: Db, now: string): Promise<number> {
+  const result = await db.deleteFrom("pending_sign_ins").where("expires_at", "<=", now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,182 @@
+// Two-step sign-in with an authenticator app: a member turns it on from their account (a new
+// secret, confirmed with a first code, then ten recovery codes shown once), and from then on a
+// correct password only opens a pending sign-in, which a code completes. Turning it off is a
+// sensitive change: it needs a recent re-check of the password. Every change is audited and ends
+// the member's other sessions.
+import { randomBytes } from "node:crypto";
+import {
+  claimTotpTimeStep,
+  confirmTotpFactor,
+  deleteOtherLoginSessionsOfUser,
+  deletePendingSignIn,
+  deleteTwoStepFactors,
+  findPendingSignIn,
+  findLoginSessionWithUser,
+  findTotpFactor,
+  findUserById,
+  findUserCredentials,
+  insertPendingSignIn,
+  listRecoveryCodes,
+  markLoginSessionVerified,
+  replaceRecoveryCodes,
+  saveUnconfirmedTotpFactor,
+  useRecoveryCode,
+  type User,
+} from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import { verifyPassword } from "../auth/passwords";
+import { beginSession, hashSessionToken } from "../auth/sessions";
+import { countAttempt, refundAttempt, type ThrottleRule } from "../auth/throttle";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import { hashRecoveryCode, newRecoveryCode, normaliseRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeMatches } from "./recovery-codes";
+import { acceptedTimeStep, newTotpSecret, totpUri } from "./totp";
+import type { SecondStepRequired } from "./two-step.schema";
+
+type Member = RequestContext & { user: User };
+
+/** A pending sign-in lasts this long: time to open the authenticator, not to walk away. */
+export const PENDING_SIGN_IN_MS = 5 * 60_000;
+/** A sensitive change needs the password re-checked within this long. */
+export const RECENT_CHECK_MS = 5 * 60_000;
+/** Ten wrong codes in a row (within a quarter of an hour) and the account waits. */
+export const FAILED_SECOND_STEPS: ThrottleRule = { scope: "second_step_account", limit: 10, windowMs: 15 * 60_000 };
+
+export const SECOND_STEP_METHODS = ["totp", "recovery_code"] as const;
+export const WRONG_CODE = "That code is not right. Check your authenticator app and try again.";
+export const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
+export const RECHECK_NEEDED = "Please confirm your password first.";
+
+export interface TwoStepStatus {
+  totp: boolean;
+  recoveryCodesLeft: number;
+}
+
+export async function twoStepStatus(ctx: Member): Promise<TwoStepStatus> {
+  const [factor, codes] = await Promise.all([findTotpFactor(ctx.db, ctx.user.id), listRecoveryCodes(ctx.db, ctx.user.id)]);
+  return { totp: Boolean(factor?.confirmedAt), recoveryCodesLeft: factor?.confirmedAt ? codes.length : 0 };
+}
+
+/** Does this member sign in in two steps? */
+export async function needsSecondStep(ctx: Pick<RequestContext, "db">, userId: number): Promise<boolean> {
+  return Boolean((await findTotpFactor(ctx.db, userId))?.confirmedAt);
+}
+
+/** A new authenticator secret to scan; it takes effect once confirmed with a first code. */
+export async function beginTotpSetup(ctx: Member): Promise<{ secret: string; otpauthUrl: string }> {
+  if (await needsSecondStep(ctx, ctx.user.id)) throw new AppError("CONFLICT", "Two-step sign-in is already on. Turn it off first to use another authenticator.");
+  const secret = newTotpSecret();
+  await saveUnconfirmedTotpFactor(ctx.db, ctx.user.id, secret);
+  return { secret, otpauthUrl: totpUri(secret, { issuer: ctx.config.clinicName, account: ctx.user.username }) };
+}
+
+/** Turns two-step sign-in on with the first code; answers the recovery codes, shown this once. */
+export async function confirmTotpSetup(ctx: Member, code: string): Promise<{ recoveryCodes: string[] }> {
+  const factor = await findTotpFactor(ctx.db, ctx.user.id);
+  if (!factor || factor.confirmedAt) throw new AppError("CONFLICT", "Start setting up your authenticator again: there is nothing to confirm.");
+  const step = await acceptedTimeStep(factor.secret, code.trim(), ctx.now(), null);
+  if (step === undefined) throw new AppError("INVALID_INPUT", WRONG_CODE);
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const ended = await ctx.db.transaction().execute(async (trx) => {
+    await confirmTotpFactor(trx, ctx.user.id, ctx.now().toISOString(), step);
+    await replaceRecoveryCodes(trx, ctx.user.id, recoveryCodes.map(hashRecoveryCode));
+    await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.two_step_on", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request }, trx);
+    return endOtherSessions(ctx, trx);
+  });
+  announceEnded(ctx, ended);
+  return { recoveryCodes };
+}
+
+/** Turns two-step sign-in off: a sensitive change, so the password must have been re-checked just now. */
+export async function turnOffTwoStep(ctx: Member): Promise<void> {
+  await requireRecentCheck(ctx);
+  const ended = await ctx.db.transaction().execute(async (trx) => {
+    await deleteTwoStepFactors(trx, ctx.user.id);
+    await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.two_step_off", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request }, trx);
+    return endOtherSessions(ctx, trx);
+  });
+  announceEnded(ctx, ended);
+}
+
+/** Re-checks the member's password for the sensitive changes of the next few minutes. */
+export async function recheckPassword(ctx: Member, password: string): Promise<{ verifiedUntil: string }> {
+  const credentials = await findUserCredentials(ctx.db, ctx.user.username);
+  if (!ctx.sessionToken || !credentials || !(await verifyPassword(credentials.passwordHash, password))) {
+    await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.recheck", outcome: "failure", request: ctx.request });
+    throw new AppError("INVALID_INPUT", "That password is not right.");
+  }
+  const now = ctx.now();
+  await markLoginSessionVerified(ctx.db, hashSessionToken(ctx.sessionToken), now.toISOString());
+  return { verifiedUntil: new Date(now.getTime() + RECENT_CHECK_MS).toISOString() };
+}
+
+async function requireRecentCheck(ctx: Member): Promise<void> {
+  const verifiedAt = ctx.sessionToken ? (await findLoginSessionWithUser(ctx.db, hashSessionToken(ctx.sessionToken)))?.session.verifiedAt : undefined;
+  if (!verifiedAt || ctx.now().getTime() - Date.parse(verifiedAt) > RECENT_CHECK_MS) throw new AppError("REAUTH_REQUIRED", RECHECK_NEEDED);
+}
+
+async function endOtherSessions(ctx: Member, trx: Parameters<typeof deleteOtherLoginSessionsOfUser>[0]): Promise<string[]> {
+  return deleteOtherLoginSessionsOfUser(trx, ctx.user.id, ctx.sessionToken ? hashSessionToken(ctx.sessionToken) : "");
+}
+
+function announceEnded(ctx: Member, idHashes: string[]): void {
+  for (const sessionIdHash of idHashes) ctx.events.publish({ type: "sessions_ended", data: { userId: ctx.user.id, sessionIdHash }, recipients: [ctx.user.id] });
+}
+
+/**
+ * After a correct password, for a member with two-step sign-in: no session yet, but a pending
+ * sign-in that only the second step accepts, in a cookie of its own.
+ */
+export async function beginPendingSignIn(ctx: RequestContext, user: User): Promise<SecondStepRequired> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(ctx.now().getTime() + PENDING_SIGN_IN_MS);
+  await insertPendingSignIn(ctx.db, { idHash: hashSessionToken(token), userId: user.id, expiresAt: expiresAt.toISOString() });
+  ctx.pendingSignIn.set(token, expiresAt);
+  return { mfaRequired: true, methods: [...SECOND_STEP_METHODS] };
+}
+
+/**
+ * The second step: a code from the authenticator, or a recovery code, completes the pending
+ * sign-in into a session. Wrong codes are counted before they are checked (as passwords are).
+ */
+export async function completeSignIn(ctx: RequestContext, code: string): Promise<User> {
+  const token = ctx.pendingSignIn.token;
+  const pending = token ? await findPendingSignIn(ctx.db, hashSessionToken(token)) : undefined;
+  if (!pending || ctx.now().getTime() >= Date.parse(pending.expiresAt)) {
+    ctx.pendingSignIn.clear();
+    throw new AppError("UNAUTHENTICATED", SIGN_IN_EXPIRED);
+  }
+  const user = await findUserById(ctx.db, pending.userId);
+  if (!user || user.deactivatedAt !== null) throw new AppError("UNAUTHENTICATED", SIGN_IN_EXPIRED);
+  const account = { rule: FAILED_SECOND_STEPS, key: String(user.id) };
+  const counted = await countAttempt(ctx, [account]);
+  if (!counted.admitted) {
+    await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "denied", request: ctx.request, details: { reason: "throttled", step: "second" } });
+    const minutes = Math.ceil(counted.retryAfterSeconds / 60);
+    throw new AppError("RATE_LIMITED", `Too many wrong codes. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, { retryAfterSeconds: counted.retryAfterSeconds });
+  }
+
+  const method = await acceptSecondStep(ctx, user.id, code.trim());
+  if (!method) {
+    await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "failure", request: ctx.request, details: { step: "second" } });
+    throw new AppError("INVALID_INPUT", WRONG_CODE);
+  }
+  await refundAttempt(ctx, counted.attempt, [account]);
+  await deletePendingSignIn(ctx.db, pending.idHash);
+  ctx.pendingSignIn.clear();
+  await beginSession(ctx, user.id);
+  await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request, details: { secondStep: method } });
+  return user;
+}
+
+async function acceptSecondStep(ctx: RequestContext, userId: number, code: string): Promise<(typeof SECOND_STEP_METHODS)[number] | undefined> {
+  const factor = await findTotpFactor(ctx.db, userId);
+  if (!factor?.confirmedAt) return undefined;
+  if (/^\d{6}$/.test(code)) {
+    const step = await acceptedTimeStep(factor.secret, code, ctx.now(), factor.lastTimeStep);
+    return step !== undefined && (await claimTotpTimeStep(ctx.db, userId, step)) ? "totp" : undefined;
+  }
+  if (normaliseRecoveryCode(code).length !== 10) return undefined;
+  const match = (await listRecoveryCodes(ctx.db, userId)).find((stored) => recoveryCodeMatches(stored.codeHash, code));
+  return match && (await useRecoveryCode(ctx.db, match.id)) ? "recovery_code" : undefined;
+}
