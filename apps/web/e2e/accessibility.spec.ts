@@ -1,17 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { SCREENS } from "./pages";
+import { seriousViolations } from "./support";
 
 // Settled pages only: entrance animations mid-fade would be judged at half contrast.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(" ")) }));
-}
 
 test.describe("accessibility (axe): no serious or critical violations", () => {
   for (const screen of SCREENS) {

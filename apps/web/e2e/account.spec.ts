@@ -31,7 +31,7 @@ test.describe("your account's sessions", () => {
     test.setTimeout(120_000);
     const { here, firefox, safari } = await onThreeDevices(browser);
     await here.page.goto("/account");
-    await expect(here.page.getByRole("heading", { level: 1, name: "Where you are signed in" })).toBeVisible();
+    await expect(here.page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
     const sessions = here.page.getByTestId("session");
     await expect(sessions).toHaveCount(3);
     await expect(sessions.filter({ hasText: "This device" })).toHaveCount(1);

@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { accountIdOf, createAccountAsAdmin, uniqueSuffix } from "./admin-support";
-import { chooseOption, DEMO, expectToast, signInQuietly } from "./support";
+import { chooseOption, DEMO, expectToast, seriousViolations, signInQuietly } from "./support";
 
 // Issue 13: care relationships are the admin's to assign and end; a doctor without care opens a
 // record only in an emergency, saying why; admins review every such opening on their dashboard.
@@ -11,11 +10,6 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 
 const okafor = { username: "dr.okafor", password: DEMO.doctor.password };
 const moreau = { username: "dr.moreau", password: DEMO.doctor.password };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map(({ id, help }) => ({ id, help }));
-}
 
 test("an admin assigns a doctor to a patient and ends the care; the doctor's access follows at once", async ({ page, request }) => {
   test.setTimeout(120_000);

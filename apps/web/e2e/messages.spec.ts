@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Locator, type Page, type Route } from "@playwright/test";
 
 import {
@@ -14,7 +13,7 @@ import {
   type Member,
 } from "./messaging-support";
 import { createAccountAsAdmin } from "./admin-support";
-import { DEMO, expectToast, signInQuietly } from "./support";
+import { DEMO, expectToast, seriousViolations, signInQuietly } from "./support";
 
 const DOCTOR = QUIET_DOCTORS.okafor;
 const DOCTOR_NAME = `${DOCTOR.firstName} ${DOCTOR.lastName}`;
@@ -41,13 +40,6 @@ function message(page: Page, text: string) {
 async function expectCount(badge: Locator, count: number) {
   await expect(badge.locator('[aria-hidden="true"]')).toHaveText(String(count));
   await expect(badge.locator(".sr-only")).toHaveText(new RegExp(`\\b${count} unread messages?$`));
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(" ")) }));
 }
 
 /** Calls to one procedure, batched with others or not (one matcher per procedure, so unroute finds it). */

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The demo clinic the test server seeds (docs/product.md). */
@@ -132,4 +133,12 @@ export const REFUSED_CROSS_SITE = "Someone was refused a change sent from anothe
 export async function refuseACrossSiteChange(page: Page): Promise<void> {
   const response = await page.request.post("/api/logout", { headers: { origin: "https://elsewhere.example" }, failOnStatusCode: false });
   expect(response.status()).toBe(403);
+}
+
+/** What axe finds on the page that is serious or critical: the bar every screen must clear (none). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(" ")) }));
 }

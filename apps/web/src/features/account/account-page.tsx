@@ -13,8 +13,9 @@ import { formatAgo, formatDayAndTime } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { describeDevice } from "./device";
+import { TwoStepSection } from "./two-step-section";
 
-/** A member's own account: where they are signed in, and a way to end any session they don't recognise. */
+/** A member's own account: two-step sign-in, and where they are signed in with a way to end any session they don't recognise. */
 export function AccountPage() {
   useDocumentTitle(pageTitle("Your account"));
   const sessions = trpc.account.sessions.useQuery();
@@ -29,9 +30,11 @@ export function AccountPage() {
   const others = sessions.data?.filter((session) => !session.current).length ?? 0;
 
   return (
-    <MemberPage eyebrow="Your account" title="Where you are signed in" lead="Every device signed in to your account. If you don't recognise one, sign it out: it will need your password again.">
+    <MemberPage eyebrow="Security" title="Your account" lead="How you sign in, and every device signed in to your account. If you don't recognise one, sign it out: it will need your password again.">
+      <div className="grid gap-8">
+      <TwoStepSection />
       <SectionCard
-        title="Sessions"
+        title="Where you are signed in"
         description="The most recently used first."
         action={
           others > 0 ? (
@@ -53,6 +56,7 @@ export function AccountPage() {
           </ul>
         )}
       </SectionCard>
+      </div>
     </MemberPage>
   );
 }

@@ -25,12 +25,14 @@ type AuthFormProps = {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
   onSignedIn: () => void;
+  /** The password was right, and the member signs in in two steps: ask for the code. */
+  onSecondStep: () => void;
 };
 
-export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
+export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep }: AuthFormProps) {
   const [values, setValues] = useState<AuthFormValues>(EMPTY_AUTH_FORM);
   const [invalidField, setInvalidField] = useState<AuthField>();
-  const login = useLogin(onSignedIn);
+  const login = useLogin(onSignedIn, onSecondStep);
   const register = useRegister(onSignedIn);
   const isRegistering = mode === "register";
   const mutation = isRegistering ? register : login;

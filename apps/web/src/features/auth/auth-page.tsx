@@ -12,6 +12,7 @@ import { pageTitle } from "../../lib/clinic";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { AuthForm } from "./auth-form";
 import type { AuthMode } from "./auth-form-validation";
+import { SecondStepForm } from "./second-step-form";
 
 const HEADINGS = {
   login: {
@@ -24,6 +25,11 @@ const HEADINGS = {
     title: "Create your account",
     lead: "A few details, and your private space is ready. What you share stays with us.",
   },
+  secondStep: {
+    eyebrow: "Two-step sign-in",
+    title: "One more step",
+    lead: "Your password was right. Enter the code your authenticator app shows now.",
+  },
 } as const;
 
 const REASSURANCES = [
@@ -35,9 +41,10 @@ const REASSURANCES = [
 export function AuthPage() {
   const { user, isLoading } = useCurrentUser();
   const [mode, setMode] = useState<AuthMode>("login");
+  const [secondStep, setSecondStep] = useState(false);
   // Set the moment this form signs someone in, so its own success is not mistaken for an old session.
   const [signedInHere, setSignedInHere] = useState(false);
-  const heading = HEADINGS[mode];
+  const heading = HEADINGS[secondStep ? "secondStep" : mode];
   useDocumentTitle(pageTitle(mode === "login" ? "Log in" : "Create account"));
 
   if (isLoading) return <PageLoading label="Checking your session" />;
@@ -82,7 +89,11 @@ export function AuthPage() {
           <p className="mt-4 text-lg leading-relaxed text-muted-foreground">{heading.lead}</p>
           <div className="mt-10 rounded-xl border border-hairline bg-card p-6 shadow-soft sm:p-10">
             <TooltipProvider>
-              <AuthForm mode={mode} onModeChange={setMode} onSignedIn={() => setSignedInHere(true)} />
+              {secondStep ? (
+                <SecondStepForm onSignedIn={() => setSignedInHere(true)} onStartOver={() => setSecondStep(false)} />
+              ) : (
+                <AuthForm mode={mode} onModeChange={setMode} onSignedIn={() => setSignedInHere(true)} onSecondStep={() => setSecondStep(true)} />
+              )}
             </TooltipProvider>
           </div>
         </section>

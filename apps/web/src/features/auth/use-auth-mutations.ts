@@ -1,3 +1,4 @@
+import type { PublicUser } from "@halcyon/domain/schemas";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
@@ -8,24 +9,44 @@ import { CLINIC_NAME } from "../../lib/clinic";
 import { AFTER_LOGIN_NAVIGATE_MS, AFTER_REGISTER_REFRESH_MS } from "../../lib/timing";
 import { trpc } from "../../lib/trpc";
 
-/**
- * Signs in, welcomes the member and, a moment later, takes admins to /admin and everyone else home.
- * `onSignedIn` runs before the user is cached, so the page can tell this sign-in from an old session.
- */
-export function useLogin(onSignedIn: () => void) {
+/** Welcomes a member just signed in and, a moment later, takes admins to /admin and everyone else home. */
+function useWelcomeBack(onSignedIn: () => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  return (user: PublicUser) => {
+    onSignedIn();
+    setCurrentUser(queryClient, user);
+    toast({ title: "Welcome back!", description: "You have successfully logged in." });
+    setTimeout(() => void navigate(afterLoginPathFor(user.role), { replace: true }), AFTER_LOGIN_NAVIGATE_MS);
+  };
+}
+
+/**
+ * Signs in with a username and password. A member with two-step sign-in is not in yet: the
+ * server asks for a code, and `onSecondStep` shows where to enter it.
+ * `onSignedIn` runs before the user is cached, so the page can tell this sign-in from an old session.
+ */
+export function useLogin(onSignedIn: () => void, onSecondStep: () => void) {
+  const welcome = useWelcomeBack(onSignedIn);
   return trpc.auth.login.useMutation({
     // A wrong password is answered UNAUTHORIZED: a failed sign-in, not an expired session.
     meta: { unauthorizedIsExpected: true },
-    onSuccess: (user) => {
-      onSignedIn();
-      setCurrentUser(queryClient, user);
-      toast({ title: "Welcome back!", description: "You have successfully logged in." });
-      setTimeout(() => void navigate(afterLoginPathFor(user.role), { replace: true }), AFTER_LOGIN_NAVIGATE_MS);
-    },
+    onSuccess: (result) => ("mfaRequired" in result ? onSecondStep() : welcome(result)),
     onError: (error) => {
       toast({ variant: "destructive", title: "Login failed", description: error.message });
+    },
+  });
+}
+
+/** Completes a two-step sign-in with a code; an expired sign-in starts over at the password. */
+export function useSecondStep(onSignedIn: () => void, onExpired: () => void) {
+  const welcome = useWelcomeBack(onSignedIn);
+  return trpc.auth.loginSecondStep.useMutation({
+    meta: { unauthorizedIsExpected: true },
+    onSuccess: welcome,
+    onError: (error) => {
+      toast({ variant: "destructive", title: "Login failed", description: error.message });
+      if (error.data?.code === "UNAUTHORIZED") onExpired();
     },
   });
 }

@@ -1,0 +1,90 @@
+import { expect, test, type Page } from "@playwright/test";
+import { generate } from "otplib";
+
+import { createAccountAsAdmin } from "./admin-support";
+import { memberBrowser } from "./messaging-support";
+import { expectToast, fillLogInForm, mainNavigation, seriousViolations } from "./support";
+
+const NEW_PASSWORD = "a calm tide under morning light";
+
+/** What the member's phone would show `offsetSeconds` from now. */
+function codeFor(secret: string, offsetSeconds = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    // From the top, so the fixed header is where a reader sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test("a doctor turns on an authenticator, signs back in with its code, and turns it off after confirming the password", async ({ browser }) => {
+  // Four sign-ins, each a deliberately slow password hash, on a busy machine.
+  test.setTimeout(240_000);
+  const account = await createAccountAsAdmin((await browser.newContext()).request, "doctor");
+  const doctor = await memberBrowser(browser, { username: account.username, password: account.oneTimePassword, oneTime: true });
+  const page = doctor.page;
+
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+  const secret = await page.getByRole("textbox", { name: "Setup key" }).inputValue();
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, "account-two-step-setup");
+
+  await page.getByLabel("Code from your authenticator app").fill("000000");
+  await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await expect(page.getByRole("alert")).toContainText("That code is not right.");
+  await page.getByLabel("Code from your authenticator app").fill(await codeFor(secret));
+  await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await expectToast(page, "Two-step sign-in is on", "Keep your recovery codes somewhere safe.");
+  const codes = page.getByRole("list", { name: "Your recovery codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const [recoveryCode] = await codes.allTextContents();
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await expect(page.getByText("You have 10 recovery codes left.")).toBeVisible();
+
+  // Signed out, the password alone no longer signs in: it asks for the code.
+  await mainNavigation(page).getByRole("button", { name: "Sign Out" }).click();
+  await page.goto("/auth");
+  await fillLogInForm(page, { username: account.username, password: NEW_PASSWORD });
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "One more step" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, "auth-second-step");
+  // The code of the next step: the one that turned it on is spent.
+  await page.getByLabel("Code from your authenticator app").fill(await codeFor(secret, 30));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expectToast(page, "Welcome back!", "You have successfully logged in.");
+  await expect(page).toHaveURL(/\/$/);
+
+  // A recovery code works once, in place of the app.
+  await mainNavigation(page).getByRole("button", { name: "Sign Out" }).click();
+  await page.goto("/auth");
+  await fillLogInForm(page, { username: account.username, password: NEW_PASSWORD });
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+  await page.getByLabel("Recovery code").fill(recoveryCode!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expectToast(page, "Welcome back!", "You have successfully logged in.");
+
+  // Turning it off asks for the password first.
+  await page.goto("/account");
+  await expect(page.getByText("You have 9 recovery codes left.")).toBeVisible();
+  await page.getByRole("button", { name: "Turn off two-step sign-in" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Your password").fill("not my password");
+  await dialog.getByRole("button", { name: "Turn off" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("That password is not right.");
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByLabel("Your password").fill(NEW_PASSWORD);
+  await dialog.getByRole("button", { name: "Turn off" }).click();
+  await expectToast(page, "Two-step sign-in is off", "Your password alone signs you in again.");
+  await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toBeVisible();
+  await doctor.context.close();
+});

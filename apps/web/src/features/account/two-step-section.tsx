@@ -1,0 +1,238 @@
+import { Badge } from "@halcyon/ui/components/badge";
+import { Button } from "@halcyon/ui/components/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
+import { toast } from "@halcyon/ui/hooks/use-toast";
+import QRCode from "qrcode";
+import { useEffect, useState, type FormEvent } from "react";
+
+import { CopyField } from "../../components/copy-field";
+import { LoadFailed } from "../../components/load-failed";
+import { PageLoading } from "../../components/page-loading";
+import { SectionCard } from "../../components/section-card";
+import { trpc } from "../../lib/trpc";
+import { FormField } from "../auth/form-field";
+import { PasswordInput } from "../auth/password-input";
+
+type Setup = { secret: string; otpauthUrl: string };
+
+/**
+ * Two-step sign-in from the member's own account: set up an authenticator app (scan, then confirm
+ * with a first code), keep the recovery codes shown once, or turn it off after confirming the password.
+ */
+export function TwoStepSection() {
+  const status = trpc.account.twoStep.useQuery();
+  const [setup, setSetup] = useState<Setup>();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  const begin = trpc.account.beginTotp.useMutation({
+    onSuccess: setSetup,
+    onError: (error) => toast({ variant: "destructive", title: "Error", description: error.message }),
+  });
+
+  let body;
+  if (recoveryCodes) body = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />;
+  else if (setup)
+    body = (
+      <ConfirmSetup
+        setup={setup}
+        onCancel={() => setSetup(undefined)}
+        onConfirmed={(codes) => {
+          setSetup(undefined);
+          setRecoveryCodes(codes);
+        }}
+      />
+    );
+  else if (status.isPending) body = <PageLoading label="Loading your two-step sign-in" />;
+  else if (status.isError) body = <LoadFailed what="your two-step sign-in" reason={status.error.message} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+  else if (status.data.totp) body = <TurnedOn recoveryCodesLeft={status.data.recoveryCodesLeft} />;
+  else
+    body = (
+      <div className="grid gap-5">
+        <p className="max-w-2xl text-muted-foreground">
+          Add a code from an authenticator app on your phone to your password, so a stolen password alone cannot open your account.
+        </p>
+        <Button className="w-fit" disabled={begin.isPending} onClick={() => begin.mutate()}>
+          {begin.isPending ? "Preparing..." : "Set up an authenticator app"}
+        </Button>
+      </div>
+    );
+
+  return (
+    <SectionCard
+      title="Two-step sign-in"
+      description="A code from your phone as well as your password."
+      action={status.data?.totp && !recoveryCodes ? <Badge tone="sage">On</Badge> : null}
+    >
+      {body}
+    </SectionCard>
+  );
+}
+
+function ConfirmSetup({ setup, onCancel, onConfirmed }: { setup: Setup; onCancel: () => void; onConfirmed: (codes: string[]) => void }) {
+  const [qr, setQr] = useState<string>();
+  const [code, setCode] = useState("");
+  const [problem, setProblem] = useState<string>();
+  const utils = trpc.useUtils();
+  const confirm = trpc.account.confirmTotp.useMutation({
+    onSuccess: async ({ recoveryCodes }) => {
+      await utils.account.invalidate();
+      toast({ title: "Two-step sign-in is on", description: "Keep your recovery codes somewhere safe." });
+      onConfirmed(recoveryCodes);
+    },
+    onError: (error) => setProblem(error.message),
+  });
+
+  useEffect(() => {
+    let live = true;
+    void QRCode.toDataURL(setup.otpauthUrl, { margin: 1, width: 200, color: { dark: "#14161f", light: "#fdfbf7" } }).then((url) => live && setQr(url));
+    return () => {
+      live = false;
+    };
+  }, [setup.otpauthUrl]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setProblem("Enter the 6 digits your authenticator app shows.");
+      return;
+    }
+    setProblem(undefined);
+    confirm.mutate({ code: code.trim() });
+  };
+
+  return (
+    <div className="grid gap-8 md:grid-cols-[auto_1fr] md:items-start">
+      <div className="mx-auto size-[200px] rounded-lg border border-hairline bg-ivory-50 p-0">
+        {qr ? <img src={qr} alt="QR code to scan with your authenticator app" width={200} height={200} className="rounded-lg" /> : null}
+      </div>
+      <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Confirm your authenticator app">
+        <ol className="grid list-decimal gap-2 pl-5 text-muted-foreground">
+          <li>Scan the code with your authenticator app, or type in the key below.</li>
+          <li>Enter the 6-digit code it shows.</li>
+        </ol>
+        <CopyField label="Setup key" value={setup.secret} mono />
+        <FormField
+          id="totp-first-code"
+          label="Code from your authenticator app"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? "totp-first-code-problem" : undefined}
+        />
+        {problem ? (
+          <p id="totp-first-code-problem" role="alert" className="-mt-3 text-sm text-destructive">
+            {problem}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={confirm.isPending}>
+            {confirm.isPending ? "Turning on..." : "Turn on two-step sign-in"}
+          </Button>
+          <Button type="button" variant="outline" onClick={onCancel} disabled={confirm.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="grid gap-5">
+      <p className="max-w-2xl text-muted-foreground">
+        If you lose your phone, each of these codes signs you in once in place of a code from the app. They are shown only now: save them somewhere
+        safe, apart from your phone.
+      </p>
+      <ul aria-label="Your recovery codes" className="grid w-fit grid-cols-2 gap-x-8 gap-y-2 rounded-lg border border-hairline bg-ivory-50 p-5 font-mono text-ink-900">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <CopyField label="All recovery codes" value={codes.join("\n")} mono />
+      <Button className="w-fit" onClick={onDone}>
+        I have saved them
+      </Button>
+    </div>
+  );
+}
+
+function TurnedOn({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="grid gap-5">
+      <p className="max-w-2xl text-muted-foreground">
+        Signing in asks for a code from your authenticator app after your password. You have {recoveryCodesLeft} recovery{" "}
+        {recoveryCodesLeft === 1 ? "code" : "codes"} left.
+      </p>
+      <Button variant="outline" className="w-fit" onClick={() => setConfirming(true)}>
+        Turn off two-step sign-in
+      </Button>
+      <TurnOffDialog open={confirming} onClose={() => setConfirming(false)} />
+    </div>
+  );
+}
+
+/** Turning it off is a sensitive change: the password first, then the change. */
+function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [password, setPassword] = useState("");
+  const [problem, setProblem] = useState<string>();
+  const utils = trpc.useUtils();
+  const turnOff = trpc.account.turnOffTotp.useMutation();
+  const recheck = trpc.account.recheck.useMutation();
+  const busy = recheck.isPending || turnOff.isPending;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await recheck.mutateAsync({ password });
+      await turnOff.mutateAsync();
+      await utils.account.invalidate();
+      toast({ title: "Two-step sign-in is off", description: "Your password alone signs you in again." });
+      setPassword("");
+      onClose();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : "Please try again.");
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !busy && onClose()}>
+      <DialogContent>
+        <form onSubmit={(event) => void submit(event)} className="grid gap-6">
+          <DialogHeader>
+            <DialogTitle>Turn off two-step sign-in?</DialogTitle>
+            <DialogDescription>Confirm it is you with your password. Your other sessions will end.</DialogDescription>
+          </DialogHeader>
+          <FormField id="recheck-password" label="Your password">
+            <PasswordInput
+              id="recheck-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="current-password"
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? "recheck-problem" : undefined}
+            />
+          </FormField>
+          {problem ? (
+            <p id="recheck-problem" role="alert" className="-mt-3 text-sm text-destructive">
+              {problem}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={busy}>
+                Keep it on
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={busy || password.length === 0}>
+              {busy ? "Turning off..." : "Turn off"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button } from "@halcyon/ui/components/button";
+import { useState, type FormEvent } from "react";
+
+import { FormField } from "./form-field";
+import { useSecondStep } from "./use-auth-mutations";
+
+type SecondStepFormProps = {
+  onSignedIn: () => void;
+  /** Back to the password: the member chose to, or the pending sign-in expired. */
+  onStartOver: () => void;
+};
+
+/** The second step of a two-step sign-in: the authenticator's code, or one of the recovery codes. */
+export function SecondStepForm({ onSignedIn, onStartOver }: SecondStepFormProps) {
+  const [code, setCode] = useState("");
+  const [useRecoveryCode, setUseRecoveryCode] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const verify = useSecondStep(onSignedIn, onStartOver);
+  const busy = verify.isPending || verify.isSuccess;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const typed = code.trim();
+    if (useRecoveryCode ? typed.replace(/[\s-]/g, "").length !== 10 : !/^\d{6}$/.test(typed)) {
+      setProblem(useRecoveryCode ? "A recovery code has 10 letters and digits, like ABCDE-FGHJK." : "Enter the 6 digits your authenticator app shows.");
+      document.getElementById("second-step-code")?.focus();
+      return;
+    }
+    setProblem(undefined);
+    verify.mutate({ code: typed });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-6" aria-label="Two-step sign-in">
+      <FormField
+        id="second-step-code"
+        label={useRecoveryCode ? "Recovery code" : "Code from your authenticator app"}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        disabled={busy}
+        autoComplete="one-time-code"
+        inputMode={useRecoveryCode ? "text" : "numeric"}
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={useRecoveryCode ? 16 : 6}
+        aria-required
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? "second-step-problem" : undefined}
+        autoFocus
+      />
+      {problem ? (
+        <p id="second-step-problem" role="alert" className="-mt-3 text-sm text-destructive">
+          {problem}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? "Verifying..." : "Verify"}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <Button
+          type="button"
+          variant="link"
+          disabled={busy}
+          onClick={() => {
+            setUseRecoveryCode((current) => !current);
+            setCode("");
+            setProblem(undefined);
+          }}
+        >
+          {useRecoveryCode ? "Use your authenticator app" : "Use a recovery code instead"}
+        </Button>
+        <Button type="button" variant="link" disabled={busy} onClick={onStartOver}>
+          Back to sign in
+        </Button>
+      </div>
+    </form>
+  );
+}
