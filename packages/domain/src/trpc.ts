@@ -2,7 +2,6 @@
 // so authentication and role checks cannot be forgotten on a new route.
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { z } from "zod";
 import { recordAudit } from "./audit/audit";
 import { assertOwnPassword } from "./auth/one-time-passwords";
 import type { RequestContext } from "./context";
@@ -78,14 +77,4 @@ export function roleProcedure(...roles: UserRole[]) {
     if (!roles.includes(ctx.user.role)) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
     return next();
   });
-}
-
-/**
- * An answer's schema (`.output(checkedOutput(schema))`): every answer is checked against it on
- * the way out, which also drops any field it does not name. tRPC checks with `parseAsync`, which
- * in zod 4 bypasses the compiled fast path; answers have no asynchronous refinements, so the
- * synchronous parse makes the same check about ten times faster (100 appointments: 0.20 → 0.02 ms).
- */
-export function checkedOutput<Schema extends z.ZodType>(schema: Schema): Schema {
-  return Object.assign(schema, { parseAsync: async (data: unknown) => schema.parse(data) });
 }
