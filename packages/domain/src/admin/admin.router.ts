@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idOf } from "../record-id";
 import { roleProcedure, router } from "../trpc";
 import {
   adminCreateUserInputSchema,
@@ -47,7 +48,7 @@ export const adminRouter = router({
 
   doctorHours: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/users/{id}/working-hours", tags: ["admin"], summary: "A doctor's weekly hours", protect: true } })
-    .input(z.object({ id: z.coerce.number().int().positive() }))
+    .input(z.object({ id: idOf("id") }))
     .output(z.object({ usesClinicHours: z.boolean(), workingHours: z.array(workingPeriodInputSchema) }))
     .query(({ ctx, input }) => doctorHours(ctx, input.id)),
 
