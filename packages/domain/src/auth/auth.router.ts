@@ -17,13 +17,13 @@ export const authRouter = router({
     .query(({ ctx }) => toPublicUser(ctx.user)),
 
   login: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/login", tags: ["auth"], summary: "Sign in; sets the session cookie" } })
+    .meta({ openapi: { method: "POST", path: "/login", tags: ["auth"], summary: "Sign in; sets the session cookie", protect: false } })
     .input(loginInputSchema)
     .output(publicUserSchema)
     .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => signIn(ctx, input)))),
 
   register: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/register", tags: ["auth"], summary: "Create a patient account and sign in" } })
+    .meta({ openapi: { method: "POST", path: "/register", tags: ["auth"], summary: "Create a patient account and sign in", protect: false } })
     .input(registerInputSchema)
     .output(publicUserSchema)
     .mutation(async ({ ctx, input }) => toPublicUser(await registerPatient(ctx, input))),
@@ -35,7 +35,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => toPublicUser(await changePassword(ctx, input))),
 
   logout: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/logout", tags: ["auth"], summary: "End the session on the server" } })
+    .meta({ openapi: { method: "POST", path: "/logout", tags: ["auth"], summary: "End the session on the server", protect: false } })
     .input(z.void())
     .output(logoutOutputSchema)
     .mutation(async ({ ctx }) => {
