@@ -80,20 +80,24 @@ export function resolved(document: OpenApiDocument, schema: JsonSchema): JsonSch
 }
 
 /**
- * A checker of answers against the document's 200 schemas: `problems(operation, body)` lists
- * where a body departs from them (no field missing, none extra, every type as documented).
+ * Checks of bodies against the document: `answer(operation, body)` against the operation's 200
+ * schema, `error(body)` against the documented error body (every error has the same fields).
+ * Each lists where the body departs (a field missing, one extra, a type other than documented).
  */
-export function answerChecker(document: OpenApiDocument) {
+export function bodyChecker(document: OpenApiDocument) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   ajv.addSchema({ components: document.components }, "document");
   const validators = new Map<string, ReturnType<typeof ajv.compile>>();
-  return (operation: Operation, body: unknown): string[] => {
-    if (!operation.answer) return [];
-    let validate = validators.get(operation.key);
+  const problems = (key: string, schema: JsonSchema, body: unknown): string[] => {
+    let validate = validators.get(key);
     if (!validate) {
-      validate = ajv.compile(JSON.parse(JSON.stringify(operation.answer).replaceAll('"#/components/', '"document#/components/')));
-      validators.set(operation.key, validate);
+      validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"document#/components/')));
+      validators.set(key, validate);
     }
-    return validate(body) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || "(answer)"} ${error.message ?? ""}`);
+    return validate(body) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || "(body)"} ${error.message ?? ""}`);
+  };
+  return {
+    answer: (operation: Operation, body: unknown) => (operation.answer ? problems(operation.key, operation.answer, body) : []),
+    error: (body: unknown) => problems("error", { $ref: "#/components/schemas/error.BAD_REQUEST" }, body),
   };
 }

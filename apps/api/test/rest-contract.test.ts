@@ -9,7 +9,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { aStaffMember, type SignedIn, signInAs, slotsOf, weekdayAhead } from "./clinic-helpers";
 import { describeApp, newPatient, register } from "./helper";
-import { answerChecker, fetchDocument, operationsOf, type OpenApiDocument, type Operation } from "./openapi-document";
+import { bodyChecker, fetchDocument, operationsOf, type OpenApiDocument, type Operation } from "./openapi-document";
 
 /** Sessions outlive the days the clock is moved forward to write a session's notes (idle time stays within what the settings allow). */
 const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "720", SESSION_ABSOLUTE_HOURS: "100000" };
@@ -121,6 +121,7 @@ describeApp(
 
     it("routes every documented operation, and refuses a signed-out caller where the document asks for a session", async () => {
       const { app } = testApp();
+      const bodies = bodyChecker(document);
       expect(operations.length).toBeGreaterThan(30);
       for (const operation of operations) {
         expect(app.hasRoute({ method: operation.method, url: `/api${operation.path.replace(/\{(\w+)\}/g, ":$1")}` }), operation.key).toBe(true);
@@ -131,6 +132,7 @@ describeApp(
         expect(response.statusCode, `${operation.key}: ${response.body}`).toBe(401);
         expect(Object.keys(response.json()).sort(), operation.key).toEqual(["code", "message"]);
         expect(response.json().code).toBe("UNAUTHORIZED");
+        expect(bodies.error(response.json()), operation.key).toEqual([]);
       }
     });
 
@@ -161,7 +163,7 @@ describeApp(
         },
       };
       [world.startTime] = (await slotsOf(app, world.patient, doctor.id, weekdayAhead(3))) as [string];
-      const problems = answerChecker(document);
+      const bodies = bodyChecker(document);
       const byKey = new Map(operations.map((operation) => [operation.key, operation]));
       for (const [key, example] of EXAMPLES) {
         const operation = byKey.get(key)!;
@@ -175,14 +177,14 @@ describeApp(
         expect(response.statusCode, `${key}: ${response.body}`).toBe(200);
         expect(response.headers["content-type"], key).toContain("application/json");
         const answer = response.json();
-        expect(problems(operation, answer), `${key} answered ${response.body}`).toEqual([]);
+        expect(bodies.answer(operation, answer), `${key} answered ${response.body}`).toEqual([]);
         call.keep?.(answer as never);
       }
       // The check has teeth: an answer with a field more, or one fewer, is not the documented body.
       const me = byKey.get("GET /user")!;
       const user = (await app.inject({ method: "GET", url: "/api/user", headers: { cookie: world.admin.cookie } })).json();
-      expect(problems(me, { ...user, passwordHash: "x" })).not.toEqual([]);
-      expect(problems(me, { ...user, id: undefined })).not.toEqual([]);
+      expect(bodies.answer(me, { ...user, passwordHash: "x" })).not.toEqual([]);
+      expect(bodies.answer(me, { ...user, id: undefined })).not.toEqual([]);
     });
 
     it("answers bad input with the documented error fields and one problem per field", async () => {
@@ -199,6 +201,7 @@ describeApp(
         ]),
       });
       expect(response.json().issues).toHaveLength(2);
+      expect(bodyChecker(document).error(response.json())).toEqual([]);
     });
   },
   LONG_SESSIONS,
