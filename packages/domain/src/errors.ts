@@ -57,6 +57,8 @@ export interface PublicError {
 export function toPublicError(cause: unknown): PublicError {
   const error = cause instanceof TRPCError ? cause : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause });
   const status = getHTTPStatusCodeFromError(error);
+  // An answer that failed its own schema is our fault: its problems are not the client's business.
+  if (status >= 500) return { status, code: error.code, message: INTERNAL_ERROR_MESSAGE };
   if (error.cause instanceof ZodError) {
     return {
       status,
@@ -65,7 +67,6 @@ export function toPublicError(cause: unknown): PublicError {
       issues: error.cause.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
     };
   }
-  if (status >= 500) return { status, code: error.code, message: INTERNAL_ERROR_MESSAGE };
   return {
     status,
     code: error instanceof AppError && error.appCode === "REAUTH_REQUIRED" ? "REAUTH_REQUIRED" : error.code,

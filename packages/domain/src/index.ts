@@ -4,6 +4,7 @@ export { appRouter, createCaller, type AppRouter } from "./router";
 export type { AuditSink, ClinicServices, RequestContext, RequestMeta, SessionCookieJar } from "./context";
 export { DEFAULT_CLINIC_CONFIG, type ClinicConfig } from "./config";
 export { createClinicServices, type ClinicServicesOptions } from "./services";
+export { parseClientInput } from "./client-input";
 export { AppError, toPublicError, INTERNAL_ERROR_MESSAGE, type PublicError, type AppErrorCode } from "./errors";
 export { resolveLoginSession, endAllLoginSessionsOf, hashSessionToken } from "./auth/sessions";
 export { assertOwnPassword, NEW_PASSWORD_REQUIRED, ONE_TIME_PASSWORD_LIFETIME_MS } from "./auth/one-time-passwords";

@@ -2,9 +2,9 @@
 // so authentication and role checks cannot be forgotten on a new route.
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { z } from "zod";
 import { recordAudit } from "./audit/audit";
 import { assertOwnPassword } from "./auth/one-time-passwords";
+import { parseClientInput, withoutNulCharacters } from "./client-input";
 import type { RequestContext } from "./context";
 import { AppError, toPublicError } from "./errors";
 import type { UserRole } from "./users/user.schema";
@@ -50,7 +50,18 @@ const auditRefusals = t.middleware(async ({ ctx, path, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(auditRefusals);
+const audited = t.procedure.use(auditRefusals);
+
+/**
+ * The last step before a procedure's own schema reads its input: text holding U+0000 is a 400.
+ * Each builder below ends with it, so sign-in and role refusals still come first.
+ */
+const refuseNulCharacters = t.middleware(async ({ getRawInput, next }) => {
+  parseClientInput(withoutNulCharacters, await getRawInput());
+  return next();
+});
+
+export const publicProcedure = audited.use(refuseNulCharacters);
 
 export const SIGN_IN_REQUIRED = "Unauthorized: please sign in to continue.";
 
@@ -58,34 +69,28 @@ export const SIGN_IN_REQUIRED = "Unauthorized: please sign in to continue.";
  * Signed in, even on a one-time password (narrows `ctx.user` to a user). Only what such a session
  * may do uses it: read its own user and replace the password.
  */
-export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+const signedIn = audited.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED);
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
+export const signedInProcedure = signedIn.use(refuseNulCharacters);
 
 /**
  * Signed-in users with a password of their own: every procedure that needs a session. A session
  * still on its one-time password is refused (403) before its input is even read.
  */
-export const authedProcedure = signedInProcedure.use(({ ctx, next }) => {
+const withOwnPassword = signedIn.use(({ ctx, next }) => {
   assertOwnPassword(ctx.user);
   return next();
 });
+export const authedProcedure = withOwnPassword.use(refuseNulCharacters);
 
 /** Signed-in users with one of `roles` (refusals are audited like every other). */
 export function roleProcedure(...roles: UserRole[]) {
-  return authedProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.user.role)) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
-    return next();
-  });
-}
-
-/**
- * An answer's schema (`.output(checkedOutput(schema))`): every answer is checked against it on
- * the way out, which also drops any field it does not name. tRPC checks with `parseAsync`, which
- * in zod 4 bypasses the compiled fast path; answers have no asynchronous refinements, so the
- * synchronous parse makes the same check about ten times faster (100 appointments: 0.20 → 0.02 ms).
- */
-export function checkedOutput<Schema extends z.ZodType>(schema: Schema): Schema {
-  return Object.assign(schema, { parseAsync: async (data: unknown) => schema.parse(data) });
+  return withOwnPassword
+    .use(({ ctx, next }) => {
+      if (!roles.includes(ctx.user.role)) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+      return next();
+    })
+    .use(refuseNulCharacters);
 }

@@ -5,7 +5,7 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { backupSqlite } from "@halcyon/db";
-import { AppError, auditLogCsv, authorizeAdmin, recordAudit } from "@halcyon/domain";
+import { AppError, auditLogCsv, authorizeAdmin, parseClientInput, recordAudit } from "@halcyon/domain";
 import { auditLogInputSchema } from "@halcyon/domain/schemas";
 import type { FastifyInstance } from "fastify";
 import { sendError } from "../errors";
@@ -53,7 +53,7 @@ export async function adminDownloadRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/admin/audit-log.csv", async (request, reply) => {
     try {
       const ctx = await authorizeAdmin(await app.createRequestContext(request, reply), "admin.auditLogCsv");
-      const filter = auditLogInputSchema.parse(request.query);
+      const filter = parseClientInput(auditLogInputSchema, request.query);
       const csv = await auditLogCsv(ctx, filter);
       return reply
         .type("text/csv; charset=utf-8")

@@ -57,8 +57,27 @@ export async function restRoutes(app: FastifyInstance): Promise<void> {
     description: "The public HTTP API of Halcyon. Sign in with POST /api/login; the session cookie authenticates the rest.",
     securitySchemes: { sessionCookie: { type: "apiKey", in: "cookie", name: "halcyon_session" } },
   });
+  describeOurErrorBodies(document.components?.schemas ?? {});
   app.get("/api/openapi.json", async () => document);
 
   // The specification's sign-in redirect: a full-page navigation lands on the sign-in screen.
   app.get("/api/login", async (_request, reply) => reply.redirect("/auth", 302));
+}
+
+/**
+ * trpc-to-openapi documents errors as its own adapter answers them; ours come from `sendError`:
+ * each input problem names its field, and a 429 says when to try again (docs/product.md).
+ */
+function describeOurErrorBodies(schemas: Record<string, unknown>): void {
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!name.startsWith("error.")) continue;
+    const properties = (schema as { properties: Record<string, { items?: unknown }> }).properties;
+    properties.issues!.items = {
+      type: "object",
+      properties: { path: { type: "string", description: "The field, dotted (\"workingHours.0.start\"); empty for the whole input" }, message: { type: "string" } },
+      required: ["path", "message"],
+      additionalProperties: false,
+    };
+    properties.retryAfterSeconds = { type: "integer", description: "Seconds to wait before trying again (429 only; also the Retry-After header)" } as never;
+  }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkedOutput, roleProcedure, router } from "../trpc";
+import { idOf } from "../record-id";
+import { roleProcedure, router } from "../trpc";
 import {
   adminCreateUserInputSchema,
   adminUpdateUserInputSchema,
@@ -24,48 +25,48 @@ export const adminRouter = router({
   stats: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/stats", tags: ["admin"], summary: "The admin dashboard's figures", protect: true } })
     .input(z.void())
-    .output(checkedOutput(statsSchema))
+    .output(statsSchema)
     .query(({ ctx }) => clinicStats(ctx)),
 
   users: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/users", tags: ["admin"], summary: "Everyone, searchable and paged", protect: true } })
     .input(listUsersInputSchema)
-    .output(checkedOutput(userPageSchema))
+    .output(userPageSchema)
     .query(({ ctx, input }) => listUsers(ctx, input)),
 
   createUser: adminProcedure
     .meta({ openapi: { method: "POST", path: "/admin/users", tags: ["admin"], summary: "Create a user of any role with a one-time password", protect: true } })
     .input(adminCreateUserInputSchema)
-    .output(checkedOutput(createdUserSchema))
+    .output(createdUserSchema)
     .mutation(({ ctx, input }) => createAnyUser(ctx, input)),
 
   updateUser: adminProcedure
     .meta({ openapi: { method: "PATCH", path: "/admin/users/{id}", tags: ["admin"], summary: "Change a role, deactivate or reactivate, edit a doctor", protect: true } })
     .input(adminUpdateUserInputSchema)
-    .output(checkedOutput(adminUserSchema))
+    .output(adminUserSchema)
     .mutation(({ ctx, input }) => updateUser(ctx, input)),
 
   doctorHours: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/users/{id}/working-hours", tags: ["admin"], summary: "A doctor's weekly hours", protect: true } })
-    .input(z.object({ id: z.coerce.number().int().positive() }))
-    .output(checkedOutput(z.object({ usesClinicHours: z.boolean(), workingHours: z.array(workingPeriodInputSchema) })))
+    .input(z.object({ id: idOf("id") }))
+    .output(z.object({ usesClinicHours: z.boolean(), workingHours: z.array(workingPeriodInputSchema) }))
     .query(({ ctx, input }) => doctorHours(ctx, input.id)),
 
   auditLog: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/audit-log", tags: ["admin"], summary: "Who did what, when and from where; newest first", protect: true } })
     .input(auditLogInputSchema)
-    .output(checkedOutput(z.object({ entries: z.array(auditEntrySchema), nextBefore: z.number().int().nullable() })))
+    .output(z.object({ entries: z.array(auditEntrySchema), nextBefore: z.number().int().nullable() }))
     .query(({ ctx, input }) => auditLogPage(ctx, input)),
 
   settings: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/settings", tags: ["admin"], summary: "The clinic's settings", protect: true } })
     .input(z.void())
-    .output(checkedOutput(settingsSchema))
+    .output(settingsSchema)
     .query(({ ctx }) => currentSettings(ctx)),
 
   updateSettings: adminProcedure
     .meta({ openapi: { method: "PUT", path: "/admin/settings", tags: ["admin"], summary: "Change the clinic's settings, effective at once", protect: true } })
     .input(settingsSchema)
-    .output(checkedOutput(settingsSchema))
+    .output(settingsSchema)
     .mutation(({ ctx, input }) => updateSettings(ctx, input)),
 });

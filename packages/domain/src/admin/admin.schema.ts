@@ -1,5 +1,6 @@
 // What the administrator's procedures accept and answer. Browser-safe.
 import { z } from "zod";
+import { idOf } from "../record-id";
 import { publicUserSchema, serverIssuesPassword, userRoleSchema } from "../users/user.schema";
 
 export const statsSchema = z
@@ -70,7 +71,7 @@ export const adminCreateUserInputSchema = z
 
 export const adminUpdateUserInputSchema = z
   .object({
-    id: z.coerce.number().int().positive(),
+    id: idOf("id"),
     role: userRoleSchema.optional(),
     active: z.boolean().optional(),
     specialization: z.string().trim().min(1, "A specialization cannot be empty").max(100).optional(),
@@ -104,11 +105,11 @@ const isoInstant = z.iso.datetime({ offset: true, error: "Give times as ISO-8601
 
 export const auditLogInputSchema = z
   .object({
-    actorId: z.coerce.number().int().positive().optional(),
+    actorId: idOf("actorId").optional(),
     action: z.string().trim().max(60).optional(),
     from: isoInstant.optional(),
     to: isoInstant.optional(),
-    before: z.coerce.number().int().positive().optional(),
+    before: idOf("before").optional(),
     limit: z.coerce.number().int().min(1).max(200).optional(),
   })
   .optional();

@@ -1,5 +1,6 @@
 // What the appointment procedures accept and answer. Browser-safe.
 import { z } from "zod";
+import { idOf, recordId } from "../record-id";
 
 export const appointmentStatusSchema = z.enum(["scheduled", "completed", "cancelled", "no_show"]);
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
@@ -7,7 +8,6 @@ export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 const instant = (what: string) =>
   z.iso.datetime({ offset: true, error: `Give the ${what} as an ISO-8601 time with its offset, like 2026-11-23T10:00:00-05:00` });
 
-const id = (what: string) => z.coerce.number({ error: `${what} must be a number` }).int().positive(`${what} must be a positive number`);
 
 export const appointmentSchema = z
   .object({
@@ -45,8 +45,8 @@ export const listAppointmentsInputSchema = z
     status: z.union([appointmentStatusSchema, z.array(appointmentStatusSchema)]).optional(),
     order: z.enum(["asc", "desc"]).optional(),
     limit: z.coerce.number().int().min(1).max(APPOINTMENT_LIST_MAX, `At most ${APPOINTMENT_LIST_MAX} appointments at a time`).optional(),
-    patientId: id("patientId").optional(),
-    doctorId: id("doctorId").optional(),
+    patientId: idOf("patientId").optional(),
+    doctorId: idOf("doctorId").optional(),
   })
   .optional();
 export type ListAppointmentsInput = z.infer<typeof listAppointmentsInputSchema>;
@@ -55,9 +55,9 @@ const BOOKING_REQUIRED = "Doctor, title and date/time are required";
 
 export const bookAppointmentInputSchema = z
   .object({
-    doctorId: z.coerce.number({ error: BOOKING_REQUIRED }).int().positive(BOOKING_REQUIRED),
+    doctorId: recordId(BOOKING_REQUIRED),
     /** Patients book for themselves and may leave it out; doctors and admins name the patient. */
-    patientId: id("patientId").optional(),
+    patientId: idOf("patientId").optional(),
     title: z.string({ error: BOOKING_REQUIRED }).trim().min(1, BOOKING_REQUIRED).max(120, "Titles can be at most 120 characters"),
     description: z.string().trim().max(2000, "Descriptions can be at most 2000 characters").nullish(),
     startTime: instant("session's date and time"),
@@ -71,7 +71,7 @@ export type BookAppointmentInput = z.input<typeof bookAppointmentInputSchema>;
 
 export const updateAppointmentInputSchema = z
   .object({
-    id: id("Appointment id"),
+    id: idOf("Appointment id"),
     startTime: instant("new date and time").optional(),
     title: z.string().trim().min(1, "A title cannot be empty").max(120, "Titles can be at most 120 characters").optional(),
     description: z.string().trim().max(2000, "Descriptions can be at most 2000 characters").nullish(),
@@ -82,9 +82,9 @@ export const updateAppointmentInputSchema = z
 export type UpdateAppointmentInput = z.input<typeof updateAppointmentInputSchema>;
 
 export const slotsInputSchema = z.object({
-  doctorId: id("doctorId"),
+  doctorId: idOf("doctorId"),
   date: z.string({ error: "Give the date as YYYY-MM-DD" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Give the date as YYYY-MM-DD"),
-  patientId: id("patientId").optional(),
+  patientId: idOf("patientId").optional(),
 });
 
 export const slotSchema = z.object({ startTime: z.string(), endTime: z.string() });

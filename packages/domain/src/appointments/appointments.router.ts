@@ -2,7 +2,7 @@ import { recentActivityOfDoctor } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import { auditRead } from "../audit/read-audit";
 import { z } from "zod";
-import { authedProcedure, checkedOutput, roleProcedure, router } from "../trpc";
+import { authedProcedure, roleProcedure, router } from "../trpc";
 import { activityEventSchema } from "./activity.schema";
 import {
   appointmentSchema,
@@ -22,7 +22,7 @@ export const appointmentsRouter = router({
   list: authedProcedure
     .meta({ openapi: { method: "GET", path: "/appointments", tags: ["appointments"], summary: "Your appointments (admins: all), by start time", protect: true } })
     .input(listAppointmentsInputSchema)
-    .output(checkedOutput(z.array(appointmentSchema)))
+    .output(z.array(appointmentSchema))
     .query(async ({ ctx, input }) => {
       const appointments = await listAppointments(ctx, input);
       await auditRead(ctx, "appointment.read", { type: "appointment" }, appointments.map((a) => a.id));
@@ -42,13 +42,13 @@ export const appointmentsRouter = router({
       },
     })
     .input(bookAppointmentInputSchema)
-    .output(checkedOutput(appointmentSchema))
+    .output(appointmentSchema)
     .mutation(async ({ ctx, input }) => bookAppointment(ctx, input)),
 
   update: authedProcedure
     .meta({ openapi: { method: "PATCH", path: "/appointments/{id}", tags: ["appointments"], summary: "Reschedule, edit, cancel, complete or mark a no-show", protect: true } })
     .input(updateAppointmentInputSchema)
-    .output(checkedOutput(appointmentSchema))
+    .output(appointmentSchema)
     .mutation(async ({ ctx, input }) => updateAppointment(ctx, input)),
 
   slots: authedProcedure
@@ -64,7 +64,7 @@ export const appointmentsRouter = router({
       },
     })
     .input(slotsInputSchema)
-    .output(checkedOutput(slotsOutputSchema))
+    .output(slotsOutputSchema)
     .query(async ({ ctx, input }) => {
       const patientId = await scheduleOwnerOf(ctx, input.patientId);
       const slots = await freeSlots(ctx, ctx.db, { doctorId: input.doctorId, date: input.date, ...(patientId !== undefined ? { patientId } : {}) });
@@ -85,12 +85,12 @@ export const appointmentsRouter = router({
   summary: roleProcedure("patient", "doctor")
     .meta({ openapi: { method: "GET", path: "/appointments/summary", tags: ["appointments"], summary: "Dashboard figures", protect: true } })
     .input(z.void())
-    .output(checkedOutput(appointmentSummarySchema))
+    .output(appointmentSummarySchema)
     .query(({ ctx }) => appointmentSummary(ctx)),
 
   recentActivity: roleProcedure("doctor")
     .meta({ openapi: { method: "GET", path: "/activity", tags: ["appointments"], summary: "Latest events around your patients", protect: true } })
     .input(z.object({ limit: z.coerce.number().int().min(1).max(50).optional() }).optional())
-    .output(checkedOutput(z.array(activityEventSchema)))
+    .output(z.array(activityEventSchema))
     .query(({ ctx, input }) => recentActivityOfDoctor(ctx.db, ctx.user.id, input?.limit ?? 5)),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkedOutput, publicProcedure, router, signedInProcedure } from "../trpc";
+import { publicProcedure, router, signedInProcedure } from "../trpc";
 import { publicUserSchema } from "../users/user.schema";
 import { toPublicUser } from "../users/public-user";
 import { changePasswordInputSchema, loginInputSchema, logoutOutputSchema, registerInputSchema } from "./auth.schema";
@@ -15,11 +15,11 @@ export const authRouter = router({
   me: signedInProcedure
     .meta({ openapi: { method: "GET", path: "/user", tags: ["auth"], summary: "The signed-in user", protect: true } })
     .input(z.void())
-    .output(checkedOutput(publicUserSchema))
+    .output(publicUserSchema)
     .query(({ ctx }) => toPublicUser(ctx.user)),
 
   login: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/login", tags: ["auth"], summary: "Sign in; sets the session cookie" } })
+    .meta({ openapi: { method: "POST", path: "/login", tags: ["auth"], summary: "Sign in; sets the session cookie", protect: false } })
     .input(loginInputSchema)
     .output(z.union([publicUserSchema, secondStepRequiredSchema]))
     .mutation(async ({ ctx, input }) => {
@@ -28,27 +28,27 @@ export const authRouter = router({
     }),
 
   loginSecondStep: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/login/mfa", tags: ["auth"], summary: "Complete a two-step sign-in with an authenticator or recovery code; sets the session cookie" } })
+    .meta({ openapi: { method: "POST", path: "/login/mfa", tags: ["auth"], summary: "Complete a two-step sign-in with an authenticator or recovery code; sets the session cookie", protect: false } })
     .input(secondStepCodeSchema)
     .output(publicUserSchema)
     .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => completeSignIn(ctx, input.code)))),
 
   register: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/register", tags: ["auth"], summary: "Create a patient account and sign in" } })
+    .meta({ openapi: { method: "POST", path: "/register", tags: ["auth"], summary: "Create a patient account and sign in", protect: false } })
     .input(registerInputSchema)
-    .output(checkedOutput(publicUserSchema))
+    .output(publicUserSchema)
     .mutation(async ({ ctx, input }) => toPublicUser(await registerPatient(ctx, input))),
 
   changePassword: signedInProcedure
     .meta({ openapi: { method: "POST", path: "/user/password", tags: ["auth"], summary: "Replace your password; other sessions end", protect: true } })
     .input(changePasswordInputSchema)
-    .output(checkedOutput(publicUserSchema))
+    .output(publicUserSchema)
     .mutation(async ({ ctx, input }) => toPublicUser(await changePassword(ctx, input))),
 
   logout: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/logout", tags: ["auth"], summary: "End the session on the server" } })
+    .meta({ openapi: { method: "POST", path: "/logout", tags: ["auth"], summary: "End the session on the server", protect: false } })
     .input(z.void())
-    .output(checkedOutput(logoutOutputSchema))
+    .output(logoutOutputSchema)
     .mutation(async ({ ctx }) => {
       await signOut(ctx);
       return { success: true as const };

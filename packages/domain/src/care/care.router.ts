@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { auditRead } from "../audit/read-audit";
-import { checkedOutput, roleProcedure, router } from "../trpc";
+import { roleProcedure, router } from "../trpc";
 import { careChangeInputSchema, careEndedSchema, careTeamInputSchema, careTeamMemberSchema } from "./care.schema";
 import { assignDoctor, careTeamOf, endDoctorCare } from "./care-team";
 
@@ -11,7 +11,7 @@ export const careRouter = router({
   team: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/patients/{patientId}/care", tags: ["care"], summary: "The doctors a patient is in the care of", protect: true } })
     .input(careTeamInputSchema)
-    .output(checkedOutput(z.array(careTeamMemberSchema)))
+    .output(z.array(careTeamMemberSchema))
     .query(async ({ ctx, input }) => {
       const team = await careTeamOf(ctx, input.patientId);
       await auditRead(ctx, "care.read", { type: "patient", id: input.patientId }, team.map((member) => member.doctorId));
@@ -29,7 +29,7 @@ export const careRouter = router({
       },
     })
     .input(careChangeInputSchema)
-    .output(checkedOutput(z.array(careTeamMemberSchema)))
+    .output(z.array(careTeamMemberSchema))
     .mutation(({ ctx, input }) => assignDoctor(ctx, input)),
 
   end: adminProcedure
@@ -43,6 +43,6 @@ export const careRouter = router({
       },
     })
     .input(careChangeInputSchema)
-    .output(checkedOutput(careEndedSchema))
+    .output(careEndedSchema)
     .mutation(({ ctx, input }) => endDoctorCare(ctx, input)),
 });

@@ -1,7 +1,7 @@
 // What the care-relationship procedures accept and answer. Browser-safe.
 import { z } from "zod";
+import { idOf, recordId } from "../record-id";
 
-const id = (what: string) => z.coerce.number({ error: `${what} must be a number` }).int().positive(`${what} must be a positive number`);
 
 /** How a patient came into a doctor's care. */
 export const careOriginSchema = z.enum(["booking", "doctor", "admin"]);
@@ -19,11 +19,11 @@ export const careTeamMemberSchema = z
   .meta({ id: "CareTeamMember" });
 export type CareTeamMember = z.infer<typeof careTeamMemberSchema>;
 
-export const careTeamInputSchema = z.object({ patientId: id("patientId") });
+export const careTeamInputSchema = z.object({ patientId: idOf("patientId") });
 
 export const careChangeInputSchema = z.object({
-  patientId: id("patientId"),
-  doctorId: z.coerce.number({ error: "Choose a doctor" }).int().positive("Choose a doctor"),
+  patientId: idOf("patientId"),
+  doctorId: recordId("Choose a doctor"),
 });
 
 export const careEndedSchema = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedProcedure, checkedOutput, router } from "../trpc";
+import { authedProcedure, router } from "../trpc";
 import { doctorSchema } from "./doctor.schema";
 import { listActiveDoctors } from "@halcyon/db";
 
@@ -7,6 +7,6 @@ export const doctorsRouter = router({
   list: authedProcedure
     .meta({ openapi: { method: "GET", path: "/doctors", tags: ["doctors"], summary: "The clinic's doctors", protect: true } })
     .input(z.void())
-    .output(checkedOutput(z.array(doctorSchema)))
+    .output(z.array(doctorSchema))
     .query(({ ctx }) => listActiveDoctors(ctx.db)),
 });

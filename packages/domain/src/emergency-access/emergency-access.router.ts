@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { auditRead } from "../audit/read-audit";
-import { checkedOutput, roleProcedure, router } from "../trpc";
+import { roleProcedure, router } from "../trpc";
 import {
   emergencyAccessInputSchema,
   emergencyAccessReviewItemSchema,
@@ -25,19 +25,19 @@ export const emergencyAccessRouter = router({
       },
     })
     .input(requestEmergencyAccessInputSchema)
-    .output(checkedOutput(emergencyAccessSchema))
+    .output(emergencyAccessSchema)
     .mutation(({ ctx, input }) => requestEmergencyAccess(ctx, input)),
 
   current: doctorProcedure
     .meta({ openapi: { method: "GET", path: "/emergency-access", tags: ["emergency access"], summary: "Your open emergency access to a patient's record, or null", protect: true } })
     .input(emergencyAccessInputSchema)
-    .output(checkedOutput(emergencyAccessSchema.nullable()))
+    .output(emergencyAccessSchema.nullable())
     .query(({ ctx, input }) => openEmergencyAccess(ctx, input.patientId)),
 
   toReview: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/emergency-access", tags: ["emergency access"], summary: "Emergency accesses waiting for an admin's review, oldest first", protect: true } })
     .input(z.void())
-    .output(checkedOutput(z.array(emergencyAccessReviewItemSchema)))
+    .output(z.array(emergencyAccessReviewItemSchema))
     .query(async ({ ctx }) => {
       const items = await emergencyAccessToReview(ctx);
       await auditRead(ctx, "emergency_access.read", { type: "emergency_access" }, items.map((item) => item.id));
@@ -47,7 +47,7 @@ export const emergencyAccessRouter = router({
   review: adminProcedure
     .meta({ openapi: { method: "POST", path: "/admin/emergency-access/{id}/review", tags: ["emergency access"], summary: "Mark an emergency access reviewed", protect: true } })
     .input(reviewEmergencyAccessInputSchema)
-    .output(checkedOutput(z.object({ success: z.literal(true) })))
+    .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       await reviewEmergencyAccess(ctx, input.id);
       return { success: true as const };

@@ -1,7 +1,7 @@
 // What the emergency-access procedures accept and answer. Browser-safe.
 import { z } from "zod";
+import { idOf } from "../record-id";
 
-const id = (what: string) => z.coerce.number({ error: `${what} must be a number` }).int().positive(`${what} must be a positive number`);
 
 export const EMERGENCY_REASON_MIN = 20;
 export const EMERGENCY_REASON_MAX = 2000;
@@ -9,7 +9,7 @@ const REASON_REQUIRED = `Write why you need this record now, in at least ${EMERG
 
 export const requestEmergencyAccessInputSchema = z
   .object({
-    patientId: id("patientId"),
+    patientId: idOf("patientId"),
     reason: z
       .string({ error: REASON_REQUIRED })
       .trim()
@@ -19,7 +19,7 @@ export const requestEmergencyAccessInputSchema = z
   .meta({ id: "RequestEmergencyAccessInput" });
 export type RequestEmergencyAccessInput = z.input<typeof requestEmergencyAccessInputSchema>;
 
-export const emergencyAccessInputSchema = z.object({ patientId: id("patientId") });
+export const emergencyAccessInputSchema = z.object({ patientId: idOf("patientId") });
 
 /** A doctor's open emergency access to one patient's record. */
 export const emergencyAccessSchema = z
@@ -48,4 +48,4 @@ export const emergencyAccessReviewItemSchema = z
   .meta({ id: "EmergencyAccessReviewItem" });
 export type EmergencyAccessReviewItem = z.infer<typeof emergencyAccessReviewItemSchema>;
 
-export const reviewEmergencyAccessInputSchema = z.object({ id: id("id") });
+export const reviewEmergencyAccessInputSchema = z.object({ id: idOf("id") });

@@ -1,5 +1,6 @@
 // What the messaging procedures accept and answer. Browser-safe.
 import { z } from "zod";
+import { idOf, recordId } from "../record-id";
 
 export const MESSAGE_MAX_LENGTH = 4000;
 export const MESSAGE_PAGE_DEFAULT = 50;
@@ -43,8 +44,8 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const sendMessageInputSchema = z
   .object({
     /** Accepted for the specification's client; it must be the caller. */
-    senderId: z.coerce.number().int().positive().optional(),
-    receiverId: z.coerce.number({ error: "Choose who the message is for" }).int().positive("Choose who the message is for"),
+    senderId: idOf("senderId").optional(),
+    receiverId: recordId("Choose who the message is for"),
     content: z
       .string({ error: "Write a message first" })
       .trim()
@@ -61,15 +62,15 @@ export const listConversationsInputSchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(CONVERSATION_PAGE_MAX, `At most ${CONVERSATION_PAGE_MAX} conversations at a time`).optional(),
     /** The `id` (latest message) of the last conversation already shown: the page after it. */
-    cursor: z.coerce.number().int().positive().optional(),
-    partnerId: z.coerce.number({ error: "partnerId must be a number" }).int().positive().optional(),
+    cursor: idOf("cursor").optional(),
+    partnerId: idOf("partnerId").optional(),
   })
   .optional();
 export type ListConversationsInput = z.input<typeof listConversationsInputSchema>;
 
 export const listMessagesInputSchema = z.object({
-  partnerId: z.coerce.number({ error: "partnerId must be a number" }).int().positive(),
-  before: z.coerce.number().int().positive().optional(),
+  partnerId: idOf("partnerId"),
+  before: idOf("before").optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).optional(),
 });
 
@@ -79,5 +80,5 @@ export const unreadSchema = z
 export type UnreadCounts = z.infer<typeof unreadSchema>;
 
 export const markReadInputSchema = z.object({
-  partnerId: z.coerce.number({ error: "partnerId must be a number" }).int().positive(),
+  partnerId: idOf("partnerId"),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { auditRead } from "../audit/read-audit";
-import { authedProcedure, checkedOutput, router } from "../trpc";
+import { authedProcedure, router } from "../trpc";
 import {
   conversationSchema,
   listConversationsInputSchema,
@@ -24,7 +24,7 @@ export const messagesRouter = router({
       },
     })
     .input(listConversationsInputSchema)
-    .output(checkedOutput(z.array(conversationSchema)))
+    .output(z.array(conversationSchema))
     .query(async ({ ctx, input }) => {
       const conversations = await listConversations(ctx, input);
       await auditRead(ctx, "message.read", { type: "conversation" }, conversations.map((c) => c.id));
@@ -34,13 +34,13 @@ export const messagesRouter = router({
   unread: authedProcedure
     .meta({ openapi: { method: "GET", path: "/messages/unread", tags: ["messages"], summary: "Unread messages, in total and per partner", protect: true } })
     .input(z.void())
-    .output(checkedOutput(unreadSchema))
+    .output(unreadSchema)
     .query(({ ctx }) => unread(ctx)),
 
   list: authedProcedure
     .meta({ openapi: { method: "GET", path: "/messages/{partnerId}", tags: ["messages"], summary: "A page of a conversation, oldest first", protect: true } })
     .input(listMessagesInputSchema)
-    .output(checkedOutput(z.array(messageSchema)))
+    .output(z.array(messageSchema))
     .query(async ({ ctx, input }) => {
       const messages = await listMessages(ctx, input);
       await auditRead(ctx, "message.read", { type: "conversation", id: input.partnerId }, messages.map((m) => m.id));
@@ -50,13 +50,13 @@ export const messagesRouter = router({
   send: authedProcedure
     .meta({ openapi: { method: "POST", path: "/messages", tags: ["messages"], summary: "Send a message (idempotent by clientId)", protect: true } })
     .input(sendMessageInputSchema)
-    .output(checkedOutput(messageSchema))
+    .output(messageSchema)
     .mutation(({ ctx, input }) => sendMessage(ctx, input)),
 
   markRead: authedProcedure
     .meta({ openapi: { method: "POST", path: "/messages/read", tags: ["messages"], summary: "Mark a conversation read up to now", protect: true } })
     .input(markReadInputSchema)
-    .output(checkedOutput(z.object({ success: z.literal(true) })))
+    .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       await markRead(ctx, input.partnerId);
       return { success: true as const };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { auditRead } from "../audit/read-audit";
-import { checkedOutput, roleProcedure, router } from "../trpc";
+import { roleProcedure, router } from "../trpc";
 import { toPublicUser } from "../users/public-user";
 import { addedPatientSchema, addPatientInputSchema, listPatientsInputSchema, patientSummarySchema } from "./patient.schema";
 import { addPatient, listPatients } from "./patients";
@@ -9,7 +9,7 @@ export const patientsRouter = router({
   list: roleProcedure("doctor", "admin")
     .meta({ openapi: { method: "GET", path: "/patients", tags: ["patients"], summary: "Your patients (admins: all), with their latest session", protect: true } })
     .input(listPatientsInputSchema)
-    .output(checkedOutput(z.array(patientSummarySchema)))
+    .output(z.array(patientSummarySchema))
     .query(async ({ ctx, input }) => {
       const patients = await listPatients(ctx, input);
       await auditRead(ctx, "patient.read", { type: "patient" }, patients.map((p) => p.id));
@@ -19,7 +19,7 @@ export const patientsRouter = router({
   add: roleProcedure("doctor", "admin")
     .meta({ openapi: { method: "POST", path: "/patients", tags: ["patients"], summary: "Open a patient account with a one-time password", protect: true } })
     .input(addPatientInputSchema)
-    .output(checkedOutput(addedPatientSchema))
+    .output(addedPatientSchema)
     .mutation(async ({ ctx, input }) => {
       const { patient, oneTimePassword } = await addPatient(ctx, input);
       return { patient: toPublicUser(patient), oneTimePassword };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idOf, recordId } from "../record-id";
 
 export const treatmentSessionSchema = z
   .object({
@@ -18,7 +19,7 @@ export const SESSION_NOTES_MAX = 10_000;
 
 export const recordSessionInputSchema = z
   .object({
-    appointmentId: z.coerce.number({ error: "Choose the session the notes are for" }).int().positive("Choose the session the notes are for"),
+    appointmentId: recordId("Choose the session the notes are for"),
     progressRating: z.coerce
       .number({ error: "Give a progress rating from 1 to 10" })
       .int("Give a whole-number progress rating from 1 to 10")
@@ -34,5 +35,5 @@ export const recordSessionInputSchema = z
 export type RecordSessionInput = z.input<typeof recordSessionInputSchema>;
 
 export const listSessionsInputSchema = z.object({
-  userId: z.coerce.number({ error: "userId must be a number" }).int().positive("userId must be a positive number"),
+  userId: idOf("userId"),
 });

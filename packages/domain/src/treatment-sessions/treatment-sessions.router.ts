@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { auditRead } from "../audit/read-audit";
-import { authedProcedure, checkedOutput, roleProcedure, router } from "../trpc";
+import { authedProcedure, roleProcedure, router } from "../trpc";
 import { listSessionsInputSchema, recordSessionInputSchema, treatmentSessionSchema } from "./treatment-session.schema";
 import { listTreatmentSessions, recordTreatmentSession } from "./treatment-sessions";
 
@@ -18,7 +18,7 @@ export const treatmentSessionsRouter = router({
       },
     })
     .input(listSessionsInputSchema)
-    .output(checkedOutput(z.array(treatmentSessionSchema)))
+    .output(z.array(treatmentSessionSchema))
     .query(async ({ ctx, input }) => {
       const { sessions, access } = await listTreatmentSessions(ctx, input.userId);
       const ids = sessions.map((s) => s.id);
@@ -29,6 +29,6 @@ export const treatmentSessionsRouter = router({
   record: roleProcedure("doctor")
     .meta({ openapi: { method: "POST", path: "/treatment-sessions", tags: ["treatment sessions"], summary: "Write a session's notes and rating; completes it", protect: true } })
     .input(recordSessionInputSchema)
-    .output(checkedOutput(treatmentSessionSchema))
+    .output(treatmentSessionSchema)
     .mutation(({ ctx, input }) => recordTreatmentSession(ctx, input)),
 });

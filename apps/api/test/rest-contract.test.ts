@@ -1,0 +1,240 @@
+// The REST contract, pinned: our own handler serves each tRPC procedure at the path its `openapi`
+// meta names, so a tRPC or trpc-to-openapi upgrade could move a path, drop a parameter or change
+// an answer without a type error. Three checks stop that:
+//   1. the generated OpenAPI document equals the committed test/contract/openapi.json
+//      (a deliberate change: `vitest run test/rest-contract.test.ts -u`, then review the diff);
+//   2. every documented operation is routed, and refuses a signed-out caller as documented;
+//   3. one example call per operation answers 200 with a body the document's schema accepts,
+//      field for field (no field missing, none extra).
+import { totpCodeAt } from "@halcyon/domain";
+import { beforeAll, expect, it } from "vitest";
+import { aStaffMember, type SignedIn, signInAs, slotsOf, weekdayAhead } from "./clinic-helpers";
+import { describeApp, newPatient, register } from "./helper";
+import { bodyChecker, fetchDocument, operationsOf, type OpenApiDocument, type Operation } from "./openapi-document";
+
+/** Sessions outlive the days the clock is moved forward to write a session's notes (idle time stays within what the settings allow). */
+const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "720", SESSION_ABSOLUTE_HOURS: "100000" };
+const STAFF_PASSWORD = "calm-waters-run-deep";
+
+interface World {
+  admin: SignedIn;
+  doctor: SignedIn;
+  /** A second doctor, assigned and removed by the admin, then asking for emergency access. */
+  locum: SignedIn;
+  patient: SignedIn;
+  patientLogin: { username: string; password: string };
+  appointmentId: number;
+  startTime: string;
+  emergencyAccessId: number;
+  createdUserId: number;
+  settings: unknown;
+  /** One of the patient's other sessions, to end; their authenticator's secret. */
+  sessionId: string;
+  totpSecret: string;
+  /** The server's clock (an authenticator app reads the same time). */
+  now(): Date;
+  /** The patient signs in on another device too. */
+  signInElsewhere(): Promise<void>;
+  /** The patient's password step of a two-step sign-in: the pending cookie, as a caller. */
+  passwordStep(): Promise<SignedIn>;
+  /** Moves the clock just past `instant`; the doctor and the patient sign in again, as they would after a day away. */
+  advanceTo(instant: string): Promise<void>;
+}
+
+interface ExampleCall {
+  as?: SignedIn;
+  /** The path and query after /api. */
+  url: string;
+  payload?: unknown;
+  /** Keeps what later examples need from the answer. */
+  keep?: (answer: never) => void;
+}
+
+/** One call per documented operation, in an order where each finds what it needs. */
+const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][] = [
+  ["POST /register", () => ({ url: "/register", payload: newPatient() })],
+  ["POST /login", (w) => ({ url: "/login", payload: w.patientLogin })],
+  ["GET /user", (w) => ({ as: w.patient, url: "/user" })],
+  ["GET /doctors", (w) => ({ as: w.patient, url: "/doctors" })],
+  ["GET /doctors/{doctorId}/slots", (w) => ({ as: w.patient, url: `/doctors/${w.doctor.id}/slots?date=${weekdayAhead(3)}&patientId=${w.patient.id}` })],
+  [
+    "POST /appointments",
+    (w) => ({
+      as: w.patient,
+      url: "/appointments",
+      payload: { doctorId: w.doctor.id, title: "Individual therapy", startTime: w.startTime },
+      keep: (answer: { id: number }) => void (w.appointmentId = answer.id),
+    }),
+  ],
+  ["GET /appointments", (w) => ({ as: w.patient, url: "/appointments?status=scheduled&order=asc&limit=10" })],
+  ["PATCH /appointments/{id}", (w) => ({ as: w.patient, url: `/appointments/${w.appointmentId}`, payload: { description: "Bring the sleep journal" } })],
+  ["GET /appointments/summary", (w) => ({ as: w.patient, url: "/appointments/summary" })],
+  ["GET /activity", (w) => ({ as: w.doctor, url: "/activity?limit=5" })],
+  ["GET /patients", (w) => ({ as: w.doctor, url: "/patients?limit=10" })],
+  ["POST /patients", (w) => ({ as: w.doctor, url: "/patients", payload: { firstName: "Iris", lastName: "Vale", phoneNumber: "(555) 303-0303", dateOfBirth: "1992-03-03" } })],
+  ["GET /admin/patients/{patientId}/care", (w) => ({ as: w.admin, url: `/admin/patients/${w.patient.id}/care` })],
+  ["POST /admin/patients/{patientId}/care", (w) => ({ as: w.admin, url: `/admin/patients/${w.patient.id}/care`, payload: { doctorId: w.locum.id } })],
+  ["DELETE /admin/patients/{patientId}/care/{doctorId}", (w) => ({ as: w.admin, url: `/admin/patients/${w.patient.id}/care/${w.locum.id}` })],
+  ["POST /emergency-access", (w) => ({ as: w.locum, url: "/emergency-access", payload: { patientId: w.patient.id, reason: "Covering the crisis line tonight; the patient called in distress." } })],
+  ["GET /emergency-access", (w) => ({ as: w.locum, url: `/emergency-access?patientId=${w.patient.id}` })],
+  ["GET /admin/emergency-access", (w) => ({ as: w.admin, url: "/admin/emergency-access", keep: (answer: { id: number }[]) => void (w.emergencyAccessId = answer[0]!.id) })],
+  ["POST /admin/emergency-access/{id}/review", (w) => ({ as: w.admin, url: `/admin/emergency-access/${w.emergencyAccessId}/review` })],
+  ["GET /calendar-feed", (w) => ({ as: w.patient, url: "/calendar-feed" })],
+  ["POST /calendar-feed", (w) => ({ as: w.patient, url: "/calendar-feed" })],
+  ["DELETE /calendar-feed", (w) => ({ as: w.patient, url: "/calendar-feed" })],
+  ["POST /messages", (w) => ({ as: w.patient, url: "/messages", payload: { receiverId: w.doctor.id, content: "See you on Thursday.", clientId: "contract-1" } })],
+  ["GET /conversations", (w) => ({ as: w.doctor, url: "/conversations?limit=10" })],
+  ["GET /messages/unread", (w) => ({ as: w.doctor, url: "/messages/unread" })],
+  ["GET /messages/{partnerId}", (w) => ({ as: w.doctor, url: `/messages/${w.patient.id}?limit=10` })],
+  ["POST /messages/read", (w) => ({ as: w.doctor, url: "/messages/read", payload: { partnerId: w.patient.id } })],
+  ["GET /admin/stats", (w) => ({ as: w.admin, url: "/admin/stats" })],
+  ["GET /admin/users", (w) => ({ as: w.admin, url: "/admin/users?role=doctor&status=active&limit=5" })],
+  [
+    "POST /admin/users",
+    (w) => ({
+      as: w.admin,
+      url: "/admin/users",
+      payload: { username: `contract${Date.now()}`, role: "doctor", firstName: "Noor", lastName: "Haddad", phoneNumber: "(555) 202-0202", dateOfBirth: "1981-02-02", specialization: "Couples Therapy" },
+      keep: (answer: { user: { id: number } }) => void (w.createdUserId = answer.user.id),
+    }),
+  ],
+  ["PATCH /admin/users/{id}", (w) => ({ as: w.admin, url: `/admin/users/${w.createdUserId}`, payload: { active: false } })],
+  ["GET /admin/users/{id}/working-hours", (w) => ({ as: w.admin, url: `/admin/users/${w.doctor.id}/working-hours` })],
+  ["GET /admin/audit-log", (w) => ({ as: w.admin, url: `/admin/audit-log?actorId=${w.patient.id}&limit=5` })],
+  ["GET /admin/settings", (w) => ({ as: w.admin, url: "/admin/settings", keep: (answer: unknown) => void (w.settings = answer) })],
+  ["PUT /admin/settings", (w) => ({ as: w.admin, url: "/admin/settings", payload: w.settings })],
+  ["GET /account/sessions", async (w) => (await w.signInElsewhere(), { as: w.patient, url: "/account/sessions", keep: (answer: { id: string; current: boolean }[]) => void (w.sessionId = answer.find((session) => !session.current)!.id) })],
+  ["DELETE /account/sessions/{id}", (w) => ({ as: w.patient, url: `/account/sessions/${w.sessionId}` })],
+  ["POST /account/sessions/end-others", (w) => ({ as: w.patient, url: "/account/sessions/end-others" })],
+  ["GET /account/two-step", (w) => ({ as: w.patient, url: "/account/two-step" })],
+  ["POST /account/totp", (w) => ({ as: w.patient, url: "/account/totp", keep: (answer: { secret: string }) => void (w.totpSecret = answer.secret) })],
+  ["POST /account/totp/confirm", async (w) => ({ as: w.patient, url: "/account/totp/confirm", payload: { code: await totpCodeAt(w.totpSecret, w.now()) } })],
+  // The code of the next 30-second step: the one that turned it on is spent.
+  ["POST /login/mfa", async (w) => ({ as: await w.passwordStep(), url: "/login/mfa", payload: { code: await totpCodeAt(w.totpSecret, new Date(w.now().getTime() + 30_000)) } })],
+  ["POST /account/reauth", (w) => ({ as: w.patient, url: "/account/reauth", payload: { password: w.patientLogin.password } })],
+  ["DELETE /account/totp", (w) => ({ as: w.patient, url: "/account/totp" })],
+  ["DELETE /admin/users/{id}/sessions", (w) => ({ as: w.admin, url: `/admin/users/${w.createdUserId}/sessions` })],
+  ["GET /treatment-sessions/{userId}", (w) => ({ as: w.doctor, url: `/treatment-sessions/${w.patient.id}` })],
+  [
+    "POST /treatment-sessions",
+    async (w) => {
+      await w.advanceTo(w.startTime);
+      return { as: w.doctor, url: "/treatment-sessions", payload: { appointmentId: w.appointmentId, progressRating: 7, sessionNotes: "Slept better; kept the journal." } };
+    },
+  ],
+  ["POST /user/password", (w) => ({ as: w.patient, url: "/user/password", payload: { currentPassword: w.patientLogin.password, newPassword: "steady-lantern-73" } })],
+  ["POST /logout", (w) => ({ as: w.patient, url: "/logout" })],
+];
+
+describeApp(
+  "the REST contract",
+  (testApp) => {
+    let document: OpenApiDocument;
+    let operations: Operation[];
+    beforeAll(async () => {
+      document = await fetchDocument(testApp().app);
+      operations = operationsOf(document);
+    });
+
+    it("publishes the committed OpenAPI document, path for path and schema for schema", async () => {
+      await expect(`${JSON.stringify(document, null, 2)}\n`).toMatchFileSnapshot("./contract/openapi.json");
+    });
+
+    it("routes every documented operation, and refuses a signed-out caller where the document asks for a session", async () => {
+      const { app } = testApp();
+      const bodies = bodyChecker(document);
+      expect(operations.length).toBeGreaterThan(30);
+      for (const operation of operations) {
+        expect(app.hasRoute({ method: operation.method, url: `/api${operation.path.replace(/\{(\w+)\}/g, ":$1")}` }), operation.key).toBe(true);
+        const secured = (document.paths[operation.path]?.[operation.method.toLowerCase()] as { security?: unknown } | undefined)?.security;
+        if (!secured) continue;
+        const url = `/api${operation.path.replace(/\{\w+\}/g, "1")}`;
+        const response = await app.inject({ method: operation.method, url, ...(operation.method === "GET" ? {} : { payload: {} }) });
+        expect(response.statusCode, `${operation.key}: ${response.body}`).toBe(401);
+        expect(Object.keys(response.json()).sort(), operation.key).toEqual(["code", "message"]);
+        expect(response.json().code).toBe("UNAUTHORIZED");
+        expect(bodies.error(response.json()), operation.key).toEqual([]);
+      }
+    });
+
+    it("answers one example call per operation with 200 and the documented body", async () => {
+      const { app, advance } = testApp();
+      expect(EXAMPLES.map(([key]) => key).sort()).toEqual(operations.map((operation) => operation.key).sort());
+      const { body: login } = await register(app, newPatient());
+      const doctor = await aStaffMember(app, "doctor");
+      const doctorName = String((await app.inject({ method: "GET", url: "/api/user", headers: { cookie: doctor.cookie } })).json().username);
+      let now = Date.now();
+      const world: World = {
+        admin: await aStaffMember(app, "admin"),
+        doctor,
+        locum: await aStaffMember(app, "doctor"),
+        patient: await signInAs(app, String(login.username), String(login.password)),
+        patientLogin: { username: String(login.username), password: String(login.password) },
+        appointmentId: 0,
+        startTime: "",
+        emergencyAccessId: 0,
+        createdUserId: 0,
+        settings: undefined,
+        sessionId: "",
+        totpSecret: "",
+        now: () => app.clinic.now(),
+        async signInElsewhere() {
+          await signInAs(app, world.patientLogin.username, world.patientLogin.password);
+        },
+        async passwordStep() {
+          const response = await app.inject({ method: "POST", url: "/api/login", payload: world.patientLogin });
+          const pending = response.cookies.find((cookie) => cookie.name === "halcyon_pending")!;
+          return { id: world.patient.id, cookie: `${pending.name}=${pending.value}` };
+        },
+        async advanceTo(instant) {
+          const by = Date.parse(instant) - now + 60_000;
+          advance(by);
+          now += by;
+          world.doctor = await signInAs(app, doctorName, STAFF_PASSWORD);
+          world.patient = await signInAs(app, world.patientLogin.username, world.patientLogin.password);
+        },
+      };
+      [world.startTime] = (await slotsOf(app, world.patient, doctor.id, weekdayAhead(3))) as [string];
+      const bodies = bodyChecker(document);
+      const byKey = new Map(operations.map((operation) => [operation.key, operation]));
+      for (const [key, example] of EXAMPLES) {
+        const operation = byKey.get(key)!;
+        const call = await example(world);
+        const response = await app.inject({
+          method: operation.method,
+          url: `/api${call.url}`,
+          ...(call.as ? { headers: { cookie: call.as.cookie } } : {}),
+          ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+        });
+        expect(response.statusCode, `${key}: ${response.body}`).toBe(200);
+        expect(response.headers["content-type"], key).toContain("application/json");
+        const answer = response.json();
+        expect(bodies.answer(operation, answer), `${key} answered ${response.body}`).toEqual([]);
+        call.keep?.(answer as never);
+      }
+      // The check has teeth: an answer with a field more, or one fewer, is not the documented body.
+      const me = byKey.get("GET /user")!;
+      const user = (await app.inject({ method: "GET", url: "/api/user", headers: { cookie: world.admin.cookie } })).json();
+      expect(bodies.answer(me, { ...user, passwordHash: "x" })).not.toEqual([]);
+      expect(bodies.answer(me, { ...user, id: undefined })).not.toEqual([]);
+    });
+
+    it("answers bad input with the documented error fields and one problem per field", async () => {
+      const { app } = testApp();
+      const admin = await aStaffMember(app, "admin");
+      const response = await app.inject({ method: "GET", url: "/api/admin/audit-log?limit=0&from=x", headers: { cookie: admin.cookie } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: "BAD_REQUEST",
+        message: expect.any(String),
+        issues: expect.arrayContaining([
+          { path: "from", message: expect.any(String) },
+          { path: "limit", message: expect.any(String) },
+        ]),
+      });
+      expect(response.json().issues).toHaveLength(2);
+      expect(bodyChecker(document).error(response.json())).toEqual([]);
+    });
+  },
+  LONG_SESSIONS,
+);
