@@ -8,13 +8,18 @@ import type { FastifyInstance } from "fastify";
 export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: string }): Promise<void> {
   const hasWebApp = existsSync(join(webDist, "index.html"));
   if (hasWebApp) {
+    const hashedAssets = join(webDist, "assets");
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
-      // Hashed assets never change under a name; index.html must be revalidated every time.
+      // The build writes a brotli and a gzip copy beside each file; the browser gets the one it accepts.
+      preCompressed: true,
+      // Hashed assets never change under a name; index.html must be revalidated every time. The
+      // plugin's own Cache-Control (max-age=0) is off, or it would replace this one.
+      cacheControl: false,
       setHeaders: (res, path) => {
-        res.setHeader("Cache-Control", path.includes(`${join("dist", "assets")}`) ? "public, max-age=31536000, immutable" : "no-cache");
+        res.setHeader("Cache-Control", path.startsWith(hashedAssets) ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   } else {
