@@ -15,8 +15,10 @@ export function RootLayout() {
       </a>
       <RouteProgress />
       <SiteHeader />
-      {/* Focusable so the skip link can move focus here; no ring, it frames the whole page. */}
-      <main id="main" tabIndex={-1} className="flex-1 pt-20 outline-none">
+      {/* Focusable so the skip link can move focus here; no ring, it frames the whole page. At least a
+          screen tall, so the footer starts below the fold and a page filling in as its data arrives
+          never pushes it about in view (layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 pt-20 outline-none">
         <Outlet />
       </main>
       <SiteFooter />
