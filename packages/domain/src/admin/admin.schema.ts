@@ -1,5 +1,6 @@
 // What the administrator's procedures accept and answer. Browser-safe.
 import { z } from "zod";
+import { isTimeZone } from "../time-zone";
 import { publicUserSchema, serverIssuesPassword, userRoleSchema } from "../users/user.schema";
 
 export const statsSchema = z
@@ -124,12 +125,3 @@ export const settingsSchema = z
   })
   .meta({ id: "ClinicSettings" });
 export type ClinicSettings = z.infer<typeof settingsSchema>;
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
