@@ -4,6 +4,7 @@ import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app";
 import { parseEnv } from "./env";
 import { StartRefused } from "./plugins/database";
+import { welcome } from "./welcome";
 
 let env;
 try {
@@ -29,3 +30,5 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: env.PORT, host: env.HOST });
+// A person reads this; a production deployment's log collector reads only JSON.
+if (env.NODE_ENV !== "production") process.stdout.write(await welcome(app, env));
