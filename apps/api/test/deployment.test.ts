@@ -75,3 +75,10 @@ describe("Dockerfile", () => {
     expect(dockerfile).toContain(`CMD ${JSON.stringify(["node", ...SERVE_NODE_FLAGS, "apps/api/dist/server.js"]).replaceAll(",", ", ")}`);
   });
 });
+
+describe("pnpm start", () => {
+  it("serves with the Node flags of `pnpm serve`, running node itself so a cached start is quick", () => {
+    const { scripts: rootScripts } = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { scripts: { start: string } };
+    expect(rootScripts.start.endsWith(`&& ${["node", ...SERVE_NODE_FLAGS, "apps/api/dist/server.js"].join(" ")}`)).toBe(true);
+  });
+});
