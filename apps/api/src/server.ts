@@ -30,5 +30,6 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: env.PORT, host: env.HOST });
-// A person reads this; a production deployment's log collector reads only JSON.
-if (env.NODE_ENV !== "production") process.stdout.write(await welcome(app, env));
+// A person reads this. Not in production, whose log collector reads only JSON, nor when
+// LOG_LEVEL asks for warnings and worse only (the browser tests and benchmarks do).
+if (env.NODE_ENV !== "production" && ["info", "debug", "trace"].includes(env.LOG_LEVEL)) process.stdout.write(await welcome(app, env));

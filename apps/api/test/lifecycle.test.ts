@@ -40,7 +40,7 @@ describe("the clinic command line", () => {
     copy.close();
     expect(row.role).toBe("doctor");
     expect((await clinic("audit:verify")).stdout).toMatch(/Audit chain intact: \d+ rows verified/);
-  });
+  }, 60_000); // Six command-line processes, each seconds long on a busy 2-core machine.
 
   it("says there is no database, and creates none, when audit:verify or backup finds none", async () => {
     const nowhere = join(dataDir, "no-clinic-here");
