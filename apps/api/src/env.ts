@@ -1,6 +1,7 @@
 // The server's whole configuration, read once from the environment and validated; a bad value
 // stops the start with a message naming the variable.
 import { resolve } from "node:path";
+import { isTimeZone } from "@halcyon/domain/schemas";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -45,15 +46,6 @@ export const envSchema = z.object({
   /** The built web app; defaults to apps/web/dist beside this package. */
   WEB_DIST: z.string().optional(),
 });
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export type Env = ReturnType<typeof parseEnv>;
 

@@ -4,6 +4,7 @@ import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app";
 import { parseEnv } from "./env";
 import { StartRefused } from "./plugins/database";
+import { welcome } from "./welcome";
 
 let env;
 try {
@@ -29,3 +30,6 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: env.PORT, host: env.HOST });
+// A person reads this. Not in production, whose log collector reads only JSON, nor when
+// LOG_LEVEL asks for warnings and worse only (the browser tests and benchmarks do).
+if (env.NODE_ENV !== "production" && ["info", "debug", "trace"].includes(env.LOG_LEVEL)) process.stdout.write(await welcome(app, env));

@@ -1,7 +1,7 @@
 // The built server as a person runs it: started as a process, stopped with SIGTERM, managed with
 // the `clinic` command line.
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -40,7 +40,61 @@ describe("the clinic command line", () => {
     copy.close();
     expect(row.role).toBe("doctor");
     expect((await clinic("audit:verify")).stdout).toMatch(/Audit chain intact: \d+ rows verified/);
+  }, 60_000); // Six command-line processes, each seconds long on a busy 2-core machine.
+
+  it("says there is no database, and creates none, when audit:verify or backup finds none", async () => {
+    const nowhere = join(dataDir, "no-clinic-here");
+    const inNowhere = (...args: string[]) =>
+      run(process.execPath, [new URL("cli.js", dist).pathname, ...args], { env: { ...process.env, DATA_DIR: nowhere, DATABASE_URL: "" } }).catch(
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+    for (const command of ["audit:verify", "backup"]) {
+      const result = await inNowhere(command);
+      expect(result).toMatchObject({ code: 1, stderr: expect.stringContaining(`There is no database at ${join(nowhere, "halcyon.db")}`) });
+    }
+    expect(existsSync(nowhere)).toBe(false);
   });
+});
+
+/** Starts the built server on a port of its own; resolves once its stdout shows `until`. */
+function startServer(env: Record<string, string>, until: RegExp) {
+  const child = spawn(process.execPath, [new URL("server.js", dist).pathname], { env: { ...process.env, DATABASE_URL: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  let stdout = "";
+  const seen = new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (until.test(stdout)) resolve(stdout);
+    });
+    void exited.then((code) => reject(new Error(`the server exited (${code}) before printing ${until}:\n${stdout}`)));
+  });
+  return { seen, stop: () => (child.kill("SIGTERM"), exited) };
+}
+
+describe("the welcome", () => {
+  it("says where the clinic listens and, for the demo clinic, how to sign in", async () => {
+    const port = 4300 + Math.floor(Math.random() * 500);
+    const demo = startServer({ DATA_DIR: join(dataDir, "welcome-demo"), PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "development" }, /Stop with Ctrl\+C/);
+    try {
+      const printed = await demo.seen;
+      expect(printed).toContain(`Halcyon is ready at http://127.0.0.1:${port}`);
+      expect(printed).toMatch(/admin +admin +halcyon-admin-demo/);
+      expect(printed).toMatch(/doctor +dr\.vance +halcyon-doctor-demo +\(also dr\.okafor, dr\.lindqvist, dr\.moreau\)/);
+      expect(printed).toMatch(/patient +alex +halcyon-patient-demo +\(also jordan, sam, riley\)/);
+    } finally {
+      expect(await demo.stop()).toBe(0);
+    }
+
+    // A clinic without the demo: no accounts to offer.
+    const plain = startServer({ DATA_DIR: join(dataDir, "welcome-plain"), PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "info", NODE_ENV: "development" }, /Stop with Ctrl\+C/);
+    try {
+      const printed = await plain.seen;
+      expect(printed).toContain(`Halcyon is ready at http://127.0.0.1:${port}`);
+      expect(printed).not.toContain("Demo accounts");
+    } finally {
+      expect(await plain.stop()).toBe(0);
+    }
+  }, 60_000); // Two starts inside a busy test run.
 });
 
 describe("the built server", () => {

@@ -1,11 +1,11 @@
 // `pnpm clinic <command>`: the clinic's command line for the person who runs the server.
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { backupSqlite, migrateToLatest, verifyAuditChain } from "@halcyon/db";
 import { createClinicServices, createUser, DEFAULT_CLINIC_CONFIG, resetPassword, userRoleSchema } from "@halcyon/domain";
 import { parseEnv } from "../env";
-import { openDatabase } from "../plugins/database";
+import { openDatabase, sqliteFile } from "../plugins/database";
 
 const USAGE = `Usage: pnpm clinic <command> [options]
 
@@ -24,7 +24,17 @@ Commands:
                                        checkpoint from the server's log ("audit checkpoint",
                                        its "verify" field), also find the newest rows removed.
 
-The database is the one the server uses: DATABASE_URL if set, else DATA_DIR/halcyon.db.`;
+The database is the one the server uses: DATABASE_URL if set, else DATA_DIR/halcyon.db.
+Only migrate and create-user create a SQLite database that is not there yet.`;
+
+const COMMANDS = ["migrate", "create-user", "reset-password", "backup", "audit:verify"] as const;
+type Command = (typeof COMMANDS)[number];
+/** Commands that may start a clinic from nothing; the others need the clinic's database. */
+const MAY_CREATE_DATABASE: readonly Command[] = ["migrate", "create-user"];
+
+function isCommand(name: string): name is Command {
+  return (COMMANDS as readonly string[]).includes(name);
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -32,6 +42,7 @@ async function main(argv: string[]): Promise<number> {
     console.warn(USAGE);
     return command ? 0 : 1;
   }
+  if (!isCommand(command)) throw new UsageError(`Unknown command "${command}".`);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -49,6 +60,11 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const env = parseEnv();
+  if (!env.DATABASE_URL && !existsSync(sqliteFile(env))) {
+    // Opening would create an empty database (and a new audit key) where the clinic's was meant to be.
+    if (!MAY_CREATE_DATABASE.includes(command)) throw new MissingDatabase(sqliteFile(env));
+    say(`No database at ${sqliteFile(env)} yet: creating it.`);
+  }
   const database = openDatabase(env);
   try {
     await migrateToLatest(database);
@@ -100,8 +116,6 @@ async function main(argv: string[]): Promise<number> {
         say(`Audit chain intact: ${check.checked} rows verified.`);
         return 0;
       }
-      default:
-        throw new UsageError(`Unknown command "${command}".`);
     }
   } finally {
     await database.close();
@@ -109,6 +123,15 @@ async function main(argv: string[]): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+class MissingDatabase extends Error {
+  constructor(file: string) {
+    super(
+      `There is no database at ${file}. Set DATA_DIR (or DATABASE_URL) to the clinic's, as the server has them; ` +
+        "a new clinic gets its database from `pnpm start` or `pnpm clinic migrate`.",
+    );
+  }
+}
 
 function parseCheckpoint(value: string): { headId: number; headHash: string } {
   const match = /^(\d+):([0-9a-f]{64})$/.exec(value);

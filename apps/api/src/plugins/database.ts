@@ -50,11 +50,16 @@ async function refuseDemoPasswords(services: ClinicServices): Promise<void> {
   );
 }
 
+/** The SQLite file the server and the CLI use when DATABASE_URL is not set. */
+export function sqliteFile(env: Env): string {
+  return join(env.DATA_DIR, "halcyon.db");
+}
+
 export function openDatabase(env: Env): DatabaseHandle {
   const auditKey = loadAuditKey(env);
   return env.DATABASE_URL
     ? connect({ kind: "postgres", url: env.DATABASE_URL, auditKey })
-    : connect({ kind: "sqlite", file: join(env.DATA_DIR, "halcyon.db"), auditKey });
+    : connect({ kind: "sqlite", file: sqliteFile(env), auditKey });
 }
 
 export default fp<DatabasePluginOptions>(

@@ -1,7 +1,8 @@
 // The administrator's queries: clinic-wide figures, the user directory, and settings.
 import { sql } from "kysely";
 import type { UserRole } from "../schema";
-import { toUser, type Db, type User } from "./users.repository";
+import type { Db } from "./db";
+import { toUser, type User } from "./users.repository";
 
 export interface ClinicFigures {
   usersByRole: Record<UserRole, number>;

@@ -1,7 +1,42 @@
+// The appointment aggregate: every read and write of the appointments table. A booking inserts
+// here and answers from what it wrote; reschedules, cancellations and completions patch here; the
+// unique partial indexes on (doctor, start) and (patient, start) are the only double-booking check.
 import { sql } from "kysely";
 import type { AppointmentStatus } from "../schema";
-import { appointmentRow, type NewAppointment } from "./clinical-records.repository";
-import type { Db, User } from "./users.repository";
+import type { Db } from "./db";
+import type { User } from "./users.repository";
+
+export interface NewAppointment {
+  patientId: number;
+  doctorId: number;
+  title: string;
+  description: string | null;
+  startTime: string;
+  endTime: string;
+  status: AppointmentStatus;
+  createdAt: string;
+}
+
+/** A new appointment's columns as it is stored. */
+function appointmentRow(appointment: NewAppointment) {
+  return {
+    patient_id: appointment.patientId,
+    doctor_id: appointment.doctorId,
+    title: appointment.title,
+    description: appointment.description,
+    start_time: appointment.startTime,
+    end_time: appointment.endTime,
+    status: appointment.status,
+    notes: null,
+    created_at: appointment.createdAt,
+    updated_at: appointment.createdAt,
+  };
+}
+
+export async function insertAppointment(db: Db, appointment: NewAppointment): Promise<number> {
+  const row = await db.insertInto("appointments").values(appointmentRow(appointment)).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** An appointment as screens show it: with both names and the session's notes, if written. */
 export interface AppointmentView {
@@ -214,8 +249,19 @@ export async function countAppointments(
   };
 }
 
-/** True for a unique-index refusal, on either database. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+/**
+ * Cancels the pair's sessions still to come (a doctor whose care ended does not hold them), as
+ * cancelled by `by` at `now`. Answers the ids it cancelled.
+ */
+export async function cancelUpcomingSessionsOfPair(db: Db, pair: { doctorId: number; patientId: number }, by: number, now: string): Promise<number[]> {
+  const rows = await db
+    .updateTable("appointments")
+    .set({ status: "cancelled", cancelled_at: now, cancelled_by: by, updated_at: now })
+    .where("doctor_id", "=", pair.doctorId)
+    .where("patient_id", "=", pair.patientId)
+    .where("status", "=", "scheduled")
+    .where("start_time", ">", now)
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
 }

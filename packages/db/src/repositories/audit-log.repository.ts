@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Insertable, type Transaction } from "kysely";
 import { auditLink, type AuditKey } from "../audit-chain";
 import type { AuditLogTable, AuditOutcome, Database } from "../schema";
-import type { Db } from "./users.repository";
+import type { Db } from "./db";
 
 export interface AuditEvent {
   occurredAt: string;

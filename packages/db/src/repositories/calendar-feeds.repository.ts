@@ -1,4 +1,4 @@
-import type { Db } from "./users.repository";
+import type { Db } from "./db";
 
 export async function replaceCalendarFeed(db: Db, userId: number, tokenHash: string, createdAt: string): Promise<void> {
   await db

@@ -1,8 +1,8 @@
-// Who is whose patient: beginning and ending care relationships, and a patient's care team.
-// (Whether one pair is in care is asked by isInCareOf in scheduling.repository, on every read of
-// a record; a booking writes its own relationship in its transaction, see book-appointment.ts.)
+// Who is whose patient: beginning and ending care relationships, whether one pair is in care (asked
+// on every read of a record), and a patient's care team. A booking writes its own relationship in
+// its transaction (addCareRelationship, see book-appointment.ts).
 import type { CareOrigin } from "../schema";
-import type { Db } from "./users.repository";
+import type { Db } from "./db";
 
 /**
  * Puts a patient in a doctor's care, as of `since`. A pair in care already keeps its `since` and
@@ -77,19 +77,16 @@ export async function listCareTeam(db: Db, patientId: number): Promise<CareTeamM
   }));
 }
 
-/**
- * Cancels the pair's sessions still to come (a doctor whose care ended does not hold them), as
- * cancelled by `by` at `now`. Answers the ids it cancelled.
- */
-export async function cancelUpcomingSessionsOfPair(db: Db, pair: { doctorId: number; patientId: number }, by: number, now: string): Promise<number[]> {
-  const rows = await db
-    .updateTable("appointments")
-    .set({ status: "cancelled", cancelled_at: now, cancelled_by: by, updated_at: now })
-    .where("doctor_id", "=", pair.doctorId)
-    .where("patient_id", "=", pair.patientId)
-    .where("status", "=", "scheduled")
-    .where("start_time", ">", now)
-    .returning("id")
+/** A booking puts a patient in a doctor's care (since `since`); a pair already in care stays as it was. */
+export async function addCareRelationship(db: Db, doctorId: number, patientId: number, since: string): Promise<void> {
+  await db
+    .insertInto("care_relationships")
+    .values({ doctor_id: doctorId, patient_id: patientId, since })
+    .onConflict((oc) => oc.columns(["doctor_id", "patient_id"]).doNothing())
     .execute();
-  return rows.map((row) => row.id);
+}
+
+export async function isInCareOf(db: Db, doctorId: number, patientId: number): Promise<boolean> {
+  const row = await db.selectFrom("care_relationships").select("patient_id").where("doctor_id", "=", doctorId).where("patient_id", "=", patientId).executeTakeFirst();
+  return row !== undefined;
 }

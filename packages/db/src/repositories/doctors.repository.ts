@@ -1,4 +1,6 @@
-import type { Db } from "./users.repository";
+// A doctor as the clinic knows one beyond their user row: the profile (specialization) and the
+// working hours bookings are offered in.
+import type { Db } from "./db";
 
 export interface DoctorSummary {
   id: number;
@@ -25,4 +27,43 @@ export async function listActiveDoctors(db: Db): Promise<DoctorSummary[]> {
     specialization: row.specialization,
     profileImageUrl: row.profile_image_url,
   }));
+}
+
+export async function upsertDoctorProfile(db: Db, userId: number, specialization: string, bio: string | null = null): Promise<void> {
+  await db
+    .insertInto("doctor_profiles")
+    .values({ user_id: userId, specialization, bio })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ specialization, bio }))
+    .execute();
+}
+
+export async function findDoctorSpecialization(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom("doctor_profiles").select("specialization").where("user_id", "=", userId).executeTakeFirst();
+  return row?.specialization;
+}
+
+export interface WorkingPeriodRow {
+  weekday: number;
+  startMinute: number;
+  endMinute: number;
+}
+
+export async function getWorkingHours(db: Db, doctorId: number): Promise<WorkingPeriodRow[]> {
+  const rows = await db
+    .selectFrom("working_hours")
+    .select(["weekday", "start_minute", "end_minute"])
+    .where("doctor_id", "=", doctorId)
+    .orderBy("weekday")
+    .orderBy("start_minute")
+    .execute();
+  return rows.map((row) => ({ weekday: row.weekday, startMinute: row.start_minute, endMinute: row.end_minute }));
+}
+
+export async function replaceWorkingHours(db: Db, doctorId: number, periods: WorkingPeriodRow[]): Promise<void> {
+  await db.deleteFrom("working_hours").where("doctor_id", "=", doctorId).execute();
+  if (periods.length === 0) return;
+  await db
+    .insertInto("working_hours")
+    .values(periods.map((p) => ({ doctor_id: doctorId, weekday: p.weekday, start_minute: p.startMinute, end_minute: p.endMinute })))
+    .execute();
 }

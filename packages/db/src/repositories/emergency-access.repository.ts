@@ -1,6 +1,6 @@
 // Emergency access: a doctor's time-limited opening of the record of a patient not in their care,
 // with the written reason an admin reviews.
-import type { Db } from "./users.repository";
+import type { Db } from "./db";
 
 export interface EmergencyAccessGrant {
   id: number;

@@ -1,5 +1,6 @@
 import type { LoginSessionRow } from "../schema";
-import { toUser, type Db, type User } from "./users.repository";
+import type { Db } from "./db";
+import { toUser, type User } from "./users.repository";
 
 export interface LoginSession {
   idHash: string;

@@ -3,7 +3,7 @@
 import { sql } from "kysely";
 import type { MessagesTable } from "../schema";
 import type { Selectable } from "kysely";
-import type { Db } from "./users.repository";
+import type { Db } from "./db";
 
 export interface MessageView {
   id: number;

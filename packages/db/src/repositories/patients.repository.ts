@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "./users.repository";
+import type { Db } from "./db";
 
 export interface PatientSummary {
   id: number;

@@ -1,7 +1,7 @@
 // The throttles' counts: one row per attempt under a rule's key. Plain statements, each its own
 // transaction, so an attempt's row is committed before the attempt counts its key: of any
 // attempts racing, the one committed k-th counts at least k (see domain/src/auth/throttle.ts).
-import type { Db } from "./users.repository";
+import type { Db } from "./db";
 
 /** What a rule counts per: its scope ("sign_in_account", …) and the key (a username, an address). */
 export interface ThrottleKey {

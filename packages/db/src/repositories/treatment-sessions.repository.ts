@@ -1,4 +1,7 @@
-import type { Db } from "./users.repository";
+// Session notes (treatment sessions): a doctor's record of one session, with its progress rating.
+// Its own aggregate, not part of the appointment's: notes may stand without an appointment, carry
+// their own id, and are read by who may see clinical records, not by who may see a calendar.
+import type { Db } from "./db";
 
 export interface TreatmentSessionView {
   id: number;
@@ -50,4 +53,29 @@ export async function listTreatmentSessionsOfPatient(db: Db, patientId: number, 
 export async function findTreatmentSession(db: Db, id: number): Promise<TreatmentSessionView | undefined> {
   const row = await viewQuery(db).where("t.id", "=", id).executeTakeFirst();
   return row && toView(row);
+}
+
+export interface NewTreatmentSession {
+  appointmentId: number | null;
+  patientId: number;
+  doctorId: number;
+  progressRating: number;
+  sessionNotes: string;
+  createdAt: string;
+}
+
+export async function insertTreatmentSession(db: Db, session: NewTreatmentSession): Promise<number> {
+  const row = await db
+    .insertInto("treatment_sessions")
+    .values({
+      appointment_id: session.appointmentId,
+      patient_id: session.patientId,
+      doctor_id: session.doctorId,
+      progress_rating: session.progressRating,
+      session_notes: session.sessionNotes,
+      created_at: session.createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

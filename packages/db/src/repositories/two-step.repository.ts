@@ -1,6 +1,6 @@
 // Two-step sign-in's records: a member's authenticator (TOTP) secret, their recovery codes (salted
 // hashes), and the sign-ins that have passed the password and wait for the second step.
-import type { Db } from "./users.repository";
+import type { Db } from "./db";
 
 export interface TotpFactor {
   userId: number;

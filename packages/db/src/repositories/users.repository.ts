@@ -1,9 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database, UserRole, UserRow } from "../schema";
-
-export type Db = Kysely<Database> | Transaction<Database>;
-/** The clinic database, as every service receives it. */
-export type ClinicDb = Kysely<Database>;
+import type { UserRole, UserRow } from "../schema";
+import type { Db } from "./db";
 
 /** A user as the rest of the system sees one: never with the password hash. */
 export interface User {
@@ -117,19 +113,6 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
     .where("id", "=", userId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
-}
-
-export async function upsertDoctorProfile(db: Db, userId: number, specialization: string, bio: string | null = null): Promise<void> {
-  await db
-    .insertInto("doctor_profiles")
-    .values({ user_id: userId, specialization, bio })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet({ specialization, bio }))
-    .execute();
-}
-
-export async function findDoctorSpecialization(db: Db, userId: number): Promise<string | undefined> {
-  const row = await db.selectFrom("doctor_profiles").select("specialization").where("user_id", "=", userId).executeTakeFirst();
-  return row?.specialization;
 }
 
 export async function countUsers(db: Db): Promise<number> {

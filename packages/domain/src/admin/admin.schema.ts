@@ -1,6 +1,7 @@
 // What the administrator's procedures accept and answer. Browser-safe.
 import { z } from "zod";
 import { idOf } from "../record-id";
+import { isTimeZone } from "../time-zone";
 import { publicUserSchema, serverIssuesPassword, userRoleSchema } from "../users/user.schema";
 
 export const statsSchema = z
@@ -125,12 +126,3 @@ export const settingsSchema = z
   })
   .meta({ id: "ClinicSettings" });
 export type ClinicSettings = z.infer<typeof settingsSchema>;
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}

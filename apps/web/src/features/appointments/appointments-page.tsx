@@ -5,9 +5,8 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
 
-import { LoadFailed } from "../../components/load-failed";
 import { MemberPage } from "../../components/member-page";
-import { PageLoading } from "../../components/page-loading";
+import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
 import { AppointmentDialogsProvider } from "../../components/scheduling/appointment-dialogs";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
 import { SectionCard } from "../../components/section-card";
@@ -49,19 +48,8 @@ export function AppointmentsPage() {
 
   if (!user) return null;
   const queries = [shown, upcoming, history, feed, zone.query];
-  if (queries.some((query) => query.isPending && !query.isError)) return <PageLoading label="Opening your calendar" />;
-  const failed = queries.find((query) => query.isError);
-  if (failed || !shown.data || !upcoming.data || !history.data || !feed.data) {
-    return (
-      <div className="mx-auto max-w-3xl px-5 py-24">
-        <LoadFailed
-          what="your appointments"
-          reason={failed?.error?.message}
-          retrying={queries.some((query) => query.isFetching)}
-          onRetry={() => queries.forEach((query) => void query.refetch())}
-        />
-      </div>
-    );
+  if (!queriesSettled(queries) || !shown.data || !upcoming.data || !history.data || !feed.data) {
+    return <PageQueriesFallback queries={queries} loading="Opening your calendar" what="your appointments" />;
   }
 
   return (

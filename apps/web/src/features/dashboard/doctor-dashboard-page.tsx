@@ -20,9 +20,8 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 
 import { EmptyState } from "../../components/empty-state";
-import { LoadFailed } from "../../components/load-failed";
 import { MemberPage } from "../../components/member-page";
-import { PageLoading } from "../../components/page-loading";
+import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
 import { AddPatientDialog } from "../../components/patients/add-patient-dialog";
 import { AppointmentDialogsProvider, useAppointmentDialogs } from "../../components/scheduling/appointment-dialogs";
 import { AppointmentRow } from "../../components/scheduling/appointment-row";
@@ -54,19 +53,8 @@ export function DoctorDashboardPage() {
 
   if (!user) return null;
   const queries = [summary, appointments, activity, unread];
-  if (queries.some((query) => query.isPending && !query.isError)) return <PageLoading label="Preparing your day" />;
-  const failed = queries.find((query) => query.isError);
-  if (failed || !summary.data || !appointments.data || !activity.data || !unread.data) {
-    return (
-      <div className="mx-auto max-w-3xl px-5 py-24">
-        <LoadFailed
-          what="your day"
-          reason={failed?.error?.message}
-          retrying={queries.some((query) => query.isFetching)}
-          onRetry={() => queries.forEach((query) => void query.refetch())}
-        />
-      </div>
-    );
+  if (!queriesSettled(queries) || !summary.data || !appointments.data || !activity.data || !unread.data) {
+    return <PageQueriesFallback queries={queries} loading="Preparing your day" what="your day" />;
   }
 
   return (

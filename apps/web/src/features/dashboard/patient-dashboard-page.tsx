@@ -6,9 +6,8 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 
 import { EmptyState } from "../../components/empty-state";
-import { LoadFailed } from "../../components/load-failed";
 import { MemberPage } from "../../components/member-page";
-import { PageLoading } from "../../components/page-loading";
+import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
 import { ProgressChart } from "../../components/progress/progress-chart";
 import { SessionNote } from "../../components/progress/session-note";
 import { AppointmentDialogsProvider } from "../../components/scheduling/appointment-dialogs";
@@ -39,19 +38,8 @@ export function PatientDashboardPage() {
 
   if (!user) return null;
   const queries = [summary, upcoming, sessions];
-  if (queries.some((query) => query.isPending && !query.isError)) return <PageLoading label="Preparing your dashboard" />;
-  const failed = queries.find((query) => query.isError);
-  if (failed || !summary.data || !upcoming.data || !sessions.data) {
-    return (
-      <div className="mx-auto max-w-3xl px-5 py-24">
-        <LoadFailed
-          what="your dashboard"
-          reason={failed?.error?.message}
-          retrying={queries.some((query) => query.isFetching)}
-          onRetry={() => queries.forEach((query) => void query.refetch())}
-        />
-      </div>
-    );
+  if (!queriesSettled(queries) || !summary.data || !upcoming.data || !sessions.data) {
+    return <PageQueriesFallback queries={queries} loading="Preparing your dashboard" what="your dashboard" />;
   }
 
   return (

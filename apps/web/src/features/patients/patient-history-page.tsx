@@ -6,9 +6,8 @@ import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 
 import { EmptyState } from "../../components/empty-state";
-import { LoadFailed } from "../../components/load-failed";
 import { MemberPage } from "../../components/member-page";
-import { PageLoading } from "../../components/page-loading";
+import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
 import { ProgressChart } from "../../components/progress/progress-chart";
 import { SessionNote } from "../../components/progress/session-note";
 import { AppointmentDialogsProvider } from "../../components/scheduling/appointment-dialogs";
@@ -56,19 +55,8 @@ export function PatientHistoryPage() {
   if (!user) return null;
   if (notFound) return isDoctor && validId ? <NotInCare patientId={patientId} /> : <PatientNotFound />;
   const queries = [sessions, appointments, zone.query, ...(known ? [] : [lookup]), ...(isDoctor ? [emergency] : [])];
-  if (queries.some((query) => query.isPending && !query.isError)) return <PageLoading label="Opening the patient's history" />;
-  const failed = queries.find((query) => query.isError);
-  if (failed || !sessions.data || !appointments.data) {
-    return (
-      <div className="mx-auto max-w-3xl px-5 py-24">
-        <LoadFailed
-          what="this patient's history"
-          reason={failed?.error?.message}
-          retrying={queries.some((query) => query.isFetching)}
-          onRetry={() => queries.forEach((query) => void query.refetch())}
-        />
-      </div>
-    );
+  if (!queriesSettled(queries) || !sessions.data || !appointments.data) {
+    return <PageQueriesFallback queries={queries} loading="Opening the patient's history" what="this patient's history" />;
   }
 
   return (

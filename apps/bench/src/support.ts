@@ -9,8 +9,10 @@ import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
-export const API_DIR = fileURLToPath(new URL("..", import.meta.url));
-export const REPO_ROOT = resolve(API_DIR, "../..");
+const BENCH_DIR = fileURLToPath(new URL("..", import.meta.url));
+export const REPO_ROOT = resolve(BENCH_DIR, "../..");
+/** The server under measurement; it runs from here, as `pnpm serve` runs it. */
+export const API_DIR = join(REPO_ROOT, "apps", "api");
 export const SERVER_ENTRY = join(API_DIR, "dist", "server.js");
 /** Node's flags for the server, from `pnpm serve`: the bench measures the server as production starts it. */
 export const SERVER_NODE_FLAGS = serveScriptFlags();
@@ -23,7 +25,7 @@ function serveScriptFlags(): string[] {
 }
 export const DATABASE_FILE = "halcyon.db";
 /** Where every run writes its JSON (git-ignored), and where seeded databases are kept between runs. */
-export const RESULTS_DIR = join(API_DIR, "bench-results");
+export const RESULTS_DIR = join(BENCH_DIR, "bench-results");
 export const CACHE_DIR = join(RESULTS_DIR, "cache");
 
 export type Status = "pass" | "fail" | "skipped" | "info";
@@ -128,7 +130,7 @@ export interface SpawnServerOptions {
   port: number;
   /** Extra or overriding environment variables. */
   env?: Record<string, string>;
-  /** Node's arguments: the built server by default; bench/app-server.ts runs buildApp from source. */
+  /** Node's arguments: the built server by default; src/app-server.ts runs buildApp from source. */
   args?: string[];
 }
 

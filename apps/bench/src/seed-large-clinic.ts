@@ -12,7 +12,7 @@
 // has two sessions that are not cancelled at one time, so the database's unique indexes on
 // scheduled sessions hold, and the past is just as consistent.
 //
-// `pnpm exec tsx bench/seed-large-clinic.ts` seeds (or reuses) the cached copy on its own.
+// `pnpm --filter @halcyon/bench exec tsx src/seed-large-clinic.ts` seeds (or reuses) the cached copy on its own.
 import { pathToFileURL } from "node:url";
 import {
   benchPasswordHash,

@@ -7,7 +7,7 @@ import { dirname } from "node:path";
 import { connect, migrateToLatest } from "@halcyon/db";
 import argon2 from "argon2";
 import Database from "better-sqlite3";
-import { loadAuditKey } from "../src/audit-key";
+import { loadAuditKey } from "@halcyon/api/audit-key";
 
 /** Every bulk-created account signs in with this password. */
 export const BENCH_PASSWORD = "halcyon-bench-password";

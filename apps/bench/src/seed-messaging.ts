@@ -10,7 +10,7 @@
 // with appendMessage's meaning of last_read_message_id: the newest message of the conversation
 // the owner has seen, their own included.
 //
-// `pnpm exec tsx bench/seed-messaging.ts` seeds (or reuses) the cached copy on its own.
+// `pnpm --filter @halcyon/bench exec tsx src/seed-messaging.ts` seeds (or reuses) the cached copy on its own.
 import { pathToFileURL } from "node:url";
 import {
   benchPasswordHash,

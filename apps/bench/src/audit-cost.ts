@@ -12,7 +12,7 @@ import { DEMO_PASSWORDS } from "@halcyon/domain";
 import { appServerArgs, type AuditMode } from "./app-server";
 import { describeLoad, loadNotes, runLoad, sessionCookie, signIn, type LoadSummary } from "./http-load";
 import { DATABASE_FILE, makeTempDir, median, progress, removeTempDir, round, startServer, type CheckResult } from "./support";
-import { loadAuditKey } from "../src/audit-key";
+import { loadAuditKey } from "@halcyon/api/audit-key";
 
 const TARGET_COST_PERCENT = 10;
 const ROUNDS = 5;

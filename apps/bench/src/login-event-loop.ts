@@ -6,8 +6,8 @@ import { availableParallelism } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEMO_PASSWORDS } from "@halcyon/domain";
-import { buildApp } from "../src/app";
-import { parseEnv } from "../src/env";
+import { buildApp } from "@halcyon/api/app";
+import { parseEnv } from "@halcyon/api/env";
 import { formatMs, makeTempDir, median, progress, removeTempDir, round, type CheckResult } from "./support";
 
 const TARGET_MS = 20;

@@ -5,7 +5,7 @@
 // chain verifies: the seed checks it with verifyAuditChain(), as `pnpm clinic audit:verify` does.
 // Rows are only ever inserted: the audit_log triggers forbid UPDATE and DELETE.
 //
-// `pnpm exec tsx bench/seed-audit-log.ts` seeds (or reuses) the cached copy on its own.
+// `pnpm --filter @halcyon/bench exec tsx src/seed-audit-log.ts` seeds (or reuses) the cached copy on its own.
 import { copyFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,7 +13,7 @@ import { auditLink, connect, verifyAuditChain } from "@halcyon/db";
 import { DAY_MS, finishBulkLoad, insertRows, iso, MINUTE_MS, openForBulkLoad, Random } from "./bulk-load";
 import { cachedDatabase, type CachedDatabase } from "./db-cache";
 import { ADMIN_ID, doctorId, LARGE_CLINIC, largeClinicDatabase, patientId, type LargeClinicInfo } from "./seed-large-clinic";
-import { loadAuditKey } from "../src/audit-key";
+import { loadAuditKey } from "@halcyon/api/audit-key";
 import { formatMs, installCleanupHandlers, progress } from "./support";
 
 export const AUDIT_ROWS = 1_000_000;

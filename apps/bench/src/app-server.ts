@@ -5,15 +5,15 @@
 // Started by the bench through spawnServer({ args: appServerArgs(…) }).
 import { join } from "node:path";
 import type { AuditSink } from "@halcyon/domain";
-import { buildApp } from "../src/app";
-import { parseEnv } from "../src/env";
+import { buildApp } from "@halcyon/api/app";
+import { parseEnv } from "@halcyon/api/env";
 import { SERVER_NODE_FLAGS } from "./support";
 
 export type AuditMode = "app" | "off";
 
 /** Node's arguments that run this file (through tsx, as `pnpm bench` itself runs). */
 export function appServerArgs(audit: AuditMode): string[] {
-  return [...SERVER_NODE_FLAGS, "--import", "tsx", join(import.meta.dirname, "app-server.ts"), `--audit=${audit}`];
+  return [...SERVER_NODE_FLAGS, "--import", import.meta.resolve("tsx"), join(import.meta.dirname, "app-server.ts"), `--audit=${audit}`];
 }
 
 const dropAll: AuditSink = { record: async () => undefined, recordIn: async () => undefined };

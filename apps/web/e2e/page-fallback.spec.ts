@@ -1,0 +1,54 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+import { DEMO, signInQuietly } from "./support";
+
+// The four pages that wait for several queries share one loading and error block
+// (src/components/page-queries-fallback.tsx): a failed read names what could not be loaded, and
+// one "Try again" brings the page back once the server answers again.
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+const APPOINTMENT_LIST = "**/trpc/**appointments.list**";
+
+async function alexsId(page: Page): Promise<number> {
+  await signInQuietly(page, DEMO.patient);
+  const response = await page.request.get("/api/user");
+  return ((await response.json()) as { id: number }).id;
+}
+
+const PAGES = [
+  { name: "patient dashboard", what: "your dashboard", open: async (page: Page) => (await signInQuietly(page, DEMO.patient), "/dashboard/patient") },
+  { name: "doctor dashboard", what: "your day", open: async (page: Page) => (await signInQuietly(page, DEMO.doctor), "/dashboard/doctor") },
+  { name: "appointments page", what: "your appointments", open: async (page: Page) => (await signInQuietly(page, DEMO.patient), "/appointments") },
+  {
+    name: "patient history",
+    what: "this patient's history",
+    open: async (page: Page) => {
+      const id = await alexsId(page);
+      await signInQuietly(page, DEMO.doctor);
+      return `/patients/${id}`;
+    },
+  },
+] as const;
+
+for (const screen of PAGES) {
+  test(`the ${screen.name} says what it could not load and recovers with Try again`, async ({ page }) => {
+    const path = await screen.open(page);
+    await page.route(APPOINTMENT_LIST, (route) => route.abort("connectionrefused"));
+    await page.goto(path);
+
+    const failure = page.getByRole("alert").filter({ hasText: `We couldn't load ${screen.what}` });
+    await expect(failure).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/screenshots/load-failed-${screen.name.replaceAll(" ", "-")}-${width}.png`, fullPage: true });
+    }
+
+    await page.unroute(APPOINTMENT_LIST);
+    await failure.getByRole("button", { name: "Try again" }).click();
+    await expect(failure).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  });
+}
