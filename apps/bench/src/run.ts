@@ -11,6 +11,7 @@ import { measureAuditCost } from "./audit-cost";
 import { measureAdminEndpoints } from "./admin-endpoints";
 import { measureBundleSize } from "./bundle-size";
 import { measureLargeClinic } from "./large-clinic";
+import { measureLighthouse } from "./lighthouse";
 import { measureLoginEventLoop } from "./login-event-loop";
 import { measureMessagingReads } from "./messaging-reads";
 import { measureStartup } from "./startup";
@@ -31,6 +32,7 @@ interface Measurement {
 const MEASUREMENTS: Measurement[] = [
   { id: "startup", title: "Server start → /readyz 200", needsBuiltServer: true, run: measureStartup },
   { id: "bundle", title: "Landing page first-load JS", needsBuiltServer: false, run: measureBundleSize },
+  { id: "lighthouse", title: "Lighthouse (mobile): landing page and patient dashboard", needsBuiltServer: true, run: measureLighthouse },
   { id: "user", title: "GET /api/user, 50 connections", needsBuiltServer: true, run: measureUserEndpoint },
   { id: "login", title: "Event-loop delay, 20 logins", needsBuiltServer: false, run: measureLoginEventLoop },
   { id: "audit", title: "Audit log cost, GET /api/appointments", needsBuiltServer: false, run: measureAuditCost },

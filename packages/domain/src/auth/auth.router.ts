@@ -18,6 +18,13 @@ export const authRouter = router({
     .output(publicUserSchema)
     .query(({ ctx }) => toPublicUser(ctx.user)),
 
+  // The web app's "who is signed in?": nobody is an answer (null), not a refusal, so a visitor's
+  // browser logs no failed request. tRPC only: the REST path keeps the specification's 401.
+  current: publicProcedure
+    .input(z.void())
+    .output(publicUserSchema.nullable())
+    .query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user) : null)),
+
   login: publicProcedure
     .meta({ openapi: { method: "POST", path: "/login", tags: ["auth"], summary: "Sign in; sets the session cookie", protect: false } })
     .input(loginInputSchema)

@@ -4,18 +4,14 @@ import { hashKey, queryOptions, useQuery, type QueryClient } from "@tanstack/rea
 import { CURRENT_USER_STALE_TIME_MS } from "../timing";
 import { trpcClient } from "../trpc";
 import { isSessionRotating } from "./session-rotation";
-import { isUnauthorizedError } from "./unauthorized";
 
 /** The signed-in user, or null when nobody is: being signed out is an answer here, not an error. */
 async function fetchCurrentUser(): Promise<PublicUser | null> {
-  try {
-    return await trpcClient.auth.me.query();
-  } catch (error) {
-    // While a password change replaces the session, a refusal of the old cookie says nothing
-    // about who is signed in: keep the user we know (a failed read keeps its data).
-    if (isUnauthorizedError(error) && !isSessionRotating()) return null;
-    throw error;
-  }
+  const user = await trpcClient.auth.current.query();
+  // While a password change replaces the session, the old cookie's "nobody" says nothing about who
+  // is signed in: keep the user we know (a failed read keeps its data).
+  if (user === null && isSessionRotating()) throw new Error("the session is being replaced");
+  return user;
 }
 
 export const currentUserQuery = queryOptions({
