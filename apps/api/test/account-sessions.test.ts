@@ -1,5 +1,6 @@
 // A member sees where they are signed in and ends any session, or all but this one; an admin ends
 // all of anyone's. Nobody reaches another member's sessions.
+import type { MemberSessionView } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { aPatient, aStaffMember, type SignedIn } from "./clinic-helpers";
@@ -8,14 +9,7 @@ import { describeApp, newPatient, register, sessionCookie } from "./helper";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-interface Session {
-  id: string;
-  current: boolean;
-  userAgent: string | null;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-}
+type Session = MemberSessionView;
 
 /** A member signed in on three devices: the first is the one asking. */
 async function onThreeDevices(app: FastifyInstance): Promise<{ id: number; username: string; cookies: [string, string, string] }> {

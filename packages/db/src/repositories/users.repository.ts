@@ -19,20 +19,9 @@ export interface User {
   oneTimePasswordExpiresAt: string | null;
 }
 
-export interface NewUser {
-  username: string;
-  passwordHash: string;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  dateOfBirth: string;
-  role: UserRole;
-  profileImageUrl?: string | null;
-  /** A one-time password given by staff, working until then: the user must replace it. */
-  oneTimePasswordExpiresAt?: string | null;
-  createdAt: string;
-}
+/** What a new account is made of; profileImageUrl and oneTimePasswordExpiresAt (staff-issued passwords) may be left out. */
+export type NewUser = Pick<User, "username" | "email" | "firstName" | "lastName" | "phoneNumber" | "dateOfBirth" | "role" | "createdAt"> &
+  Partial<Pick<User, "profileImageUrl" | "oneTimePasswordExpiresAt">> & { passwordHash: string };
 
 export function usernameKey(username: string): string {
   return username.trim().toLowerCase();

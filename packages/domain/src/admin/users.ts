@@ -18,8 +18,7 @@ import { recordAudit } from "../audit/audit";
 import { endAllLoginSessionsOf } from "../auth/sessions";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
-import { oneTimePassword } from "../auth/one-time-passwords";
-import { createUser } from "../users/create-user";
+import { createUserWithOneTimePassword } from "../users/create-user";
 import { toPublicUser } from "../users/public-user";
 import type { adminCreateUserInputSchema, adminUpdateUserInputSchema, AdminUser, listUsersInputSchema } from "./admin.schema";
 import { fromWorkingHoursInput, toWorkingHoursInput } from "./working-hours";
@@ -50,17 +49,14 @@ export async function doctorHours(ctx: Admin, doctorId: number) {
 }
 
 export async function createAnyUser(ctx: Admin, input: z.output<typeof adminCreateUserInputSchema>): Promise<{ user: AdminUser; oneTimePassword: string }> {
-  const password = oneTimePassword();
-  const user = await createUser(ctx, {
+  const { user, oneTimePassword: password } = await createUserWithOneTimePassword(ctx, {
     username: input.username,
-    password,
     role: input.role,
     firstName: input.firstName,
     lastName: input.lastName,
     phoneNumber: input.phoneNumber,
     dateOfBirth: input.dateOfBirth,
     email: input.email ?? null,
-    mustChangePassword: true,
     ...(input.specialization ? { specialization: input.specialization } : {}),
   });
   if (input.role === "doctor" && input.workingHours) await replaceWorkingHours(ctx.db, user.id, fromWorkingHoursInput(input.workingHours));

@@ -1,9 +1,8 @@
 import { beginCare, listPatients as readPatients, usernameExists, type PatientSummary, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
-import { oneTimePassword } from "../auth/one-time-passwords";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
-import { createUser } from "../users/create-user";
+import { createUserWithOneTimePassword } from "../users/create-user";
 import type { addPatientInputSchema, listPatientsInputSchema } from "./patient.schema";
 import type { z } from "zod";
 
@@ -36,17 +35,14 @@ export async function addPatient(
   if (Date.parse(`${input.dateOfBirth}T00:00:00Z`) >= ctx.now().getTime() || Number.isNaN(Date.parse(`${input.dateOfBirth}T00:00:00Z`))) {
     throw new AppError("INVALID_INPUT", "Enter a real date of birth in the past");
   }
-  const password = oneTimePassword();
-  const patient = await createUser(ctx, {
+  const { user: patient, oneTimePassword: password } = await createUserWithOneTimePassword(ctx, {
     username: await freeUsername(ctx, input.firstName, input.lastName),
-    password,
     role: "patient",
     firstName: input.firstName,
     lastName: input.lastName,
     phoneNumber: input.phoneNumber,
     dateOfBirth: input.dateOfBirth,
     email: input.email ?? null,
-    mustChangePassword: true,
   });
   if (ctx.user.role === "doctor") await beginCare(ctx.db, { doctorId: ctx.user.id, patientId: patient.id, since: ctx.now().toISOString(), origin: "doctor" });
   await recordAudit(ctx, { actorId: ctx.user.id, action: "user.create", outcome: "success", targetType: "user", targetId: patient.id, request: ctx.request, details: { role: "patient" } });

@@ -1,5 +1,5 @@
 import { insertUser, upsertDoctorProfile, usernameExists, type User } from "@halcyon/db";
-import { oneTimePasswordExpiry } from "../auth/one-time-passwords";
+import { oneTimePassword, oneTimePasswordExpiry } from "../auth/one-time-passwords";
 import { assertAcceptablePassword, hashPassword } from "../auth/passwords";
 import type { ClinicServices } from "../context";
 import { AppError } from "../errors";
@@ -51,4 +51,17 @@ export async function createUser(services: Pick<ClinicServices, "db" | "now">, i
     if (await usernameExists(services.db, input.username)) throw new AppError("CONFLICT", USERNAME_TAKEN, { cause: error });
     throw error;
   }
+}
+
+/**
+ * Opens an account for someone else (staff do): the server issues its first password, a
+ * one-time one the user must replace at first sign-in.
+ */
+export async function createUserWithOneTimePassword(
+  services: Pick<ClinicServices, "db" | "now">,
+  input: Omit<CreateUserInput, "password" | "mustChangePassword">,
+): Promise<{ user: User; oneTimePassword: string }> {
+  const password = oneTimePassword();
+  const user = await createUser(services, { ...input, password, mustChangePassword: true });
+  return { user, oneTimePassword: password };
 }
