@@ -12,6 +12,7 @@ export * from "./emergency-access/emergency-access.schema";
 export * from "./progress/progress";
 export * from "./messages/message.schema";
 export * from "./admin/admin.schema";
+export * from "./clinic/clinic.schema";
 export {
   SESSION_LENGTH_MS,
   CLINIC_DEFAULT_HOURS,

@@ -72,6 +72,15 @@ export const authedProcedure = signedInProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/**
+ * Open to visitors who are not signed in, and to users with a password of their own; a session on
+ * a one-time password is refused here as everywhere but its own door.
+ */
+export const visitorProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.user) assertOwnPassword(ctx.user);
+  return next();
+});
+
 /** Signed-in users with one of `roles` (refusals are audited like every other). */
 export function roleProcedure(...roles: UserRole[]) {
   return authedProcedure.use(({ ctx, next }) => {
