@@ -1,4 +1,5 @@
 import { Skeleton } from "@halcyon/ui/components/skeleton";
+import { useQuery } from "@tanstack/react-query";
 import { CalendarX2 } from "lucide-react";
 import { useId, useState } from "react";
 
@@ -6,6 +7,7 @@ import { addDays, dateKey, fromDateKey, nextWeekday, startOfDay } from "../../li
 import { formatLongDay, viewerTimeZone, zoneName, zonesDiffer } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 import { DayStrip } from "./day-strip";
+import { firstFreeDay } from "./first-free-day";
 import { FreeTimes } from "./free-times";
 
 /** How far ahead one may look. */
@@ -33,19 +35,32 @@ type SlotPickerProps = {
 export function SlotPicker({ doctorId, patientId, value, onChange, invalid = false, excludeStart }: SlotPickerProps) {
   const legendId = useId();
   const today = startOfDay(new Date());
-  const [day, setDay] = useState(() => dateKey(nextWeekday(today)));
-  const [stripStart, setStripStart] = useState(() => fromDateKey(day));
+  const lastDay = addDays(today, LOOK_AHEAD_DAYS);
+  // The day and the strip the viewer chose; until they choose, the first day with a free time.
+  const [chosenDay, setChosenDay] = useState<string>();
+  const [chosenStripStart, setChosenStripStart] = useState<Date>();
+  const utils = trpc.useUtils();
+  const slotsInput = (date: string) => ({ doctorId: doctorId ?? 0, date, ...(patientId ? { patientId } : {}) });
 
-  const slots = trpc.appointments.slots.useQuery(
-    { doctorId: doctorId ?? 0, date: day, ...(patientId ? { patientId } : {}) },
-    { enabled: doctorId !== undefined },
-  );
+  const opening = useQuery({
+    queryKey: ["first-free-day", doctorId, patientId, excludeStart, dateKey(today)],
+    queryFn: async () =>
+      (await firstFreeDay(today, lastDay, async (date) => (await utils.appointments.slots.fetch(slotsInput(date))).slots.some((slot) => slot.startTime !== excludeStart))) ??
+      dateKey(nextWeekday(today)),
+    enabled: doctorId !== undefined && chosenDay === undefined,
+  });
+  const day = chosenDay ?? opening.data ?? dateKey(nextWeekday(today));
+  const stripStart = chosenStripStart ?? fromDateKey(day);
+
+  const slots = trpc.appointments.slots.useQuery(slotsInput(day), { enabled: doctorId !== undefined && (chosenDay !== undefined || opening.isSuccess) });
   const offered = (slots.data?.slots ?? []).map((slot) => slot.startTime).filter((start) => start !== excludeStart);
   const clinicTimeZone = slots.data?.timeZone;
   const viewerZone = viewerTimeZone();
+  const openingFailed = chosenDay === undefined && opening.isError;
 
   const chooseDay = (key: string) => {
-    setDay(key);
+    setChosenDay(key);
+    setChosenStripStart(stripStart);
     onChange(undefined);
   };
 
@@ -55,12 +70,16 @@ export function SlotPicker({ doctorId, patientId, value, onChange, invalid = fal
         Date &amp; time
       </legend>
 
-      <DayStrip start={stripStart} day={day} firstDay={today} lastDay={addDays(today, LOOK_AHEAD_DAYS)} onMove={setStripStart} onChoose={chooseDay} />
+      <DayStrip start={stripStart} day={day} firstDay={today} lastDay={lastDay} onMove={setChosenStripStart} onChoose={chooseDay} />
 
       <div className="min-h-28 rounded-lg border border-ivory-300 bg-ivory-100/70 p-4">
         <p className="text-sm font-medium text-ink-900">{formatLongDay(fromDateKey(day))}</p>
         {doctorId === undefined ? (
           <p className="mt-3 text-sm text-muted-foreground">Choose a doctor to see their free times.</p>
+        ) : openingFailed ? (
+          <p role="alert" className="mt-3 text-sm text-destructive">
+            {opening.error?.message || "We couldn't load the free times. Please try another day."}
+          </p>
         ) : slots.isPending ? (
           <div role="status" className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4">
             <span className="sr-only">Finding free times…</span>
