@@ -9,10 +9,17 @@ import { displayName, formatDay, ROLE_LABELS } from "./people";
 
 const ROLE_TONE = { admin: "ink", doctor: "gold", patient: "stone" } as const;
 
-type UserRowProps = { user: AdminUser; isMe: boolean; onChangeRole: () => void; onChangeStatus: (active: boolean) => void; onCareTeam: () => void };
+type UserRowProps = {
+  user: AdminUser;
+  isMe: boolean;
+  onChangeRole: () => void;
+  onChangeStatus: (active: boolean) => void;
+  onCareTeam: () => void;
+  onResetPassword: () => void;
+};
 
 /** One person in the users list: who, role, status, joined, and what an admin may do to them. */
-export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam }: UserRowProps) {
+export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, onResetPassword }: UserRowProps) {
   const name = displayName(user);
   const active = user.deactivatedAt === null;
   return (
@@ -46,7 +53,7 @@ export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam }
           {!active && user.deactivatedAt ? (
             <span className="text-xs text-muted-foreground">since {formatDay(user.deactivatedAt)}</span>
           ) : user.mustChangePassword ? (
-            <span className="text-xs text-muted-foreground">Awaiting first sign-in</span>
+            <span className="text-xs text-muted-foreground">On a one-time password</span>
           ) : null}
         </span>
       </TableCell>
@@ -63,6 +70,11 @@ export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam }
           <Button variant="outline" size="sm" onClick={onChangeRole} aria-label={`Change role of ${name}`}>
             Change role
           </Button>
+          {active && !isMe ? (
+            <Button variant="outline" size="sm" onClick={onResetPassword} aria-label={`New password for ${name}`}>
+              New password
+            </Button>
+          ) : null}
           {active ? (
             <Button variant="ghost" size="sm" onClick={() => onChangeStatus(false)} aria-label={`Deactivate ${name}`} className="text-rose-700 hover:bg-rose-50">
               Deactivate

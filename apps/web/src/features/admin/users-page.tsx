@@ -12,6 +12,7 @@ import { trpc } from "../../lib/trpc";
 import { AdminShell, EmptyState } from "./admin-shell";
 import { CareTeamDialog } from "./care-team-dialog";
 import { messageOf } from "./feedback";
+import { ResetPasswordDialog } from "./reset-password-dialog";
 import { rangeLabel } from "./people";
 import { useDebounced } from "./use-debounced";
 import { ChangeRoleDialog, StatusDialog, type StatusChange } from "./user-dialogs";
@@ -37,6 +38,7 @@ export function UsersPage() {
   const [roleChange, setRoleChange] = useState<AdminUser | null>(null);
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
   const [careOf, setCareOf] = useState<AdminUser | null>(null);
+  const [passwordOf, setPasswordOf] = useState<AdminUser | null>(null);
   const query = searchParamsOf({ ...filters, search: debouncedSearch }).toString();
 
   useEffect(() => {
@@ -133,6 +135,7 @@ export function UsersPage() {
                       onChangeRole={() => setRoleChange(user)}
                       onChangeStatus={(active) => setStatusChange({ user, active })}
                       onCareTeam={() => setCareOf(user)}
+                      onResetPassword={() => setPasswordOf(user)}
                     />
                   ))}
                 </TableBody>
@@ -146,6 +149,7 @@ export function UsersPage() {
       <ChangeRoleDialog user={roleChange} onClose={() => setRoleChange(null)} />
       <StatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
       <CareTeamDialog patient={careOf} onClose={() => setCareOf(null)} />
+      <ResetPasswordDialog user={passwordOf} onClose={() => setPasswordOf(null)} />
     </AdminShell>
   );
 }

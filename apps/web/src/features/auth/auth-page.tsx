@@ -11,6 +11,7 @@ import { useCurrentUser } from "../../lib/auth/current-user";
 import { pageTitle } from "../../lib/clinic";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { AuthForm } from "./auth-form";
+import { ForgotPassword } from "./forgot-password";
 import type { AuthMode } from "./auth-form-validation";
 
 const HEADINGS = {
@@ -28,7 +29,7 @@ const HEADINGS = {
 
 const REASSURANCES = [
   { icon: LockKeyhole, text: "Your details are kept private and are never shared or sold." },
-  { icon: MoonStar, text: "Book evening and weekend sessions whenever suits you." },
+  { icon: MoonStar, text: "Find a free hour and book it online, at any time of day." },
   { icon: Sprout, text: "Follow your progress, session by session, at your own pace." },
 ];
 
@@ -85,6 +86,7 @@ export function AuthPage() {
               <AuthForm mode={mode} onModeChange={setMode} onSignedIn={() => setSignedInHere(true)} />
             </TooltipProvider>
           </div>
+          {mode === "login" ? <ForgotPassword /> : null}
         </section>
       </div>
     </div>
