@@ -15,10 +15,11 @@ type BookSessionDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /**
-   * "self": a patient books with a doctor of their choice. Otherwise a doctor books one of their
-   * patients with themselves (`doctorId` is the doctor's own id).
+   * "self": a patient books with a doctor of their choice (`doctorId`: one chosen already, e.g. on
+   * the team page). Otherwise a doctor books one of their patients with themselves (`doctorId` is
+   * the doctor's own id).
    */
-  bookingFor: { kind: "self" } | { kind: "patient"; doctorId: number; patientId?: number };
+  bookingFor: { kind: "self"; doctorId?: number | undefined } | { kind: "patient"; doctorId: number; patientId?: number };
 };
 
 /** The booking modal: who with, what about, and a free slot, then POST /api/appointments. */
@@ -38,7 +39,7 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
   const forPatient = bookingFor.kind === "patient";
   const [values, setValues] = useState<BookingFormValues>(() => ({
     ...EMPTY_BOOKING,
-    doctorId: forPatient ? bookingFor.doctorId : undefined,
+    doctorId: bookingFor.doctorId,
     patientId: forPatient ? bookingFor.patientId : undefined,
   }));
   const [invalid, setInvalid] = useState<BookingField>();

@@ -25,13 +25,15 @@ type AuthFormProps = {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
   onSignedIn: () => void;
+  /** Where to go once signed in, when the visitor was on their way somewhere. */
+  next: string | undefined;
 };
 
-export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
+export function AuthForm({ mode, onModeChange, onSignedIn, next }: AuthFormProps) {
   const [values, setValues] = useState<AuthFormValues>(EMPTY_AUTH_FORM);
   const [invalidField, setInvalidField] = useState<AuthField>();
-  const login = useLogin(onSignedIn);
-  const register = useRegister(onSignedIn);
+  const login = useLogin(onSignedIn, next);
+  const register = useRegister(onSignedIn, next);
   const isRegistering = mode === "register";
   const mutation = isRegistering ? register : login;
   // Stays busy after success too, while the welcome toast shows and the page moves on.

@@ -3,11 +3,12 @@ import { Ornament, Rings } from "@halcyon/ui/components/ornament";
 import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { LockKeyhole, MoonStar, Sprout } from "lucide-react";
 import { useState } from "react";
-import { Navigate } from "react-router-dom";
+import { Navigate, useSearchParams } from "react-router-dom";
 
 import { BrandEmblem } from "../../components/brand-mark";
 import { PageLoading } from "../../components/page-loading";
 import { useCurrentUser } from "../../lib/auth/current-user";
+import { nextPathFrom } from "../../lib/auth/role-paths";
 import { pageTitle } from "../../lib/clinic";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { AuthForm } from "./auth-form";
@@ -39,10 +40,11 @@ export function AuthPage() {
   // Set the moment this form signs someone in, so its own success is not mistaken for an old session.
   const [signedInHere, setSignedInHere] = useState(false);
   const heading = HEADINGS[mode];
+  const next = nextPathFrom(useSearchParams()[0].get("next"));
   useDocumentTitle(pageTitle(mode === "login" ? "Log in" : "Create account"));
 
   if (isLoading) return <PageLoading label="Checking your session" />;
-  if (user && !signedInHere) return <Navigate to="/" replace />;
+  if (user && !signedInHere) return <Navigate to={next ?? "/"} replace />;
 
   return (
     <div className="relative isolate">
@@ -83,7 +85,7 @@ export function AuthPage() {
           <p className="mt-4 text-lg leading-relaxed text-muted-foreground">{heading.lead}</p>
           <div className="mt-10 rounded-xl border border-hairline bg-card p-6 shadow-soft sm:p-10">
             <TooltipProvider>
-              <AuthForm mode={mode} onModeChange={setMode} onSignedIn={() => setSignedInHere(true)} />
+              <AuthForm mode={mode} onModeChange={setMode} onSignedIn={() => setSignedInHere(true)} next={next} />
             </TooltipProvider>
           </div>
           {mode === "login" ? <ForgotPassword /> : null}
