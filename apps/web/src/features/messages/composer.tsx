@@ -3,6 +3,7 @@ import { Button } from "@halcyon/ui/components/button";
 import { cn } from "@halcyon/ui/lib/utils";
 import { ArrowUp, LockKeyhole, Paperclip, ShieldCheck } from "lucide-react";
 import { useId, useRef, type FormEvent, type KeyboardEvent } from "react";
+import { Link } from "react-router-dom";
 
 import { ComingSoonButton } from "./coming-soon-button";
 
@@ -79,10 +80,11 @@ export function Composer({ draft, onDraftChange, onSend, partnerName }: Composer
           <LockKeyhole className="size-3.5 text-gold-700" aria-hidden="true" />
           End-to-end encrypted
         </span>
-        <span className="inline-flex items-center gap-1.5">
+        <Link to="/hipaa" className="inline-flex items-center gap-1.5 underline-offset-4 hover:text-ink-900 hover:underline">
           <ShieldCheck className="size-3.5 text-gold-700" aria-hidden="true" />
           HIPAA compliant
-        </span>
+          <span className="sr-only">: what this means</span>
+        </Link>
         {remaining < SHOW_REMAINING_BELOW && (
           <span aria-live="polite" className={cn("tabular-nums", remaining <= 0 && "text-rose-700")}>
             {remaining.toLocaleString("en-US")} characters left
