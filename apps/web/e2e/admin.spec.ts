@@ -240,7 +240,7 @@ test.describe("system settings", () => {
       // The zone is chosen from the searchable list of IANA zones; what is not in it cannot be chosen.
       const zone = page.getByRole("combobox", { name: "Time zone" });
       await zone.fill("Mars/Olympus_Mons");
-      await expect(page.getByRole("listbox", { name: "Time zones" })).toContainText("No time zone matches");
+      await expect(page.getByRole("status").filter({ hasText: "No time zone matches" })).toBeVisible();
       await zone.press("Escape");
       await expect(zone).toHaveValue(before.clinicTimeZone);
       await zone.fill("lisbon");

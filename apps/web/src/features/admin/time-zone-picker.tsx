@@ -78,7 +78,7 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
         id={listId}
         role="listbox"
         aria-label="Time zones"
-        hidden={!open}
+        hidden={!open || matches.length === 0}
         className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-lg border border-hairline bg-card p-1 shadow-soft"
       >
         {matches.map((zone, index) => (
@@ -98,8 +98,12 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
             {zone === value ? <Check className="size-4 text-gold-700" aria-hidden="true" /> : null}
           </li>
         ))}
-        {open && matches.length === 0 ? <li className="px-3 py-2 text-sm text-muted-foreground">No time zone matches “{query}”.</li> : null}
       </ul>
+      {open && matches.length === 0 ? (
+        <p role="status" className="absolute inset-x-0 top-full z-20 mt-1 rounded-lg border border-hairline bg-card px-4 py-3 text-sm text-muted-foreground shadow-soft">
+          No time zone matches “{query}”.
+        </p>
+      ) : null}
     </div>
   );
 }
