@@ -85,7 +85,7 @@ export function OneTimePasswordField({ password, className }: { password: string
             readOnly
             value={password}
             onFocus={(event) => event.target.select()}
-            className="h-14 min-w-0 flex-1 bg-transparent font-mono text-lg tracking-wider text-ivory-50 outline-none"
+            className="h-14 w-0 min-w-0 flex-1 bg-transparent font-mono text-lg tracking-wider text-ivory-50 outline-none"
           />
         </div>
         <Button

@@ -37,7 +37,7 @@ function ResetPassword({ user, onDone }: { user: AdminUser; onDone: () => void }
             choose their own password.
           </DialogDescription>
         </DialogHeader>
-        <div data-surface="ink" className="rounded-lg bg-ink-900 p-4 text-ivory-50 sm:p-5">
+        <div data-surface="ink" className="min-w-0 rounded-lg bg-ink-900 p-4 text-ivory-50 sm:p-5">
           <OneTimePasswordField password={issue.data.oneTimePassword} />
         </div>
         <DialogFooter>
