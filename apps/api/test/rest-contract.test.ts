@@ -56,6 +56,7 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["POST /login", (w) => ({ url: "/login", payload: w.patientLogin })],
   ["GET /user", (w) => ({ as: w.patient, url: "/user" })],
   ["GET /doctors", (w) => ({ as: w.patient, url: "/doctors" })],
+  ["GET /clinic", () => ({ url: "/clinic" })],
   ["GET /doctors/{doctorId}/slots", (w) => ({ as: w.patient, url: `/doctors/${w.doctor.id}/slots?date=${weekdayAhead(3)}&patientId=${w.patient.id}` })],
   [
     "POST /appointments",
@@ -98,6 +99,7 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
       keep: (answer: { user: { id: number } }) => void (w.createdUserId = answer.user.id),
     }),
   ],
+  ["POST /admin/users/{id}/one-time-password", (w) => ({ as: w.admin, url: `/admin/users/${w.createdUserId}/one-time-password` })],
   ["PATCH /admin/users/{id}", (w) => ({ as: w.admin, url: `/admin/users/${w.createdUserId}`, payload: { active: false } })],
   ["GET /admin/users/{id}/working-hours", (w) => ({ as: w.admin, url: `/admin/users/${w.doctor.id}/working-hours` })],
   ["GET /admin/audit-log", (w) => ({ as: w.admin, url: `/admin/audit-log?actorId=${w.patient.id}&limit=5` })],

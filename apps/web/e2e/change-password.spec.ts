@@ -16,22 +16,22 @@ test.describe("choose your own password (accounts created with a one-time passwo
     }
     await expect(page.getByText(`One more step, ${account.firstName}`)).toBeVisible();
 
+    // Only the new password is asked for: the one-time password was just typed to sign in.
+    await expect(page.getByLabel("One-time password")).toHaveCount(0);
     // The browser's checks: the confirmation must match.
-    await page.getByLabel("One-time password").fill(account.oneTimePassword);
     await page.getByLabel("New password", { exact: true }).fill("a walk along the quiet shore");
     await page.getByLabel("Confirm new password").fill("a walk along the quiet shor");
     await page.getByRole("button", { name: "Save my password" }).click();
     await expectToast(page, "Please check the form", "The two new passwords do not match.");
     await expect(page.getByLabel("Confirm new password")).toBeFocused();
 
-    // The server's: a wrong one-time password, and a password everyone uses.
-    await page.getByLabel("One-time password").fill("not-the-one-time-password");
-    await page.getByLabel("Confirm new password").fill("a walk along the quiet shore");
+    // The server's: the one-time password itself, and a password everyone uses.
+    await page.getByLabel("New password", { exact: true }).fill(account.oneTimePassword);
+    await page.getByLabel("Confirm new password").fill(account.oneTimePassword);
     await page.getByRole("button", { name: "Save my password" }).click();
-    await expectToast(page, "Password not changed", "Your current password is not right.");
-    await expect(page.getByLabel("One-time password")).toBeFocused();
+    await expectToast(page, "Password not changed", "different from the one-time password");
+    await expect(page.getByLabel("New password", { exact: true })).toBeFocused();
 
-    await page.getByLabel("One-time password").fill(account.oneTimePassword);
     await page.getByLabel("New password", { exact: true }).fill("password123");
     await page.getByLabel("Confirm new password").fill("password123");
     await page.getByRole("button", { name: "Save my password" }).click();
@@ -60,7 +60,6 @@ test.describe("choose your own password (accounts created with a one-time passwo
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(page.getByRole("heading", GATE)).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    await page.getByLabel("One-time password").fill(account.oneTimePassword);
     await page.getByLabel("New password", { exact: true }).fill("morning light on still water");
     await page.getByLabel("Confirm new password").fill("morning light on still water");
     await page.getByRole("button", { name: "Save my password" }).click();

@@ -92,7 +92,8 @@ test.describe("messages", () => {
     await menu.getByRole("menuitem", { name: new RegExp(DOCTOR_NAME) }).click();
     await expect(page).toHaveURL(new RegExp(`/messages\\?with=${doctor.id}$`));
     await expect(page.getByRole("heading", { name: DOCTOR_NAME })).toBeVisible();
-    await expect(page.getByText(`Write to ${DOCTOR.firstName}`, { exact: true })).toBeVisible();
+    // A patient's chat names the doctor as a patient addresses them.
+    await expect(page.getByText(`Write to Dr. ${DOCTOR.lastName}`, { exact: true })).toBeVisible();
     await expect(conversationWith(page, DOCTOR_NAME)).toContainText("New conversation");
 
     await composer(page).fill("Hello, is Tuesday still on?");

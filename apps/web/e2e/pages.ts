@@ -40,7 +40,13 @@ const visitAdmin = (path: string, ready: (page: Page) => Locator) => async (page
 
 export const SCREENS: Screen[] = [
   { name: "landing", open: openLandingPage },
-  { name: "team", open: visit("/team") },
+  {
+    name: "team",
+    open: async (page) => {
+      await visit("/team")(page);
+      await expect(page.getByRole("link", { name: "Book with Dr. Vance" })).toBeVisible();
+    },
+  },
   { name: "auth-login", open: visit("/auth") },
   {
     name: "auth-register",
@@ -260,4 +266,32 @@ export const SCREENS: Screen[] = [
       await visitAdmin("/admin", (p) => p.getByTestId("emergency-review").first())(page);
     },
   },
+  // Issue 15: the first hour.
+  {
+    name: "auth-forgot-password",
+    open: async (page) => {
+      await visit("/auth")(page);
+      await page.getByRole("button", { name: "Forgot password?" }).click();
+      await expect(page.getByText(/one-time password that works for 72 hours/)).toBeVisible();
+    },
+  },
+  {
+    name: "admin-reset-password",
+    open: async (page) => {
+      const account = await createAccountAsAdmin(page.request, "patient");
+      await visitAdmin(`/admin/users?q=${account.username}`, (p) => p.getByTestId("user-row").first())(page);
+      await page.getByRole("button", { name: `New password for ${account.firstName} ${account.lastName}` }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Issue one-time password" }).click();
+      await expect(page.getByRole("dialog").getByLabel("One-time password")).toBeVisible();
+    },
+  },
+  {
+    name: "admin-settings-time-zone",
+    open: async (page) => {
+      await visitAdmin("/admin/settings", (p) => p.getByLabel("Idle sign-out"))(page);
+      await page.getByRole("combobox", { name: "Time zone" }).fill("america new");
+      await expect(page.getByRole("option", { name: "America/New York" })).toBeVisible();
+    },
+  },
+  { name: "hipaa", open: visit("/hipaa") },
 ];

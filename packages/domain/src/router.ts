@@ -4,6 +4,7 @@ import { appointmentsRouter } from "./appointments/appointments.router";
 import { authRouter } from "./auth/auth.router";
 import { calendarRouter } from "./calendar/calendar.router";
 import { careRouter } from "./care/care.router";
+import { clinicRouter } from "./clinic/clinic.router";
 import { doctorsRouter } from "./doctors/doctors.router";
 import { emergencyAccessRouter } from "./emergency-access/emergency-access.router";
 import { messagesRouter } from "./messages/messages.router";
@@ -14,6 +15,7 @@ import { createCallerFactory, router } from "./trpc";
 export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
+  clinic: clinicRouter,
   doctors: doctorsRouter,
   appointments: appointmentsRouter,
   treatmentSessions: treatmentSessionsRouter,

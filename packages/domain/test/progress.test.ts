@@ -53,6 +53,13 @@ describe("the progress chart", () => {
     expect(progressChart([session(5, 1), session(5, 2)]).insights).toEqual([]);
   });
 
+  it("speaks to the doctor about the patient when given the patient's name", () => {
+    expect(progressChart([session(3, 1), session(6, 2)], "Alex").insights).toEqual(["Alex's ratings have risen by +3 points — real, steady improvement."]);
+    const insights = [...progressChart([session(6, 1), session(3, 2)], "Alex").insights, ...progressChart([1, 2, 3, 4, 5].map((d) => session(9, d)), "Alex").insights];
+    expect(insights.join(" ")).not.toMatch(/\byour?\b/i);
+    expect(insights.join(" ")).toContain("Alex's commitment to their wellbeing");
+  });
+
   it("has nothing to chart without rated sessions", () => {
     expect(progressChart([session(0, 1)])).toMatchObject({ bars: [], average: null });
     expect(averageRating([])).toBeNull();

@@ -19,7 +19,6 @@ import { trpcClient } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 const FIELDS: { field: ChoosePasswordField; label: string; autoComplete: string; hint?: string }[] = [
-  { field: "currentPassword", label: "One-time password", autoComplete: "current-password", hint: "The password the clinic gave you." },
   { field: "newPassword", label: "New password", autoComplete: "new-password", hint: "At least 8 characters. A short sentence is easy to remember and hard to guess." },
   { field: "confirmPassword", label: "Confirm new password", autoComplete: "new-password" },
 ];
@@ -35,15 +34,16 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
   useDocumentTitle(pageTitle("Choose your own password"));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [values, setValues] = useState<ChoosePasswordValues>({ currentPassword: "", newPassword: "", confirmPassword: "" });
+  const [values, setValues] = useState<ChoosePasswordValues>({ newPassword: "", confirmPassword: "" });
   const [visible, setVisible] = useState(false);
   const [problem, setProblem] = useState<{ field: ChoosePasswordField; message: string }>();
 
 
   const change = useMutation({
-    // A wrong current password is a 400; refusals of the old cookie while it is replaced are expected.
+    // Refusals of the old cookie while it is replaced are expected. No current password is sent:
+    // this session signed in with the one-time password moments ago, and the server knows it.
     meta: { unauthorizedIsExpected: true },
-    mutationFn: (input: { currentPassword: string; newPassword: string }) => rotateSession(() => trpcClient.auth.changePassword.mutate(input)),
+    mutationFn: (input: { newPassword: string }) => rotateSession(() => trpcClient.auth.changePassword.mutate(input)),
     onSuccess: async (updated) => {
       // Move on first (the next page still shows this gate for a moment), then open the door:
       // the other way round, the page underneath would flash by.
@@ -54,8 +54,7 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
       await queryClient.invalidateQueries();
     },
     onError: (error) => {
-      const field: ChoosePasswordField = /current/i.test(error.message) ? "currentPassword" : "newPassword";
-      setProblem({ field, message: error.message });
+      setProblem({ field: "newPassword", message: error.message });
       toast({ variant: "destructive", title: "Password not changed", description: error.message });
     },
   });
@@ -113,7 +112,7 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
             Choose your own password
           </h1>
           <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-            You signed in with a one-time password from the clinic. Replace it with one only you know, and your pages will open.
+            You signed in with a one-time password from the clinic. Replace it with one only you know, and your pages will open. No need to type the one-time password again.
           </p>
           <form noValidate onSubmit={submit} aria-label="Choose your own password" className="mt-10 grid gap-6 rounded-xl border border-hairline bg-card p-6 shadow-soft sm:p-10">
             {FIELDS.map(({ field, label, autoComplete, hint }) => {

@@ -15,6 +15,7 @@ export const router = createBrowserRouter([
     children: [
       { index: true, lazy: async () => ({ Component: (await import("./home-route")).HomeRoute }) },
       { path: "team", lazy: async () => ({ Component: (await import("../features/team/team-page")).TeamPage }) },
+      { path: "hipaa", lazy: async () => ({ Component: (await import("../features/hipaa/hipaa-page")).HipaaPage }) },
       { path: "auth", lazy: async () => ({ Component: (await import("../features/auth/auth-page")).AuthPage }) },
       {
         Component: RequireAuth,

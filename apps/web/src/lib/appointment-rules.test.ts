@@ -34,35 +34,46 @@ const admin = { id: 1, role: "admin" as const };
 
 describe("what a patient may do", () => {
   it("moves or cancels their own session well ahead", () => {
-    expect(appointmentActions(appointment(72 * HOUR), patient, NOW)).toEqual({ reschedule: true, cancel: true, writeNotes: false, complete: false, noShow: false });
+    expect(appointmentActions(appointment(72 * HOUR), patient, NOW, 24)).toEqual({ reschedule: true, cancel: true, writeNotes: false, complete: false, noShow: false });
   });
 
   it("inside 24 hours may only cancel, late, and is told why moving is closed", () => {
     const soon = appointment(5 * HOUR);
-    const actions = appointmentActions(soon, patient, NOW);
+    const actions = appointmentActions(soon, patient, NOW, 24);
     expect(actions.reschedule).toBe(false);
     expect(actions.cancel).toBe(true);
     expect(actions.rescheduleBlockedReason).toContain("24 hours");
-    expect(isInsideCancellationWindow(soon, NOW)).toBe(true);
-    expect(isInsideCancellationWindow(appointment(24 * HOUR), NOW)).toBe(false);
+    expect(isInsideCancellationWindow(soon, NOW, 24)).toBe(true);
+    expect(isInsideCancellationWindow(appointment(24 * HOUR), NOW, 24)).toBe(false);
+  });
+
+  it("follows the clinic's window, whatever it is set to", () => {
+    const inTwoDays = appointment(30 * HOUR);
+    expect(appointmentActions(inTwoDays, patient, NOW, 48)).toMatchObject({ reschedule: false, cancel: true });
+    expect(appointmentActions(inTwoDays, patient, NOW, 48).rescheduleBlockedReason).toContain("48 hours");
+    expect(appointmentActions(appointment(2 * HOUR), patient, NOW, 0).reschedule).toBe(true);
+  });
+
+  it("calls nothing late while the window is not yet known", () => {
+    expect(isInsideCancellationWindow(appointment(HOUR), NOW, undefined)).toBe(false);
   });
 
   it("may do nothing to a session that started, is final, or is someone else's", () => {
     const none = { reschedule: false, cancel: false, writeNotes: false, complete: false, noShow: false };
-    expect(appointmentActions(appointment(-HOUR), patient, NOW)).toEqual(none);
-    expect(appointmentActions(appointment(72 * HOUR, { status: "cancelled" }), patient, NOW)).toEqual(none);
-    expect(appointmentActions(appointment(72 * HOUR, { patientId: 11 }), patient, NOW)).toEqual(none);
+    expect(appointmentActions(appointment(-HOUR), patient, NOW, 24)).toEqual(none);
+    expect(appointmentActions(appointment(72 * HOUR, { status: "cancelled" }), patient, NOW, 24)).toEqual(none);
+    expect(appointmentActions(appointment(72 * HOUR, { patientId: 11 }), patient, NOW, 24)).toEqual(none);
   });
 });
 
 describe("what a doctor may do", () => {
   it("moves or cancels a future session, and opens its notes from half an hour before", () => {
-    expect(appointmentActions(appointment(2 * HOUR), doctor, NOW)).toMatchObject({ reschedule: true, cancel: true, writeNotes: false, complete: false });
-    expect(appointmentActions(appointment(20 * 60_000), doctor, NOW)).toMatchObject({ writeNotes: true, complete: false, noShow: false });
+    expect(appointmentActions(appointment(2 * HOUR), doctor, NOW, 24)).toMatchObject({ reschedule: true, cancel: true, writeNotes: false, complete: false });
+    expect(appointmentActions(appointment(20 * 60_000), doctor, NOW, 24)).toMatchObject({ writeNotes: true, complete: false, noShow: false });
   });
 
   it("completes, marks a no-show or writes notes once it has started", () => {
-    expect(appointmentActions(appointment(-10 * 60_000), doctor, NOW)).toEqual({ reschedule: false, cancel: false, writeNotes: true, complete: true, noShow: true });
+    expect(appointmentActions(appointment(-10 * 60_000), doctor, NOW, 24)).toEqual({ reschedule: false, cancel: false, writeNotes: true, complete: true, noShow: true });
   });
 
   it("writes notes once: a completed session without notes still may, one with notes may not", () => {
@@ -72,14 +83,14 @@ describe("what a doctor may do", () => {
   });
 
   it("may do nothing to another doctor's session", () => {
-    expect(Object.values(appointmentActions(appointment(-10 * 60_000, { doctorId: 21 }), doctor, NOW)).some(Boolean)).toBe(false);
+    expect(Object.values(appointmentActions(appointment(-10 * 60_000, { doctorId: 21 }), doctor, NOW, 24)).some(Boolean)).toBe(false);
   });
 });
 
 describe("what an admin may do", () => {
   it("moves or cancels any session that has not started, and writes no notes", () => {
-    expect(appointmentActions(appointment(2 * HOUR, { doctorId: 99, patientId: 98 }), admin, NOW)).toEqual({ reschedule: true, cancel: true, writeNotes: false, complete: false, noShow: false });
-    expect(appointmentActions(appointment(-HOUR), admin, NOW).cancel).toBe(false);
+    expect(appointmentActions(appointment(2 * HOUR, { doctorId: 99, patientId: 98 }), admin, NOW, 24)).toEqual({ reschedule: true, cancel: true, writeNotes: false, complete: false, noShow: false });
+    expect(appointmentActions(appointment(-HOUR), admin, NOW, 24).cancel).toBe(false);
   });
 });
 

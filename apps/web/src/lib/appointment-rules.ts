@@ -4,12 +4,17 @@
 import type { Appointment, AppointmentStatus, UserRole } from "@halcyon/domain/schemas";
 
 /**
- * The clinic's default cancellation window. A patient's cancellation inside it is recorded as
- * late, and a patient cannot move a session inside it online. (The clinic may change the setting;
- * the server's answer is what counts, this only drives the warning.)
+ * The clinic's cancellation window, in hours, comes from its settings (GET /api/clinic, see
+ * useCancellationWindowHours): a patient's cancellation inside it is recorded as late, and a
+ * patient cannot move a session inside it online. Until it is known (undefined) nothing is called
+ * late; the server's answer is what counts either way, this only drives offers and warnings.
  */
-export const CANCELLATION_WINDOW_MS = 24 * 60 * 60 * 1000;
-export const CANCELLATION_WINDOW_HOURS = CANCELLATION_WINDOW_MS / 3_600_000;
+export type CancellationWindowHours = number | undefined;
+
+/** "24 hours", "1 hour", "1.5 hours". */
+export function hoursPhrase(hours: number): string {
+  return `${hours} hour${hours === 1 ? "" : "s"}`;
+}
 /** A doctor may open a session's notes from half an hour before it starts. */
 export const NOTES_OPEN_BEFORE_START_MS = 30 * 60 * 1000;
 
@@ -34,8 +39,9 @@ export function hasStarted(appointment: Pick<Appointment, "startTime">, now: Dat
 }
 
 /** Whether a patient's cancellation now would be recorded as late. */
-export function isInsideCancellationWindow(appointment: Pick<Appointment, "startTime">, now: Date): boolean {
-  return Date.parse(appointment.startTime) - now.getTime() < CANCELLATION_WINDOW_MS;
+export function isInsideCancellationWindow(appointment: Pick<Appointment, "startTime">, now: Date, windowHours: CancellationWindowHours): boolean {
+  if (windowHours === undefined) return false;
+  return Date.parse(appointment.startTime) - now.getTime() < windowHours * 3_600_000;
 }
 
 /** Whether its doctor may write the session's notes now (from 30 minutes before the start, once). */
@@ -46,19 +52,19 @@ export function canWriteNotes(appointment: AppointmentFacts, now: Date): boolean
 }
 
 /** The actions this viewer may take on this appointment now. */
-export function appointmentActions(appointment: AppointmentFacts, viewer: Viewer, now: Date): AppointmentActions {
+export function appointmentActions(appointment: AppointmentFacts, viewer: Viewer, now: Date, windowHours: CancellationWindowHours): AppointmentActions {
   const started = hasStarted(appointment, now);
   const scheduled = appointment.status === "scheduled";
 
   if (viewer.role === "patient") {
     if (appointment.patientId !== viewer.id || !scheduled || started) return NONE;
-    const late = isInsideCancellationWindow(appointment, now);
+    const late = isInsideCancellationWindow(appointment, now, windowHours);
     return {
       ...NONE,
       reschedule: !late,
       cancel: true,
       ...(late
-        ? { rescheduleBlockedReason: `Sessions less than ${CANCELLATION_WINDOW_HOURS} hours away can't be moved online. Please contact the clinic, or cancel the session.` }
+        ? { rescheduleBlockedReason: `Sessions less than ${hoursPhrase(windowHours ?? 0)} away can't be moved online. Please contact the clinic, or cancel the session.` }
         : {}),
     };
   }

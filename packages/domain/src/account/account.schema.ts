@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idOf } from "../record-id";
 
 export const memberSessionSchema = z.object({
   id: z.string(),
@@ -12,5 +13,5 @@ export const memberSessionSchema = z.object({
 export type MemberSessionView = z.infer<typeof memberSessionSchema>;
 
 export const sessionIdInputSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, "A session id is 22 letters, digits, - or _.") });
-export const userSessionsInputSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const userSessionsInputSchema = z.object({ id: idOf("id") });
 export const sessionsEndedSchema = z.object({ ended: z.number().int() });

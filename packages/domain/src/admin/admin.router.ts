@@ -8,6 +8,7 @@ import {
   auditEntrySchema,
   auditLogInputSchema,
   createdUserSchema,
+  issuedPasswordSchema,
   listUsersInputSchema,
   settingsSchema,
   statsSchema,
@@ -18,6 +19,7 @@ import { auditLogPage } from "./audit-log";
 import { currentSettings, updateSettings } from "./settings";
 import { clinicStats } from "./stats";
 import { createAnyUser, doctorHours, listUsers, updateUser } from "./users";
+import { issueOneTimePassword } from "../users/reset-password";
 
 const adminProcedure = roleProcedure("admin");
 
@@ -45,6 +47,20 @@ export const adminRouter = router({
     .input(adminUpdateUserInputSchema)
     .output(adminUserSchema)
     .mutation(({ ctx, input }) => updateUser(ctx, input)),
+
+  issueOneTimePassword: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/users/{id}/one-time-password",
+        tags: ["admin"],
+        summary: "Give a user a new one-time password (72 hours); all their sessions end",
+        protect: true,
+      },
+    })
+    .input(z.object({ id: idOf("id") }))
+    .output(issuedPasswordSchema)
+    .mutation(({ ctx, input }) => issueOneTimePassword(ctx, input.id)),
 
   doctorHours: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/users/{id}/working-hours", tags: ["admin"], summary: "A doctor's weekly hours", protect: true } })

@@ -81,6 +81,9 @@ export const adminUpdateUserInputSchema = z
   .refine((input) => Object.keys(input).some((key) => key !== "id"), "Say what to change: role, active, specialization or workingHours")
   .meta({ id: "AdminUpdateUserInput" });
 
+/** A one-time password an admin issued afresh: shown once, working until `expiresAt`. */
+export const issuedPasswordSchema = z.object({ oneTimePassword: z.string(), expiresAt: z.string() }).meta({ id: "IssuedPassword" });
+
 export const createdUserSchema = z.object({ user: adminUserSchema, oneTimePassword: z.string() }).meta({ id: "CreatedUser" });
 
 export const auditEntrySchema = z

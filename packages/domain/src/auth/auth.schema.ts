@@ -73,7 +73,8 @@ export const logoutOutputSchema = z.object({ success: z.literal(true) });
 
 export const changePasswordInputSchema = z
   .object({
-    currentPassword: z.string({ error: "Enter your current password" }).min(1, "Enter your current password"),
+    // Left out only by a session on a one-time password: it has just proved it (see changePassword).
+    currentPassword: z.string({ error: "Enter your current password" }).min(1, "Enter your current password").optional(),
     newPassword: z
       .string({ error: "Choose a new password" })
       .min(PASSWORD_MIN_LENGTH, `Passwords need at least ${PASSWORD_MIN_LENGTH} characters`)

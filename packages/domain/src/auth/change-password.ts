@@ -15,7 +15,15 @@ export async function changePassword(ctx: RequestContext & { user: User }, input
   // An expired one-time password opens nothing, not even its own replacement.
   if (isOneTimePasswordExpired(ctx.user, ctx.now())) throw new AppError("FORBIDDEN", ONE_TIME_PASSWORD_EXPIRED);
   const credentials = await findUserCredentials(ctx.db, ctx.user.username);
-  if (!credentials || !(await verifyPassword(credentials.passwordHash, input.currentPassword))) {
+  if (!credentials) throw new Error("the signed-in user has no credentials");
+  if (input.currentPassword === undefined) {
+    // Only a session on a one-time password may skip it: issuing one ends every session, and until
+    // it is replaced nothing else signs in, so such a session was opened with it moments ago.
+    if (!ctx.user.mustChangePassword) throw new AppError("INVALID_INPUT", "Enter your current password.");
+    if (await verifyPassword(credentials.passwordHash, input.newPassword)) {
+      throw new AppError("INVALID_INPUT", "Choose a password different from the one-time password.");
+    }
+  } else if (!(await verifyPassword(credentials.passwordHash, input.currentPassword))) {
     await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.password_change", outcome: "failure", request: ctx.request });
     throw new AppError("INVALID_INPUT", "Your current password is not right.");
   }

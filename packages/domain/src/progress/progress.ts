@@ -55,16 +55,28 @@ export function ratedSessions<T extends RatedSessionLike>(sessions: readonly T[]
     .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
 }
 
-export function progressInsights(average: number, trend: number, count: number): string[] {
+/**
+ * The insights, said to the patient, or about them to their doctor when `patientName` (a first
+ * name) is given: "Your ratings have risen…" or "Alex's ratings have risen…".
+ */
+export function progressInsights(average: number, trend: number, count: number, patientName?: string): string[] {
   const insights: string[] = [];
-  if (trend > 0) insights.push(`Your ratings have risen by ${signed(trend)} points — real, steady improvement.`);
-  if (trend < 0) insights.push("Your recent ratings have dipped; consider discussing recent challenges with your therapist.");
-  if (average >= EXCELLENT_AVERAGE) insights.push("Excellent progress: you are consistently rating your sessions highly.");
-  if (count >= CONSISTENCY_SESSIONS) insights.push(`Wonderful consistency: ${count} rated sessions show your commitment to your wellbeing.`);
+  if (patientName === undefined) {
+    if (trend > 0) insights.push(`Your ratings have risen by ${signed(trend)} points — real, steady improvement.`);
+    if (trend < 0) insights.push("Your recent ratings have dipped; consider discussing recent challenges with your therapist.");
+    if (average >= EXCELLENT_AVERAGE) insights.push("Excellent progress: you are consistently rating your sessions highly.");
+    if (count >= CONSISTENCY_SESSIONS) insights.push(`Wonderful consistency: ${count} rated sessions show your commitment to your wellbeing.`);
+    return insights;
+  }
+  if (trend > 0) insights.push(`${patientName}'s ratings have risen by ${signed(trend)} points — real, steady improvement.`);
+  if (trend < 0) insights.push(`${patientName}'s recent ratings have dipped; consider exploring recent challenges together in the next session.`);
+  if (average >= EXCELLENT_AVERAGE) insights.push(`Excellent progress: ${patientName}'s sessions are consistently rated highly.`);
+  if (count >= CONSISTENCY_SESSIONS) insights.push(`Wonderful consistency: ${count} rated sessions show ${patientName}'s commitment to their wellbeing.`);
   return insights;
 }
 
-export function progressChart(sessions: readonly RatedSessionLike[]): ProgressChart {
+/** `patientName`: the patient's first name, when the chart is shown to someone else (their doctor). */
+export function progressChart(sessions: readonly RatedSessionLike[], patientName?: string): ProgressChart {
   const recent = ratedSessions(sessions).slice(-CHART_SESSIONS);
   if (recent.length === 0) return { bars: [], average: null, trend: 0, trendLabel: "0", insights: [] };
   const ratings = recent.map((session) => session.progressRating);
@@ -80,7 +92,7 @@ export function progressChart(sessions: readonly RatedSessionLike[]): ProgressCh
     average,
     trend,
     trendLabel: signed(trend),
-    insights: progressInsights(average, trend, recent.length),
+    insights: progressInsights(average, trend, recent.length, patientName),
   };
 }
 

@@ -10,8 +10,8 @@ const GRIDLINES = [10, 5, 0];
 
 type ProgressChartProps = {
   sessions: readonly RatedSessionLike[];
-  /** Whose progress, for the chart's accessible name: "Your ratings" or "Alex Morgan's ratings". */
-  subject?: string;
+  /** Whose progress, when someone else (their doctor) reads it: the chart then speaks about them. */
+  patient?: { firstName: string; fullName: string };
 };
 
 /**
@@ -20,13 +20,14 @@ type ProgressChartProps = {
  * trend with its sign; a tooltip per bar with the rating, the date and 50 characters of notes;
  * the insight messages; and the empty state.
  */
-export function ProgressChart({ sessions, subject = "Your ratings" }: ProgressChartProps) {
-  const chart = progressChart(sessions);
+export function ProgressChart({ sessions, patient }: ProgressChartProps) {
+  const chart = progressChart(sessions, patient?.firstName);
+  const subject = patient ? `${patient.fullName}'s ratings` : "Your ratings";
 
   if (chart.bars.length === 0) {
     return (
       <EmptyState icon={Sparkles} title={NO_PROGRESS_DATA}>
-        Ratings appear here after sessions, as your clinician records them.
+        {patient ? "Ratings appear here as sessions are rated." : "Ratings appear here after sessions, as your clinician records them."}
       </EmptyState>
     );
   }

@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { appointmentActions, counterpartOf, type Viewer } from "../../lib/appointment-rules";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { useRefreshSchedule } from "../../lib/schedule-cache";
+import { useCancellationWindowHours } from "../../lib/clinic-profile";
 import { trpc } from "../../lib/trpc";
 import { AppointmentStatusBadge } from "./appointment-status-badge";
 
@@ -24,7 +25,7 @@ type AppointmentDetailsProps = {
 export function AppointmentDetails({ appointment, viewer, onAction, onDone }: AppointmentDetailsProps) {
   const format = useTimeFormat();
   const refreshSchedule = useRefreshSchedule();
-  const actions = appointmentActions(appointment, viewer, new Date());
+  const actions = appointmentActions(appointment, viewer, new Date(), useCancellationWindowHours());
   const anyAction = actions.reschedule || actions.cancel || actions.writeNotes || actions.complete || actions.noShow;
 
   const mark = trpc.appointments.update.useMutation({

@@ -1,26 +1,25 @@
 import { Button } from "@halcyon/ui/components/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { Input } from "@halcyon/ui/components/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@halcyon/ui/components/select";
 import { Textarea } from "@halcyon/ui/components/textarea";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useId, useState, type FormEvent } from "react";
 
-import { doctorTitle } from "../../lib/appointment-rules";
-import { useRefreshSchedule } from "../../lib/schedule-cache";
-import { trpc } from "../../lib/trpc";
 import { Field } from "../field";
+import { DoctorSelect, PatientSelect } from "./booking-party-select";
 import { EMPTY_BOOKING, validateBooking, type BookingField, type BookingFormValues } from "./booking-form";
 import { SlotPicker } from "./slot-picker";
+import { useBookSession } from "./use-book-session";
 
 type BookSessionDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /**
-   * "self": a patient books with a doctor of their choice. Otherwise a doctor books one of their
-   * patients with themselves (`doctorId` is the doctor's own id).
+   * "self": a patient books with a doctor of their choice (`doctorId`: one chosen already, e.g. on
+   * the team page). Otherwise a doctor books one of their patients with themselves (`doctorId` is
+   * the doctor's own id).
    */
-  bookingFor: { kind: "self" } | { kind: "patient"; doctorId: number; patientId?: number };
+  bookingFor: { kind: "self"; doctorId?: number | undefined } | { kind: "patient"; doctorId: number; patientId?: number };
 };
 
 /** The booking modal: who with, what about, and a free slot, then POST /api/appointments. */
@@ -40,28 +39,11 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
   const forPatient = bookingFor.kind === "patient";
   const [values, setValues] = useState<BookingFormValues>(() => ({
     ...EMPTY_BOOKING,
-    doctorId: forPatient ? bookingFor.doctorId : undefined,
+    doctorId: bookingFor.doctorId,
     patientId: forPatient ? bookingFor.patientId : undefined,
   }));
   const [invalid, setInvalid] = useState<BookingField>();
-  const refreshSchedule = useRefreshSchedule();
-
-  const doctors = trpc.doctors.list.useQuery(undefined, { enabled: !forPatient });
-  const patients = trpc.patients.list.useQuery({ limit: 200 }, { enabled: forPatient });
-
-  const book = trpc.appointments.book.useMutation({
-    onSuccess: async () => {
-      toast({ title: "Success", description: "Appointment booked successfully!" });
-      onDone();
-      await refreshSchedule();
-    },
-    onError: async (error) => {
-      toast({ variant: "destructive", title: "Error", description: `Failed to book appointment. Please try again. ${error.message}` });
-      // The chosen time may just have been taken: offer the day's times afresh.
-      setValues((current) => ({ ...current, startTime: undefined }));
-      await refreshSchedule();
-    },
-  });
+  const book = useBookSession({ onBooked: onDone, onRefused: () => setValues((current) => ({ ...current, startTime: undefined })) });
 
   const update = (patch: Partial<BookingFormValues>, field: BookingField) => {
     setValues((current) => ({ ...current, ...patch }));
@@ -95,42 +77,23 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
 
       {forPatient ? (
         <Field htmlFor={`${ids}-patient`} label="Patient" invalid={invalid === "patient"}>
-          <Select
-            value={values.patientId === undefined ? "" : String(values.patientId)}
-            onValueChange={(value) => update({ patientId: Number(value), startTime: undefined }, "patient")}
+          <PatientSelect
+            id={`${ids}-patient`}
+            value={values.patientId}
+            onChange={(patientId) => update({ patientId, startTime: undefined }, "patient")}
+            invalid={invalid === "patient"}
             disabled={busy}
-          >
-            <SelectTrigger id={`${ids}-patient`} aria-invalid={invalid === "patient" || undefined} aria-required>
-              <SelectValue placeholder={patients.isPending ? "Loading your patients…" : "Choose a patient"} />
-            </SelectTrigger>
-            <SelectContent>
-              {(patients.data ?? []).map((patient) => (
-                <SelectItem key={patient.id} value={String(patient.id)}>
-                  {patient.firstName} {patient.lastName}
-                </SelectItem>
-              ))}
-              {patients.data?.length === 0 ? <p className="px-3 py-2 text-sm text-muted-foreground">No patients yet.</p> : null}
-            </SelectContent>
-          </Select>
+          />
         </Field>
       ) : (
         <Field htmlFor={`${ids}-doctor`} label="Doctor" invalid={invalid === "doctor"}>
-          <Select
-            value={values.doctorId === undefined ? "" : String(values.doctorId)}
-            onValueChange={(value) => update({ doctorId: Number(value), startTime: undefined }, "doctor")}
+          <DoctorSelect
+            id={`${ids}-doctor`}
+            value={values.doctorId}
+            onChange={(doctorId) => update({ doctorId, startTime: undefined }, "doctor")}
+            invalid={invalid === "doctor"}
             disabled={busy}
-          >
-            <SelectTrigger id={`${ids}-doctor`} aria-invalid={invalid === "doctor" || undefined} aria-required>
-              <SelectValue placeholder={doctors.isPending ? "Loading our clinicians…" : "Choose a doctor"} />
-            </SelectTrigger>
-            <SelectContent>
-              {(doctors.data ?? []).map((doctor) => (
-                <SelectItem key={doctor.id} value={String(doctor.id)}>
-                  {doctorTitle(`${doctor.firstName} ${doctor.lastName}`)} · {doctor.specialization}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          />
         </Field>
       )}
 

@@ -4,8 +4,9 @@ import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@hal
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { TriangleAlert } from "lucide-react";
 
-import { CANCELLATION_WINDOW_HOURS, counterpartOf, isInsideCancellationWindow } from "../../lib/appointment-rules";
+import { counterpartOf, hoursPhrase, isInsideCancellationWindow } from "../../lib/appointment-rules";
 import { useCurrentUser } from "../../lib/auth/current-user";
+import { useCancellationWindowHours } from "../../lib/clinic-profile";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { useRefreshSchedule } from "../../lib/schedule-cache";
 import { trpc } from "../../lib/trpc";
@@ -16,7 +17,8 @@ export function CancelForm({ appointment, onDone }: { appointment: Appointment; 
   const format = useTimeFormat();
   const refreshSchedule = useRefreshSchedule();
   const viewer = user ?? { id: 0, role: "patient" as const };
-  const late = viewer.role === "patient" && isInsideCancellationWindow(appointment, new Date());
+  const windowHours = useCancellationWindowHours();
+  const late = viewer.role === "patient" && isInsideCancellationWindow(appointment, new Date(), windowHours);
 
   const cancel = trpc.appointments.update.useMutation({
     onSuccess: async (cancelled) => {
@@ -48,7 +50,7 @@ export function CancelForm({ appointment, onDone }: { appointment: Appointment; 
         <div role="note" className="flex gap-3 rounded-lg border border-rose-700/25 bg-rose-50 p-4 text-sm leading-relaxed text-rose-700">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <p>
-            This session begins in less than {CANCELLATION_WINDOW_HOURS} hours, so cancelling now will be recorded as a{" "}
+            This session begins in less than {hoursPhrase(windowHours ?? 0)}, so cancelling now will be recorded as a{" "}
             <strong className="font-semibold">late cancellation</strong>, and your clinician will see that.
           </p>
         </div>

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from "react";
 
 import { appointmentActions, counterpartOf } from "../../lib/appointment-rules";
 import { useCurrentUser } from "../../lib/auth/current-user";
+import { useCancellationWindowHours } from "../../lib/clinic-profile";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { formatDayAndTime } from "../../lib/time-format";
 import { useRefreshSchedule } from "../../lib/schedule-cache";
@@ -28,7 +29,7 @@ export function RescheduleForm({ appointment, onDone, onCancelInstead }: Resched
   const [invalid, setInvalid] = useState(false);
   const refreshSchedule = useRefreshSchedule();
   const viewer = user ?? { id: 0, role: "patient" as const };
-  const actions = appointmentActions(appointment, viewer, new Date());
+  const actions = appointmentActions(appointment, viewer, new Date(), useCancellationWindowHours());
 
   const move = trpc.appointments.update.useMutation({
     onSuccess: async (moved) => {

@@ -1,26 +1,16 @@
-import { Button } from "@halcyon/ui/components/button";
 import { Skeleton } from "@halcyon/ui/components/skeleton";
-import { cn } from "@halcyon/ui/lib/utils";
-import { CalendarX2, ChevronLeft, ChevronRight } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { CalendarX2 } from "lucide-react";
 import { useId, useState } from "react";
 
-import { addDays, dateKey, daysFrom, fromDateKey, isWeekend, nextWeekday, startOfDay } from "../../lib/calendar-dates";
-import { formatLongDay, formatShortDay, formatTime, viewerTimeZone, zoneName, zonesDiffer } from "../../lib/time-format";
+import { addDays, dateKey, fromDateKey, nextWeekday, startOfDay } from "../../lib/calendar-dates";
+import { formatLongDay, viewerTimeZone, zoneName, zonesDiffer } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
+import { DayStrip } from "./day-strip";
+import { firstFreeDay } from "./first-free-day";
+import { FreeTimes } from "./free-times";
 
-const WEEKDAY = new Intl.DateTimeFormat("en-US", { weekday: "short" });
-const MONTH = new Intl.DateTimeFormat("en-US", { month: "long" });
-
-/** "November 2026", or "Nov – Dec 2026" when the strip crosses a month. */
-function stripTitle(days: Date[]): string {
-  const first = days[0] ?? new Date();
-  const last = days.at(-1) ?? first;
-  if (first.getMonth() === last.getMonth()) return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" }).format(first);
-  return new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric" }).formatRange(first, last);
-}
-
-/** Days shown at once in the strip, and how far ahead one may look. */
-const STRIP_DAYS = 7;
+/** How far ahead one may look. */
 const LOOK_AHEAD_DAYS = 120;
 
 type SlotPickerProps = {
@@ -45,26 +35,33 @@ type SlotPickerProps = {
 export function SlotPicker({ doctorId, patientId, value, onChange, invalid = false, excludeStart }: SlotPickerProps) {
   const legendId = useId();
   const today = startOfDay(new Date());
-  const [day, setDay] = useState(() => dateKey(nextWeekday(today)));
-  const [stripStart, setStripStart] = useState(() => fromDateKey(day));
-  const days = daysFrom(stripStart, STRIP_DAYS);
   const lastDay = addDays(today, LOOK_AHEAD_DAYS);
+  // The day and the strip the viewer chose; until they choose, the first day with a free time.
+  const [chosenDay, setChosenDay] = useState<string>();
+  const [chosenStripStart, setChosenStripStart] = useState<Date>();
+  const utils = trpc.useUtils();
+  const slotsInput = (date: string) => ({ doctorId: doctorId ?? 0, date, ...(patientId ? { patientId } : {}) });
 
-  const slots = trpc.appointments.slots.useQuery(
-    { doctorId: doctorId ?? 0, date: day, ...(patientId ? { patientId } : {}) },
-    { enabled: doctorId !== undefined },
-  );
-  const offered = (slots.data?.slots ?? []).filter((slot) => slot.startTime !== excludeStart);
+  const opening = useQuery({
+    queryKey: ["first-free-day", doctorId, patientId, excludeStart, dateKey(today)],
+    queryFn: async () =>
+      (await firstFreeDay(today, lastDay, async (date) => (await utils.appointments.slots.fetch(slotsInput(date))).slots.some((slot) => slot.startTime !== excludeStart))) ??
+      dateKey(nextWeekday(today)),
+    enabled: doctorId !== undefined && chosenDay === undefined,
+  });
+  const day = chosenDay ?? opening.data ?? dateKey(nextWeekday(today));
+  const stripStart = chosenStripStart ?? fromDateKey(day);
+
+  const slots = trpc.appointments.slots.useQuery(slotsInput(day), { enabled: doctorId !== undefined && (chosenDay !== undefined || opening.isSuccess) });
+  const offered = (slots.data?.slots ?? []).map((slot) => slot.startTime).filter((start) => start !== excludeStart);
   const clinicTimeZone = slots.data?.timeZone;
   const viewerZone = viewerTimeZone();
+  const openingFailed = chosenDay === undefined && opening.isError;
 
   const chooseDay = (key: string) => {
-    setDay(key);
+    setChosenDay(key);
+    setChosenStripStart(stripStart);
     onChange(undefined);
-  };
-  const moveStrip = (step: -1 | 1) => {
-    const next = addDays(stripStart, step * STRIP_DAYS);
-    setStripStart(next < today ? today : next);
   };
 
   return (
@@ -73,72 +70,16 @@ export function SlotPicker({ doctorId, patientId, value, onChange, invalid = fal
         Date &amp; time
       </legend>
 
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-xs font-semibold tracking-[0.16em] text-stone-600 uppercase" aria-live="polite">
-          {stripTitle(days)}
-        </p>
-        <div className="flex items-center gap-1">
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-9"
-            aria-label="Earlier days"
-            disabled={stripStart <= today}
-            onClick={() => moveStrip(-1)}
-          >
-            <ChevronLeft aria-hidden="true" />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-9"
-            aria-label="Later days"
-            disabled={addDays(stripStart, STRIP_DAYS) > lastDay}
-            onClick={() => moveStrip(1)}
-          >
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </div>
-      </div>
-      <div role="group" aria-label="Day" className="-mt-2 grid grid-cols-7 gap-1 sm:gap-1.5">
-        {days.map((date) => {
-          const key = dateKey(date);
-          const selected = key === day;
-          return (
-            <button
-              key={key}
-              type="button"
-              aria-pressed={selected}
-              data-date={key}
-              title={formatLongDay(date)}
-              onClick={() => chooseDay(key)}
-              className={cn(
-                "flex min-w-0 cursor-pointer flex-col items-center gap-1 rounded-md border py-2 text-center transition-colors duration-200",
-                selected
-                  ? "border-gold-600 bg-ink-900 text-ivory-50 shadow-soft"
-                  : "border-ivory-300 bg-ivory-50 text-ink-900 hover:border-gold-600/60",
-                isWeekend(date) && !selected && "bg-ivory-100 text-stone-600",
-              )}
-            >
-              <span className={cn("text-[0.6rem] font-semibold uppercase sm:text-[0.65rem] sm:tracking-[0.14em]", selected ? "text-gold-300" : "text-stone-600")}>
-                {WEEKDAY.format(date)}
-              </span>
-              <span className="font-display text-lg leading-none sm:text-xl">
-                <span className="sr-only"> </span>
-                {date.getDate()}
-                <span className="sr-only"> {MONTH.format(date)}</span>
-              </span>
-            </button>
-          );
-        })}
-      </div>
+      <DayStrip start={stripStart} day={day} firstDay={today} lastDay={lastDay} onMove={setChosenStripStart} onChoose={chooseDay} />
 
       <div className="min-h-28 rounded-lg border border-ivory-300 bg-ivory-100/70 p-4">
         <p className="text-sm font-medium text-ink-900">{formatLongDay(fromDateKey(day))}</p>
         {doctorId === undefined ? (
           <p className="mt-3 text-sm text-muted-foreground">Choose a doctor to see their free times.</p>
+        ) : openingFailed ? (
+          <p role="alert" className="mt-3 text-sm text-destructive">
+            {opening.error?.message || "We couldn't load the free times. Please try another day."}
+          </p>
         ) : slots.isPending ? (
           <div role="status" className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4">
             <span className="sr-only">Finding free times…</span>
@@ -156,28 +97,7 @@ export function SlotPicker({ doctorId, patientId, value, onChange, invalid = fal
             No free times on this day. Please try another.
           </p>
         ) : (
-          <div role="group" aria-label={`Free times on ${formatLongDay(fromDateKey(day))}`} className="mt-3 grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4">
-            {offered.map((slot) => {
-              const selected = slot.startTime === value;
-              const start = new Date(slot.startTime);
-              const otherDay = dateKey(start) !== day ? ` (${formatShortDay(start)})` : "";
-              return (
-                <button
-                  key={slot.startTime}
-                  type="button"
-                  aria-pressed={selected}
-                  onClick={() => onChange(selected ? undefined : slot.startTime)}
-                  className={cn(
-                    "h-10 cursor-pointer rounded-full border px-2 text-sm font-medium whitespace-nowrap transition-colors duration-200",
-                    selected ? "border-gold-600 bg-primary text-primary-foreground shadow-soft" : "border-hairline bg-ivory-50 text-ink-900 hover:border-gold-600",
-                  )}
-                >
-                  {formatTime(start, { clinicTimeZone })}
-                  {otherDay}
-                </button>
-              );
-            })}
-          </div>
+          <FreeTimes day={day} starts={offered} clinicTimeZone={clinicTimeZone} value={value} onChange={onChange} />
         )}
         {clinicTimeZone && zonesDiffer(clinicTimeZone, viewerZone) ? (
           <p className="mt-4 text-xs leading-relaxed text-muted-foreground">

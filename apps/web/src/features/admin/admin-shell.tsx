@@ -14,11 +14,11 @@ const SECTIONS = [
   { to: "/admin/settings", label: "Settings", end: false },
 ];
 
-/** The administration's own sections, under the site's navbar; scrolls sideways on a phone. */
+/** The administration's own sections, under the site's navbar; on a phone they wrap, never cut off. */
 function AdminNav() {
   return (
-    <nav aria-label="Administration" className="-mx-5 overflow-x-auto px-5 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 border-b border-ivory-300">
+    <nav aria-label="Administration">
+      <ul className="flex flex-wrap gap-x-1 border-b border-ivory-300 max-sm:gap-x-0">
         {SECTIONS.map((section) => (
           <li key={section.to}>
             <NavLink
@@ -26,7 +26,7 @@ function AdminNav() {
               end={section.end}
               className={({ isActive }) =>
                 cn(
-                  "relative -mb-px inline-flex h-11 items-center border-b-2 px-4 text-sm font-medium tracking-wide transition-colors duration-300",
+                  "relative -mb-px inline-flex h-11 items-center border-b-2 px-3 text-sm font-medium sm:px-4 tracking-wide transition-colors duration-300",
                   isActive ? "border-gold-600 text-ink-900" : "border-transparent text-stone-600 hover:border-gold-300 hover:text-ink-900",
                 )
               }

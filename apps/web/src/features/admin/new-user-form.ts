@@ -65,6 +65,9 @@ export function checkNewUser(values: NewUserValues): { ok: true; input: NewUserI
 }
 
 /** The order problems are announced and focused in: the form's order. */
+/** The id of a field's control, so a failed check can move focus to it. */
+export const newUserFieldId = (field: NewUserField) => `new-user-${field}`;
+
 export const FIELD_ORDER: NewUserField[] = ["firstName", "lastName", "username", "email", "phoneNumber", "dateOfBirth", "specialization", "hours"];
 
 /** A username suggestion from the name: "dr.vance" for doctors, "alex.morgan" for others. */

@@ -11,18 +11,11 @@ import { AdminField } from "./admin-field";
 import { AdminShell } from "./admin-shell";
 import { issuesOf, messageOf, toastFailure } from "./feedback";
 import { checkSettings, SETTINGS_FIELD_ORDER, settingsChanged, valuesFromSettings, type SettingsField, type SettingsValues } from "./settings-form";
+import { TimeZonePicker } from "./time-zone-picker";
 import { WorkingHoursEditor } from "./working-hours-editor";
 import { weekProblems } from "./working-hours";
 
 const fieldId = (field: SettingsField) => `settings-${field}`;
-
-function timeZones(): string[] {
-  try {
-    return Intl.supportedValuesOf("timeZone");
-  } catch {
-    return [];
-  }
-}
 
 export function SettingsPage() {
   const settings = trpc.admin.settings.useQuery();
@@ -78,7 +71,7 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
     onSuccess: (next) => {
       utils.admin.settings.setData(undefined, next);
       setValues(valuesFromSettings(next));
-      void Promise.all([utils.admin.stats.invalidate(), utils.admin.doctorHours.invalidate(), utils.admin.auditLog.invalidate()]);
+      void Promise.all([utils.admin.stats.invalidate(), utils.admin.doctorHours.invalidate(), utils.admin.auditLog.invalidate(), utils.clinic.profile.invalidate()]);
       toast({ title: "Settings saved", description: "The changes are in effect now, for everyone." });
     },
     onError: (error) => {
@@ -117,23 +110,11 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
         <AdminField
           id={fieldId("clinicTimeZone")}
           label="Time zone"
-          description="An IANA time zone, such as America/New_York or Europe/London. Working hours and “today” follow it."
+          description="Search the list of time zones and choose one. Working hours and “today” follow it."
           error={errors.clinicTimeZone}
         >
-          <Input
-            list="time-zones"
-            value={values.clinicTimeZone}
-            onChange={(event) => set("clinicTimeZone", event.target.value)}
-            disabled={update.isPending}
-            autoComplete="off"
-            spellCheck={false}
-          />
+          <TimeZonePicker value={values.clinicTimeZone} onChange={(zone) => set("clinicTimeZone", zone)} disabled={update.isPending} />
         </AdminField>
-        <datalist id="time-zones">
-          {timeZones().map((zone) => (
-            <option key={zone} value={zone} />
-          ))}
-        </datalist>
       </Section>
 
       <Section title="Opening hours" description="The default week: doctors without hours of their own can be booked within these.">

@@ -1,49 +1,26 @@
-import type { AdminUser, UserRole } from "@halcyon/domain/schemas";
-import { Avatar, AvatarFallback } from "@halcyon/ui/components/avatar";
-import { Badge } from "@halcyon/ui/components/badge";
+import type { AdminUser } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
-import { Input } from "@halcyon/ui/components/input";
-import { Label } from "@halcyon/ui/components/label";
 import { Skeleton } from "@halcyon/ui/components/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@halcyon/ui/components/table";
+import { Table, TableBody, TableHead, TableHeader, TableRow } from "@halcyon/ui/components/table";
 import { keepPreviousData } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, Search, UserPlus } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 
 import { useCurrentUser } from "../../lib/auth/current-user";
-import { monogramOf } from "../../lib/monogram";
 import { trpc } from "../../lib/trpc";
 import { AdminShell, EmptyState } from "./admin-shell";
-import { messageOf } from "./feedback";
-import { displayName, formatDay, rangeLabel, ROLE_LABELS, ROLE_PLURALS, ROLES } from "./people";
-import { SelectField } from "./select-field";
-import { useDebounced } from "./use-debounced";
 import { CareTeamDialog } from "./care-team-dialog";
+import { messageOf } from "./feedback";
+import { ResetPasswordDialog } from "./reset-password-dialog";
+import { rangeLabel } from "./people";
+import { useDebounced } from "./use-debounced";
 import { ChangeRoleDialog, StatusDialog, type StatusChange } from "./user-dialogs";
+import { UserRow } from "./user-row";
+import { readRole, readStatus, searchParamsOf, UserFiltersBar, type UserFilters } from "./users-filters";
+import { UsersPager } from "./users-pager";
 
 export const USERS_PAGE_SIZE = 25;
-
-const ROLE_TONE = { admin: "ink", doctor: "gold", patient: "stone" } as const;
-type Status = "active" | "deactivated";
-
-type UserFilters = { search: string; role: UserRole | undefined; status: Status | undefined; page: number };
-
-function searchParamsOf({ search, role, status, page }: UserFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (search) params.set("q", search);
-  if (role) params.set("role", role);
-  if (status) params.set("status", status);
-  if (page > 1) params.set("page", String(page));
-  return params;
-}
-
-function readRole(value: string | null): UserRole | undefined {
-  return ROLES.find((role) => role === value);
-}
-function readStatus(value: string | null): Status | undefined {
-  return value === "active" || value === "deactivated" ? value : undefined;
-}
 
 export function UsersPage() {
   const [params, setParams] = useSearchParams();
@@ -61,6 +38,7 @@ export function UsersPage() {
   const [roleChange, setRoleChange] = useState<AdminUser | null>(null);
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
   const [careOf, setCareOf] = useState<AdminUser | null>(null);
+  const [passwordOf, setPasswordOf] = useState<AdminUser | null>(null);
   const query = searchParamsOf({ ...filters, search: debouncedSearch }).toString();
 
   useEffect(() => {
@@ -96,41 +74,7 @@ export function UsersPage() {
         </Button>
       }
     >
-      <div className="grid gap-4 rounded-xl border border-hairline bg-card p-5 shadow-soft sm:p-6 md:grid-cols-[1fr_12rem_12rem] md:items-end">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="users-search">Search</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-gold-700" aria-hidden="true" />
-            <Input
-              id="users-search"
-              type="search"
-              value={filters.search}
-              onChange={(event) => filter({ search: event.target.value })}
-              placeholder="Name, username or email"
-              autoComplete="off"
-              className="pl-11"
-            />
-          </div>
-        </div>
-        <SelectField
-          id="users-role"
-          label="Role"
-          value={role ?? "all"}
-          onValueChange={(value) => filter({ role: readRole(value) })}
-          options={[{ value: "all", label: "All roles" }, ...ROLES.map((value) => ({ value, label: ROLE_PLURALS[value] }))]}
-        />
-        <SelectField
-          id="users-status"
-          label="Status"
-          value={status ?? "any"}
-          onValueChange={(value) => filter({ status: readStatus(value) })}
-          options={[
-            { value: "any", label: "Any status" },
-            { value: "active", label: "Active" },
-            { value: "deactivated", label: "Deactivated" },
-          ]}
-        />
-      </div>
+      <UserFiltersBar filters={filters} onChange={filter} />
 
       <div className="mt-8" aria-busy={users.isFetching}>
         {users.isPending ? (
@@ -191,26 +135,13 @@ export function UsersPage() {
                       onChangeRole={() => setRoleChange(user)}
                       onChangeStatus={(active) => setStatusChange({ user, active })}
                       onCareTeam={() => setCareOf(user)}
+                      onResetPassword={() => setPasswordOf(user)}
                     />
                   ))}
                 </TableBody>
               </Table>
             </div>
-            {lastPage > 1 ? (
-              <nav aria-label="Pages of users" className="mt-6 flex items-center justify-between gap-4">
-                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
-                  <ChevronLeft aria-hidden="true" />
-                  Previous
-                </Button>
-                <p className="text-sm text-muted-foreground">
-                  Page {page} of {lastPage}
-                </p>
-                <Button variant="outline" size="sm" disabled={page >= lastPage} onClick={() => goToPage(page + 1)}>
-                  Next
-                  <ChevronRight aria-hidden="true" />
-                </Button>
-              </nav>
-            ) : null}
+            <UsersPager page={page} lastPage={lastPage} onPage={goToPage} />
           </>
         )}
       </div>
@@ -218,74 +149,7 @@ export function UsersPage() {
       <ChangeRoleDialog user={roleChange} onClose={() => setRoleChange(null)} />
       <StatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
       <CareTeamDialog patient={careOf} onClose={() => setCareOf(null)} />
+      <ResetPasswordDialog user={passwordOf} onClose={() => setPasswordOf(null)} />
     </AdminShell>
-  );
-}
-
-type UserRowProps = { user: AdminUser; isMe: boolean; onChangeRole: () => void; onChangeStatus: (active: boolean) => void; onCareTeam: () => void };
-
-function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam }: UserRowProps) {
-  const name = displayName(user);
-  const active = user.deactivatedAt === null;
-  return (
-    <TableRow data-testid="user-row" data-username={user.username}>
-      <TableCell className="max-md:text-left">
-        <div className="flex min-w-0 items-center gap-3">
-          <Avatar className="size-10 max-md:hidden">
-            <AvatarFallback aria-hidden="true">{monogramOf(user.firstName, user.lastName)}</AvatarFallback>
-          </Avatar>
-          <div className="min-w-0 text-left">
-            <p className="font-medium text-ink-900">
-              {name}
-              {isMe ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
-            </p>
-            <p className="truncate text-xs text-muted-foreground">
-              {user.username}
-              {user.email ? ` · ${user.email}` : ""}
-            </p>
-          </div>
-        </div>
-      </TableCell>
-      <TableCell label="Role">
-        <span className="inline-flex flex-col items-end gap-1 md:items-start">
-          <Badge tone={ROLE_TONE[user.role]}>{ROLE_LABELS[user.role]}</Badge>
-          {user.role === "doctor" && user.specialization ? <span className="text-xs text-muted-foreground">{user.specialization}</span> : null}
-        </span>
-      </TableCell>
-      <TableCell label="Status">
-        <span className="inline-flex flex-col items-end gap-1 md:items-start">
-          <Badge tone={active ? "sage" : "stone"}>{active ? "Active" : "Deactivated"}</Badge>
-          {!active && user.deactivatedAt ? (
-            <span className="text-xs text-muted-foreground">since {formatDay(user.deactivatedAt)}</span>
-          ) : user.mustChangePassword ? (
-            <span className="text-xs text-muted-foreground">Awaiting first sign-in</span>
-          ) : null}
-        </span>
-      </TableCell>
-      <TableCell label="Joined" className="whitespace-nowrap text-stone-600">
-        {formatDay(user.createdAt)}
-      </TableCell>
-      <TableCell className="max-md:mt-3 max-md:justify-start max-md:border-t max-md:border-ivory-300 max-md:pt-4 md:text-right">
-        <div className="flex flex-wrap gap-2 md:justify-end">
-          {user.role === "patient" ? (
-            <Button variant="outline" size="sm" onClick={onCareTeam} aria-label={`Care team of ${name}`}>
-              Care team
-            </Button>
-          ) : null}
-          <Button variant="outline" size="sm" onClick={onChangeRole} aria-label={`Change role of ${name}`}>
-            Change role
-          </Button>
-          {active ? (
-            <Button variant="ghost" size="sm" onClick={() => onChangeStatus(false)} aria-label={`Deactivate ${name}`} className="text-rose-700 hover:bg-rose-50">
-              Deactivate
-            </Button>
-          ) : (
-            <Button variant="ghost" size="sm" onClick={() => onChangeStatus(true)} aria-label={`Reactivate ${name}`}>
-              Reactivate
-            </Button>
-          )}
-        </div>
-      </TableCell>
-    </TableRow>
   );
 }

@@ -4,6 +4,7 @@ import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { keepPreviousData } from "@tanstack/react-query";
 import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 
 import { MemberPage } from "../../components/member-page";
 import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
@@ -85,8 +86,22 @@ type AppointmentsProps = {
 
 function Appointments({ user, calendar, onCalendarChange, shown, updating, upcoming, history, feed }: AppointmentsProps) {
   const format = useTimeFormat();
-  const [booking, setBooking] = useState(false);
   const isPatient = user.role === "patient";
+  // "Book with Dr. …" on the team page arrives as ?book=<doctor id>: the booking opens on that doctor.
+  const [params, setParams] = useSearchParams();
+  const chosenDoctor = Number(params.get("book")) || undefined;
+  const [booking, setBooking] = useState(isPatient && chosenDoctor !== undefined);
+  const closeBooking = (open: boolean) => {
+    setBooking(open);
+    if (open || chosenDoctor === undefined) return;
+    setParams(
+      (current) => {
+        current.delete("book");
+        return current;
+      },
+      { replace: true },
+    );
+  };
   const name = user.role === "doctor" ? `Dr. ${user.lastName}` : user.firstName;
   const bookButton = isPatient ? (
     <Button onClick={() => setBooking(true)}>
@@ -148,7 +163,7 @@ function Appointments({ user, calendar, onCalendarChange, shown, updating, upcom
         <CalendarFeed feed={feed} />
       </SectionCard>
 
-      {isPatient ? <BookSessionDialog open={booking} onOpenChange={setBooking} bookingFor={{ kind: "self" }} /> : null}
+      {isPatient ? <BookSessionDialog open={booking} onOpenChange={closeBooking} bookingFor={{ kind: "self", doctorId: chosenDoctor }} /> : null}
     </MemberPage>
   );
 }

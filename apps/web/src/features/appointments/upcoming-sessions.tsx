@@ -8,6 +8,7 @@ import { EmptyState } from "../../components/empty-state";
 import { useAppointmentDialogs } from "../../components/scheduling/appointment-dialogs";
 import { AppointmentRow } from "../../components/scheduling/appointment-row";
 import { appointmentActions } from "../../lib/appointment-rules";
+import { useCancellationWindowHours } from "../../lib/clinic-profile";
 
 /** A long list opens this many at first. */
 const FIRST_SHOWN = 8;
@@ -24,6 +25,7 @@ export function UpcomingSessions({ appointments, viewer, emptyAction }: Upcoming
   const dialogs = useAppointmentDialogs();
   const [showAll, setShowAll] = useState(false);
   const now = new Date();
+  const windowHours = useCancellationWindowHours();
   const upcoming = appointments.filter((appointment) => Date.parse(appointment.startTime) > now.getTime());
   const shown = showAll ? upcoming : upcoming.slice(0, FIRST_SHOWN);
 
@@ -39,8 +41,9 @@ export function UpcomingSessions({ appointments, viewer, emptyAction }: Upcoming
     <div className="grid gap-6">
       <ul className="grid gap-6" aria-label="Upcoming sessions">
         {shown.map((appointment) => {
-          const actions = appointmentActions(appointment, viewer, now);
-          const canEdit = actions.reschedule || actions.rescheduleBlockedReason !== undefined;
+          // The pencil only where moving online is allowed; a patient too close to the session is told why in its details.
+          const actions = appointmentActions(appointment, viewer, now, windowHours);
+          const canEdit = actions.reschedule;
           return (
             <li key={appointment.id} className="border-b border-ivory-300 pb-6 last:border-0 last:pb-0">
               <AppointmentRow

@@ -27,13 +27,15 @@ type AuthFormProps = {
   onSignedIn: () => void;
   /** The password was right, and the member signs in in two steps: ask for the code. */
   onSecondStep: () => void;
+  /** Where to go once signed in, when the visitor was on their way somewhere. */
+  next: string | undefined;
 };
 
-export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep }: AuthFormProps) {
+export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }: AuthFormProps) {
   const [values, setValues] = useState<AuthFormValues>(EMPTY_AUTH_FORM);
   const [invalidField, setInvalidField] = useState<AuthField>();
-  const login = useLogin(onSignedIn, onSecondStep);
-  const register = useRegister(onSignedIn);
+  const login = useLogin(onSignedIn, onSecondStep, next);
+  const register = useRegister(onSignedIn, next);
   const isRegistering = mode === "register";
   const mutation = isRegistering ? register : login;
   // Stays busy after success too, while the welcome toast shows and the page moves on.

@@ -3,14 +3,16 @@ import { Ornament, Rings } from "@halcyon/ui/components/ornament";
 import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { LockKeyhole, MoonStar, Sprout } from "lucide-react";
 import { useState } from "react";
-import { Navigate } from "react-router-dom";
+import { Navigate, useSearchParams } from "react-router-dom";
 
 import { BrandEmblem } from "../../components/brand-mark";
 import { PageLoading } from "../../components/page-loading";
 import { useCurrentUser } from "../../lib/auth/current-user";
+import { nextPathFrom } from "../../lib/auth/role-paths";
 import { pageTitle } from "../../lib/clinic";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { AuthForm } from "./auth-form";
+import { ForgotPassword } from "./forgot-password";
 import type { AuthMode } from "./auth-form-validation";
 import { SecondStepForm } from "./second-step-form";
 
@@ -34,7 +36,7 @@ const HEADINGS = {
 
 const REASSURANCES = [
   { icon: LockKeyhole, text: "Your details are kept private and are never shared or sold." },
-  { icon: MoonStar, text: "Book evening and weekend sessions whenever suits you." },
+  { icon: MoonStar, text: "Find a free hour and book it online, at any time of day." },
   { icon: Sprout, text: "Follow your progress, session by session, at your own pace." },
 ];
 
@@ -45,10 +47,11 @@ export function AuthPage() {
   // Set the moment this form signs someone in, so its own success is not mistaken for an old session.
   const [signedInHere, setSignedInHere] = useState(false);
   const heading = HEADINGS[secondStep ? "secondStep" : mode];
+  const next = nextPathFrom(useSearchParams()[0].get("next"));
   useDocumentTitle(pageTitle(mode === "login" ? "Log in" : "Create account"));
 
   if (isLoading) return <PageLoading label="Checking your session" />;
-  if (user && !signedInHere) return <Navigate to="/" replace />;
+  if (user && !signedInHere) return <Navigate to={next ?? "/"} replace />;
 
   return (
     <div className="relative isolate">
@@ -90,12 +93,13 @@ export function AuthPage() {
           <div className="mt-10 rounded-xl border border-hairline bg-card p-6 shadow-soft sm:p-10">
             <TooltipProvider>
               {secondStep ? (
-                <SecondStepForm onSignedIn={() => setSignedInHere(true)} onStartOver={() => setSecondStep(false)} />
+                <SecondStepForm onSignedIn={() => setSignedInHere(true)} onStartOver={() => setSecondStep(false)} next={next} />
               ) : (
-                <AuthForm mode={mode} onModeChange={setMode} onSignedIn={() => setSignedInHere(true)} onSecondStep={() => setSecondStep(true)} />
+                <AuthForm mode={mode} onModeChange={setMode} onSignedIn={() => setSignedInHere(true)} onSecondStep={() => setSecondStep(true)} next={next} />
               )}
             </TooltipProvider>
           </div>
+          {mode === "login" ? <ForgotPassword /> : null}
         </section>
       </div>
     </div>

@@ -8,14 +8,16 @@ type SecondStepFormProps = {
   onSignedIn: () => void;
   /** Back to the password: the member chose to, or the pending sign-in expired. */
   onStartOver: () => void;
+  /** Where to go once signed in, when the visitor was on their way somewhere. */
+  next: string | undefined;
 };
 
 /** The second step of a two-step sign-in: the authenticator's code, or one of the recovery codes. */
-export function SecondStepForm({ onSignedIn, onStartOver }: SecondStepFormProps) {
+export function SecondStepForm({ onSignedIn, onStartOver, next }: SecondStepFormProps) {
   const [code, setCode] = useState("");
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const verify = useSecondStep(onSignedIn, onStartOver);
+  const verify = useSecondStep(onSignedIn, onStartOver, next);
   const busy = verify.isPending || verify.isSuccess;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

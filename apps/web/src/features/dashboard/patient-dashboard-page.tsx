@@ -14,7 +14,8 @@ import { AppointmentDialogsProvider } from "../../components/scheduling/appointm
 import { AppointmentRow } from "../../components/scheduling/appointment-row";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
 import { SectionCard } from "../../components/section-card";
-import { CANCELLATION_WINDOW_HOURS, doctorTitle } from "../../lib/appointment-rules";
+import { doctorTitle, hoursPhrase } from "../../lib/appointment-rules";
+import { useCancellationWindowHours } from "../../lib/clinic-profile";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { ClinicTimeZoneProvider, useTimeFormat } from "../../lib/clinic-time-zone";
 import { pageTitle } from "../../lib/clinic";
@@ -141,9 +142,7 @@ function PatientDashboard({ user, summary, upcoming, sessions }: PatientDashboar
                   </li>
                 ))}
               </ul>
-              <p className="mt-6 border-t border-ivory-300 pt-5 text-xs leading-relaxed text-muted-foreground">
-                Sessions can be moved online until {CANCELLATION_WINDOW_HOURS} hours before they begin, and cancelled at any time.
-              </p>
+              <ReschedulePolicy />
             </>
           )}
         </SectionCard>
@@ -167,5 +166,18 @@ function PatientDashboard({ user, summary, upcoming, sessions }: PatientDashboar
 
       <BookSessionDialog open={booking} onOpenChange={setBooking} bookingFor={{ kind: "self" }} />
     </MemberPage>
+  );
+}
+
+/** The clinic's rule for moving sessions, from its settings (said once they are known). */
+function ReschedulePolicy() {
+  const windowHours = useCancellationWindowHours();
+  if (windowHours === undefined) return null;
+  return (
+    <p className="mt-6 border-t border-ivory-300 pt-5 text-xs leading-relaxed text-muted-foreground" data-testid="reschedule-policy">
+      {windowHours === 0
+        ? "Sessions can be moved online until they begin, and cancelled at any time."
+        : `Sessions can be moved online until ${hoursPhrase(windowHours)} before they begin, and cancelled at any time.`}
+    </p>
   );
 }

@@ -4,7 +4,7 @@ import type { Ref } from "react";
 
 const PRINCIPLES = [
   { title: "Grounded in evidence", text: "Every approach we offer is one the research supports, measured by how you feel over time." },
-  { title: "Never hurried", text: "Full sessions, unrushed first meetings, and time between appointments to breathe." },
+  { title: "Never hurried", text: "Every session is a full sixty minutes, and first meetings are never rushed." },
   { title: "Discreet by design", text: "Private rooms, a quiet entrance, and records that stay within these walls." },
 ];
 

@@ -4,7 +4,7 @@ import { Eyebrow } from "@halcyon/ui/components/eyebrow";
 import { HeroArt } from "./hero-art";
 import { ScheduleConsultationLink } from "./schedule-consultation-link";
 
-const ASSURANCES = ["Senior, licensed clinicians", "Evening and weekend hours", "Held in strict confidence"];
+const ASSURANCES = ["Senior, licensed clinicians", "Weekday sessions, booked online", "Held in strict confidence"];
 
 export function HeroSection({ onLearnMore }: { onLearnMore: () => void }) {
   return (

@@ -10,7 +10,7 @@ import { ConnectionStatus } from "./connection-status";
 import { conversationRows } from "./conversation-rows";
 import { MessageLog } from "./message-log";
 import { pendingFor, type OutgoingMessage } from "./outbox";
-import { fullName, type Partner } from "./partner";
+import { callName, headingName, type Partner } from "./partner";
 import { PartnerAvatar } from "./partner-avatar";
 import { useMarkRead } from "./use-mark-read";
 import { useDraft } from "./use-draft";
@@ -20,13 +20,15 @@ import { useThread } from "./use-thread";
 type ChatPaneProps = {
   me: number;
   partner: Partner;
+  /** A patient's partners are doctors, named "Dr. Vance"; a doctor's are patients. */
+  partnerIsDoctor: boolean;
   unreadFromPartner: number;
   /** Where the mobile back arrow leads: the conversation list. */
   backHref: string;
 };
 
 /** The chat with one partner: who and the connection, the conversation, and the composer. */
-export function ChatPane({ me, partner, unreadFromPartner, backHref }: ChatPaneProps) {
+export function ChatPane({ me, partner, partnerIsDoctor, unreadFromPartner, backHref }: ChatPaneProps) {
   const { query, loadOlder, olderState } = useThread(partner.id);
   const thread = query.data;
   const outbox = useOutbox();
@@ -41,7 +43,8 @@ export function ChatPane({ me, partner, unreadFromPartner, backHref }: ChatPaneP
 
   const pending = useMemo(() => pendingFor(outbox, { senderId: me, partnerId: partner.id }, thread?.messages ?? []), [outbox, me, partner.id, thread]);
   const rows = useMemo(() => conversationRows(thread?.messages ?? [], pending, me), [thread, pending, me]);
-  const name = fullName(partner);
+  const name = headingName(partner, partnerIsDoctor);
+  const called = callName(partner, partnerIsDoctor);
 
   // A failed message's words go back into the composer (unless something new is being written
   // there); sending them again retries that message. Once it is delivered (by a retry, or because
@@ -121,7 +124,7 @@ export function ChatPane({ me, partner, unreadFromPartner, backHref }: ChatPaneP
         <MessageLog
           rows={rows}
           label={`Conversation with ${name}`}
-          partnerFirstName={partner.firstName}
+          partnerName={called}
           hasOlder={thread.hasOlder}
           olderState={olderState}
           onLoadOlder={() => void loadOlder()}
@@ -129,7 +132,7 @@ export function ChatPane({ me, partner, unreadFromPartner, backHref }: ChatPaneP
           empty={
             <div className="flex h-full flex-col items-center justify-center px-6 text-center">
               <PartnerAvatar partner={partner} className="size-16 [&_[data-slot=avatar-fallback]]:text-xl" />
-              <p className="mt-5 font-display text-2xl text-ink-900">Write to {partner.firstName}</p>
+              <p className="mt-5 font-display text-2xl text-ink-900">Write to {called}</p>
               <p className="mt-2 max-w-sm text-sm leading-relaxed text-muted-foreground">
                 A question, a thought since your last session, how the week is going: it stays between the two of you.
               </p>
@@ -138,7 +141,7 @@ export function ChatPane({ me, partner, unreadFromPartner, backHref }: ChatPaneP
         />
       )}
 
-      <Composer draft={draft} onDraftChange={setDraft} onSend={onSend} partnerFirstName={partner.firstName} />
+      <Composer draft={draft} onDraftChange={setDraft} onSend={onSend} partnerName={called} />
     </div>
   );
 }

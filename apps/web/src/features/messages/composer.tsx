@@ -3,6 +3,7 @@ import { Button } from "@halcyon/ui/components/button";
 import { cn } from "@halcyon/ui/lib/utils";
 import { ArrowUp, LockKeyhole, Paperclip, ShieldCheck } from "lucide-react";
 import { useId, useRef, type FormEvent, type KeyboardEvent } from "react";
+import { Link } from "react-router-dom";
 
 import { ComingSoonButton } from "./coming-soon-button";
 
@@ -14,14 +15,14 @@ type ComposerProps = {
   onDraftChange: (draft: string) => void;
   /** Called with the trimmed text; never with an empty one. */
   onSend: (content: string) => void;
-  partnerFirstName: string;
+  partnerName: string;
 };
 
 /**
  * Where a message is written: Enter sends, Shift+Enter starts a new line. Sending is blocked
  * while the trimmed text is empty, and the text is trimmed before it goes (the specification).
  */
-export function Composer({ draft, onDraftChange, onSend, partnerFirstName }: ComposerProps) {
+export function Composer({ draft, onDraftChange, onSend, partnerName }: ComposerProps) {
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLTextAreaElement>(null);
@@ -44,7 +45,7 @@ export function Composer({ draft, onDraftChange, onSend, partnerFirstName }: Com
   };
 
   return (
-    <form onSubmit={submit} aria-label={`Write to ${partnerFirstName}`} className="border-t border-hairline bg-ivory-100/60 px-3 pt-3 pb-3 sm:px-6 sm:pt-4">
+    <form onSubmit={submit} aria-label={`Write to ${partnerName}`} className="border-t border-hairline bg-ivory-100/60 px-3 pt-3 pb-3 sm:px-6 sm:pt-4">
       <div className="flex items-end gap-1 rounded-[1.4rem] border border-input bg-ivory-50 p-1.5 shadow-[inset_0_1px_2px_rgb(11_18_32/0.04)] transition-[border-color,box-shadow] duration-200 focus-within:border-gold-600 focus-within:shadow-[0_0_0_3px_rgb(196_162_101/0.22)]">
         <ComingSoonButton
           icon={Paperclip}
@@ -53,7 +54,7 @@ export function Composer({ draft, onDraftChange, onSend, partnerFirstName }: Com
           explanation="Sharing files here is on its way. Until then, describe it in words, or bring it to your next session."
         />
         <label htmlFor={inputId} className="sr-only">
-          Message to {partnerFirstName}
+          Message to {partnerName}
         </label>
         <textarea
           ref={input}
@@ -61,7 +62,7 @@ export function Composer({ draft, onDraftChange, onSend, partnerFirstName }: Com
           rows={1}
           value={draft}
           maxLength={MESSAGE_MAX_LENGTH}
-          placeholder={`Write to ${partnerFirstName}…`}
+          placeholder={`Write to ${partnerName}…`}
           aria-describedby={hintId}
           onChange={(event) => onDraftChange(event.target.value)}
           onKeyDown={onKeyDown}
@@ -79,10 +80,11 @@ export function Composer({ draft, onDraftChange, onSend, partnerFirstName }: Com
           <LockKeyhole className="size-3.5 text-gold-700" aria-hidden="true" />
           End-to-end encrypted
         </span>
-        <span className="inline-flex items-center gap-1.5">
+        <Link to="/hipaa" className="inline-flex items-center gap-1.5 underline-offset-4 hover:text-ink-900 hover:underline">
           <ShieldCheck className="size-3.5 text-gold-700" aria-hidden="true" />
           HIPAA compliant
-        </span>
+          <span className="sr-only">: what this means</span>
+        </Link>
         {remaining < SHOW_REMAINING_BELOW && (
           <span aria-live="polite" className={cn("tabular-nums", remaining <= 0 && "text-rose-700")}>
             {remaining.toLocaleString("en-US")} characters left

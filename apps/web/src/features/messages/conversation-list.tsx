@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 
 import { formatListTime, formatMoment } from "./message-time";
-import { fullName, partnerFromConversation, type Partner } from "./partner";
+import { headingName, partnerFromConversation, type Partner } from "./partner";
 import { PartnerAvatar } from "./partner-avatar";
 
 type ConversationListProps = {
@@ -22,6 +22,8 @@ type ConversationListProps = {
   /** The open conversation is being read: its count is cleared, not shown for a moment more. */
   openAndVisible: boolean;
   hrefFor: (partnerId: number) => string;
+  /** A patient's partners are doctors, listed as "Dr. Eleanor Vance". */
+  partnersAreDoctors: boolean;
   emptyHint: ReactNode;
 };
 
@@ -79,17 +81,20 @@ export function ConversationList(props: ConversationListProps) {
         {newPartner && (
           <ConversationRow
             partner={newPartner}
+            name={headingName(newPartner, props.partnersAreDoctors)}
             href={props.hrefFor(newPartner.id)}
             selected={selectedId === newPartner.id}
             preview={<span className="italic">New conversation</span>}
           />
         )}
         {rows.map((conversation) => {
+          const partner = partnerFromConversation(conversation);
           const unread = props.openAndVisible && conversation.partnerId === selectedId ? 0 : conversation.unreadCount;
           return (
             <ConversationRow
               key={conversation.partnerId}
-              partner={partnerFromConversation(conversation)}
+              partner={partner}
+              name={headingName(partner, props.partnersAreDoctors)}
               href={props.hrefFor(conversation.partnerId)}
               selected={selectedId === conversation.partnerId}
               unread={unread}
@@ -117,6 +122,8 @@ export function ConversationList(props: ConversationListProps) {
 
 type ConversationRowProps = {
   partner: Partner;
+  /** As the viewer calls them: "Dr. Eleanor Vance" or "Alex Morgan". */
+  name: string;
   href: string;
   selected: boolean;
   preview: ReactNode;
@@ -124,7 +131,7 @@ type ConversationRowProps = {
   time?: string;
 };
 
-function ConversationRow({ partner, href, selected, preview, unread = 0, time }: ConversationRowProps) {
+function ConversationRow({ partner, name, href, selected, preview, unread = 0, time }: ConversationRowProps) {
   return (
     <li>
       <Link
@@ -141,7 +148,7 @@ function ConversationRow({ partner, href, selected, preview, unread = 0, time }:
         <PartnerAvatar partner={partner} />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-3">
-            <span className={cn("truncate font-display text-lg leading-snug text-ink-900", unread > 0 && "font-semibold")}>{fullName(partner)}</span>
+            <span className={cn("truncate font-display text-lg leading-snug text-ink-900", unread > 0 && "font-semibold")}>{name}</span>
             {time && (
               <time dateTime={time} title={formatMoment(time)} className="shrink-0 text-xs text-stone-600 tabular-nums">
                 {formatListTime(time)}

@@ -15,7 +15,7 @@ type MessageLogProps = {
   rows: ConversationRow[];
   /** "Conversation with Eleanor Vance". */
   label: string;
-  partnerFirstName: string;
+  partnerName: string;
   hasOlder: boolean;
   olderState: "idle" | "loading" | "failed";
   onLoadOlder: () => void;
@@ -46,7 +46,7 @@ function topWithin(scroller: HTMLElement, key: string | undefined): number | und
  * arrive (unless the reader has scrolled up to read), and reads earlier pages when the reader
  * nears the top, keeping what they were reading exactly where it was.
  */
-export function MessageLog({ rows, label, partnerFirstName, hasOlder, olderState, onLoadOlder, onRetry, empty }: MessageLogProps) {
+export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onLoadOlder, onRetry, empty }: MessageLogProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const snapshot = useRef<Snapshot>({ first: undefined, last: undefined, nearEnd: true, firstTop: undefined });
@@ -130,7 +130,7 @@ export function MessageLog({ rows, label, partnerFirstName, hasOlder, olderState
             ) : (
               <div className="flex h-20 flex-col items-center gap-3 text-center">
                 <Ornament className="opacity-70" />
-                <p className="font-display text-base text-stone-600 italic">The beginning of your conversation with {partnerFirstName}</p>
+                <p className="font-display text-base text-stone-600 italic">The beginning of your conversation with {partnerName}</p>
               </div>
             )}
           </div>

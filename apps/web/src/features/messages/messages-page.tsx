@@ -142,6 +142,7 @@ function Conversations({ user }: { user: PublicUser }) {
                   newPartner={isNewConversation ? partner : undefined}
                   openAndVisible={visible}
                   hrefFor={hrefFor}
+                  partnersAreDoctors={isPatient}
                   emptyHint={
                     isPatient
                       ? "Choose one of our doctors under “Start new conversation” to write your first message."
@@ -159,6 +160,7 @@ function Conversations({ user }: { user: PublicUser }) {
                   key={partner.id}
                   me={user.id}
                   partner={partner}
+                  partnerIsDoctor={isPatient}
                   unreadFromPartner={unread.data?.byPartner[String(partner.id)] ?? 0}
                   backHref="/messages"
                 />

@@ -120,7 +120,7 @@ function PatientHistory({ user, patientId, name, patient, sessions, appointments
       {emergency ? <EmergencyAccessNotice access={emergency} /> : null}
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1.55fr)_minmax(0,1fr)]">
         <SectionCard title="Progress Over Time" description="Ratings of recent sessions, out of 10.">
-          <ProgressChart sessions={sessions} subject={`${name}'s ratings`} />
+          <ProgressChart sessions={sessions} patient={{ firstName: patient?.firstName ?? name, fullName: name }} />
         </SectionCard>
         <SectionCard title="Sessions" description={user.role === "doctor" ? "With you, newest first." : "Newest first."}>
           {appointments.length === 0 ? (

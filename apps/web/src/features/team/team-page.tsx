@@ -3,6 +3,7 @@ import { Ornament } from "@halcyon/ui/components/ornament";
 
 import { pageTitle } from "../../lib/clinic";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { BookableClinicians } from "./bookable-clinicians";
 import { MonogramPortrait } from "./monogram-portrait";
 import { STAFF } from "./staff";
 
@@ -43,6 +44,7 @@ export function TeamPage() {
           </li>
         ))}
       </ul>
+      <BookableClinicians />
     </div>
   );
 }

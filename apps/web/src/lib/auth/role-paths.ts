@@ -13,3 +13,22 @@ export function dashboardPathFor(role: UserRole): string {
 export function afterLoginPathFor(role: UserRole): string {
   return role === "admin" ? "/admin" : "/";
 }
+
+/** Where "Book with Dr. …" leads: the calendar, its booking dialog open on that doctor. */
+export function bookingPathFor(doctorId: number): string {
+  return `/appointments?book=${doctorId}`;
+}
+
+/** The sign-in page, which continues to `path` once the visitor is signed in. */
+export function signInThen(path: string): string {
+  return `/auth?next=${encodeURIComponent(path)}`;
+}
+
+/**
+ * The `next` of /auth, when it is a path of this app: never another site ("//evil.example",
+ * "https://…"), so the sign-in page cannot be used to send someone elsewhere.
+ */
+export function nextPathFrom(value: string | null): string | undefined {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
+  return value;
+}

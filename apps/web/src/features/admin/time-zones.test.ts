@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+
+import { matchTimeZones, supportedTimeZones } from "./time-zones";
+
+const ZONES = ["America/New_York", "America/Los_Angeles", "Europe/London", "Europe/Lisbon", "UTC"];
+
+describe("the time zone search", () => {
+  it("finds a zone by any of its words, in any case and order, with underscores as spaces", () => {
+    expect(matchTimeZones(ZONES, "new york")).toEqual(["America/New_York"]);
+    expect(matchTimeZones(ZONES, "YORK america")).toEqual(["America/New_York"]);
+    expect(matchTimeZones(ZONES, "europe/l")).toEqual(["Europe/London", "Europe/Lisbon"]);
+  });
+
+  it("offers every zone for an empty search, and none for nonsense", () => {
+    expect(matchTimeZones(ZONES, "  ")).toEqual(ZONES);
+    expect(matchTimeZones(ZONES, "Atlantis")).toEqual([]);
+  });
+
+  it("lists the browser's IANA zones", () => {
+    expect(supportedTimeZones()).toEqual(expect.arrayContaining(["Europe/London", "UTC"]));
+  });
+});

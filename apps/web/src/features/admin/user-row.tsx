@@ -1,0 +1,91 @@
+import type { AdminUser } from "@halcyon/domain/schemas";
+import { Avatar, AvatarFallback } from "@halcyon/ui/components/avatar";
+import { Badge } from "@halcyon/ui/components/badge";
+import { Button } from "@halcyon/ui/components/button";
+import { TableCell, TableRow } from "@halcyon/ui/components/table";
+
+import { monogramOf } from "../../lib/monogram";
+import { displayName, formatDay, ROLE_LABELS } from "./people";
+
+const ROLE_TONE = { admin: "ink", doctor: "gold", patient: "stone" } as const;
+
+type UserRowProps = {
+  user: AdminUser;
+  isMe: boolean;
+  onChangeRole: () => void;
+  onChangeStatus: (active: boolean) => void;
+  onCareTeam: () => void;
+  onResetPassword: () => void;
+};
+
+/** One person in the users list: who, role, status, joined, and what an admin may do to them. */
+export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, onResetPassword }: UserRowProps) {
+  const name = displayName(user);
+  const active = user.deactivatedAt === null;
+  return (
+    <TableRow data-testid="user-row" data-username={user.username}>
+      <TableCell className="max-md:text-left">
+        <div className="flex min-w-0 items-center gap-3">
+          <Avatar className="size-10 max-md:hidden">
+            <AvatarFallback aria-hidden="true">{monogramOf(user.firstName, user.lastName)}</AvatarFallback>
+          </Avatar>
+          <div className="min-w-0 text-left">
+            <p className="font-medium text-ink-900">
+              {name}
+              {isMe ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
+            </p>
+            <p className="truncate text-xs text-muted-foreground">
+              {user.username}
+              {user.email ? ` · ${user.email}` : ""}
+            </p>
+          </div>
+        </div>
+      </TableCell>
+      <TableCell label="Role">
+        <span className="inline-flex flex-col items-end gap-1 md:items-start">
+          <Badge tone={ROLE_TONE[user.role]}>{ROLE_LABELS[user.role]}</Badge>
+          {user.role === "doctor" && user.specialization ? <span className="text-xs text-muted-foreground">{user.specialization}</span> : null}
+        </span>
+      </TableCell>
+      <TableCell label="Status">
+        <span className="inline-flex flex-col items-end gap-1 md:items-start">
+          <Badge tone={active ? "sage" : "stone"}>{active ? "Active" : "Deactivated"}</Badge>
+          {!active && user.deactivatedAt ? (
+            <span className="text-xs text-muted-foreground">since {formatDay(user.deactivatedAt)}</span>
+          ) : user.mustChangePassword ? (
+            <span className="text-xs text-muted-foreground">On a one-time password</span>
+          ) : null}
+        </span>
+      </TableCell>
+      <TableCell label="Joined" className="whitespace-nowrap text-stone-600">
+        {formatDay(user.createdAt)}
+      </TableCell>
+      <TableCell className="max-md:mt-3 max-md:justify-start max-md:border-t max-md:border-ivory-300 max-md:pt-4 md:text-right">
+        <div className="flex flex-wrap gap-2 md:justify-end">
+          {user.role === "patient" ? (
+            <Button variant="outline" size="sm" onClick={onCareTeam} aria-label={`Care team of ${name}`}>
+              Care team
+            </Button>
+          ) : null}
+          <Button variant="outline" size="sm" onClick={onChangeRole} aria-label={`Change role of ${name}`}>
+            Change role
+          </Button>
+          {active && !isMe ? (
+            <Button variant="outline" size="sm" onClick={onResetPassword} aria-label={`New password for ${name}`}>
+              New password
+            </Button>
+          ) : null}
+          {active ? (
+            <Button variant="ghost" size="sm" onClick={() => onChangeStatus(false)} aria-label={`Deactivate ${name}`} className="text-rose-700 hover:bg-rose-50">
+              Deactivate
+            </Button>
+          ) : (
+            <Button variant="ghost" size="sm" onClick={() => onChangeStatus(true)} aria-label={`Reactivate ${name}`}>
+              Reactivate
+            </Button>
+          )}
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { workingHoursInputSchema } from "../admin/admin.schema";
+
+/** A bookable clinician as the public pages show one: no contact details. */
+export const clinicianSchema = z
+  .object({
+    id: z.number().int().describe("The doctor's user id, as booking takes it"),
+    firstName: z.string(),
+    lastName: z.string(),
+    specialization: z.string(),
+  })
+  .meta({ id: "Clinician" });
+export type Clinician = z.infer<typeof clinicianSchema>;
+
+/** What anyone, signed in or not, may know about the clinic: its hours, its policy and who can be booked. */
+export const clinicProfileSchema = z
+  .object({
+    clinicName: z.string(),
+    clinicTimeZone: z.string(),
+    defaultWorkingHours: workingHoursInputSchema,
+    cancellationWindowHours: z.number().describe("A patient's cancellation inside this many hours is late, and such a session cannot be moved online"),
+    clinicians: z.array(clinicianSchema),
+  })
+  .meta({ id: "ClinicProfile" });
+export type ClinicProfile = z.infer<typeof clinicProfileSchema>;
