@@ -24,10 +24,7 @@ export const envSchema = z.object({
     .transform((value) => new URL(value).origin)
     .optional(),
   CLINIC_NAME: z.string().min(1).max(80).default("Halcyon"),
-  CLINIC_TIMEZONE: z
-    .string()
-    .default("America/New_York")
-    .refine(isTimeZone, "use an IANA time zone such as America/New_York"),
+  CLINIC_TIMEZONE: z.string().default("America/New_York").refine(isTimeZone, "use an IANA time zone such as America/New_York"),
   /** Seed the demo clinic into an empty database: on by default outside production, never inside it. */
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -14,13 +14,7 @@ export function loggerOptions(env: Env, stream?: DestinationStream): FastifyServ
     ...(stream ? { stream } : {}),
     level: env.NODE_ENV === "test" ? "silent" : env.LOG_LEVEL,
     redact: {
-      paths: [
-        "req.headers.cookie",
-        "req.headers.authorization",
-        'res.headers["set-cookie"]',
-        ...SECRET_FIELDS,
-        ...SECRET_FIELDS.map((field) => `*.${field}`),
-      ],
+      paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', ...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${field}`)],
       censor: "[redacted]",
     },
     serializers: {

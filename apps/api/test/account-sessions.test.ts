@@ -16,7 +16,13 @@ async function onThreeDevices(app: FastifyInstance): Promise<{ id: number; usern
   const body = newPatient();
   const { response, cookie } = await register(app, body);
   const signIn = async (userAgent: string, remoteAddress: string) => {
-    const login = await app.inject({ method: "POST", url: "/api/login", payload: { username: body.username, password: body.password }, headers: { "user-agent": userAgent }, remoteAddress });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: body.username, password: body.password },
+      headers: { "user-agent": userAgent },
+      remoteAddress,
+    });
     expect(login.statusCode).toBe(200);
     return sessionCookie(login)!;
   };

@@ -33,7 +33,12 @@ describeApp("the admin's clinic", (testApp) => {
       expect((await call(app, patient, method, url, body)).statusCode, `${method} ${url} as patient`).toBe(403);
       expect((await call(app, doctor, method, url, body)).statusCode, `${method} ${url} as doctor`).toBe(403);
     }
-    const denied = await app.clinic.db.selectFrom("audit_log").select("actor_id").where("action", "=", "access.denied").where("actor_id", "in", [patient.id, doctor.id]).execute();
+    const denied = await app.clinic.db
+      .selectFrom("audit_log")
+      .select("actor_id")
+      .where("action", "=", "access.denied")
+      .where("actor_id", "in", [patient.id, doctor.id])
+      .execute();
     expect(denied.length).toBe(ADMIN_PATHS.length * 2);
   });
 
@@ -72,7 +77,14 @@ describeApp("the admin's clinic", (testApp) => {
     expect((await slotsOf(app, patient, doctor.id, weekdayAhead(7))).length).toBe(3);
     const hours = (await call(app, admin, "GET", `/api/admin/users/${doctor.id}/working-hours`)).json();
     expect(hours.workingHours[0]).toEqual({ weekday: 1, start: "10:00", end: "13:00" });
-    const noSpecialization = await call(app, admin, "POST", "/api/admin/users", { username: "dr.vague", role: "doctor", firstName: "A", lastName: "B", phoneNumber: "5551112222", dateOfBirth: "1980-01-01" });
+    const noSpecialization = await call(app, admin, "POST", "/api/admin/users", {
+      username: "dr.vague",
+      role: "doctor",
+      firstName: "A",
+      lastName: "B",
+      phoneNumber: "5551112222",
+      dateOfBirth: "1980-01-01",
+    });
     expect(noSpecialization.json().message).toBe("A doctor needs a specialization");
   });
 
@@ -95,7 +107,9 @@ describeApp("the admin's clinic", (testApp) => {
   it("never lets the last active admin be deactivated or demoted", async () => {
     const { app } = testApp();
     const admin = await aStaffMember(app, "admin");
-    const others = (await call(app, admin, "GET", "/api/admin/users?role=admin&status=active&limit=200")).json().users.filter((u: { id: number }) => u.id !== admin.id);
+    const others = (await call(app, admin, "GET", "/api/admin/users?role=admin&status=active&limit=200"))
+      .json()
+      .users.filter((u: { id: number }) => u.id !== admin.id);
     for (const other of others) await call(app, admin, "PATCH", `/api/admin/users/${other.id}`, { active: false });
     const self = await call(app, admin, "PATCH", `/api/admin/users/${admin.id}`, { active: false });
     expect(self.statusCode).toBe(409);
@@ -119,7 +133,12 @@ describeApp("the admin's clinic", (testApp) => {
     const { app, advance } = testApp();
     const admin = await aStaffMember(app, "admin");
     const [patient, doctor] = [await aPatient(app), await aStaffMember(app, "doctor")];
-    await app.inject({ method: "POST", url: "/api/login", payload: { username: "no-such-user", password: "guess-guess-guess" }, headers: { "user-agent": "audit-agent" } });
+    await app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: "no-such-user", password: "guess-guess-guess" },
+      headers: { "user-agent": "audit-agent" },
+    });
     const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(7));
     await book(app, patient, { doctorId: doctor.id, startTime: slot, description: "Secret reason" });
     await call(app, patient, "GET", "/api/appointments");
@@ -128,9 +147,26 @@ describeApp("the admin's clinic", (testApp) => {
     await call(app, doctor, "GET", `/api/treatment-sessions/${patient.id}`);
     await call(app, patient, "GET", `/api/treatment-sessions/${doctor.id}`);
     await call(app, admin, "GET", "/api/admin/audit-log");
-    const entries = (await call(app, admin, "GET", "/api/admin/audit-log?limit=200")).json().entries as { action: string; outcome: string; actorId: number | null; actorName: string | null; ip: string | null; userAgent: string | null; targetId: string | null }[];
+    const entries = (await call(app, admin, "GET", "/api/admin/audit-log?limit=200")).json().entries as {
+      action: string;
+      outcome: string;
+      actorId: number | null;
+      actorName: string | null;
+      ip: string | null;
+      userAgent: string | null;
+      targetId: string | null;
+    }[];
     const kinds = new Set(entries.map((e) => `${e.action}:${e.outcome}`));
-    for (const kind of ["auth.login:failure", "auth.login:success", "appointment.book:success", "appointment.read:success", "message.send:success", "message.read:success", "treatment_session.read:success", "access.denied:denied"]) {
+    for (const kind of [
+      "auth.login:failure",
+      "auth.login:success",
+      "appointment.book:success",
+      "appointment.read:success",
+      "message.send:success",
+      "message.read:success",
+      "treatment_session.read:success",
+      "access.denied:denied",
+    ]) {
       expect(kinds, kind).toContain(kind);
     }
     const failure = entries.find((e) => e.action === "auth.login" && e.outcome === "failure")!;
@@ -216,44 +252,58 @@ describeApp("the admin's clinic", (testApp) => {
   });
 
   // Twenty copies beside steady writes take a while on a busy two-core machine.
-  it("takes 20 backups while 10 clients write, each one whole and restorable, each audited as it ended, leaving no copy behind", { timeout: 120_000 }, async ({ skip }) => {
-    const { app } = testApp();
-    if (app.database.kind !== "sqlite") skip("PostgreSQL is backed up with pg_dump");
-    const admin = await aStaffMember(app, "admin");
-    const doctor = await aStaffMember(app, "doctor");
-    const writers = await Promise.all(Array.from({ length: 10 }, () => aPatient(app)));
-    const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith("halcyon-backup-"));
-    const before = new Set(leftovers());
-    let writing = true;
-    let sent = 0;
-    const load = writers.map(async (patient) => {
-      while (writing) {
-        const response = await app.inject({ method: "POST", url: "/api/messages", headers: { cookie: patient.cookie }, payload: { senderId: patient.id, receiverId: doctor.id, content: `note ${sent}` } });
-        expect(response.statusCode).toBe(200);
-        sent += 1;
+  it(
+    "takes 20 backups while 10 clients write, each one whole and restorable, each audited as it ended, leaving no copy behind",
+    { timeout: 120_000 },
+    async ({ skip }) => {
+      const { app } = testApp();
+      if (app.database.kind !== "sqlite") skip("PostgreSQL is backed up with pg_dump");
+      const admin = await aStaffMember(app, "admin");
+      const doctor = await aStaffMember(app, "doctor");
+      const writers = await Promise.all(Array.from({ length: 10 }, () => aPatient(app)));
+      const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith("halcyon-backup-"));
+      const before = new Set(leftovers());
+      let writing = true;
+      let sent = 0;
+      const load = writers.map(async (patient) => {
+        while (writing) {
+          const response = await app.inject({
+            method: "POST",
+            url: "/api/messages",
+            headers: { cookie: patient.cookie },
+            payload: { senderId: patient.id, receiverId: doctor.id, content: `note ${sent}` },
+          });
+          expect(response.statusCode).toBe(200);
+          sent += 1;
+        }
+      });
+      const dir = mkdtempSync(join(tmpdir(), "halcyon-restore-"));
+      try {
+        for (let n = 0; n < 20; n += 1) {
+          const response = await call(app, admin, "GET", "/api/admin/backup");
+          expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+          const file = join(dir, `restored-${n}.db`);
+          writeFileSync(file, response.rawPayload);
+          const restored = new BetterSqlite3(file, { readonly: true });
+          expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");
+          restored.close();
+        }
+      } finally {
+        writing = false;
+        await Promise.all(load);
+        rmSync(dir, { recursive: true, force: true });
       }
-    });
-    const dir = mkdtempSync(join(tmpdir(), "halcyon-restore-"));
-    try {
-      for (let n = 0; n < 20; n += 1) {
-        const response = await call(app, admin, "GET", "/api/admin/backup");
-        expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
-        const file = join(dir, `restored-${n}.db`);
-        writeFileSync(file, response.rawPayload);
-        const restored = new BetterSqlite3(file, { readonly: true });
-        expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");
-        restored.close();
-      }
-    } finally {
-      writing = false;
-      await Promise.all(load);
-      rmSync(dir, { recursive: true, force: true });
-    }
-    expect(sent).toBeGreaterThan(20);
-    const audited = await app.clinic.db.selectFrom("audit_log").select("outcome").where("action", "=", "admin.backup").where("actor_id", "=", admin.id).execute();
-    expect(audited.map((row) => row.outcome)).toEqual(Array.from({ length: 20 }, () => "success"));
-    await vi.waitFor(() => expect(leftovers().filter((name) => !before.has(name))).toEqual([]));
-  });
+      expect(sent).toBeGreaterThan(20);
+      const audited = await app.clinic.db
+        .selectFrom("audit_log")
+        .select("outcome")
+        .where("action", "=", "admin.backup")
+        .where("actor_id", "=", admin.id)
+        .execute();
+      expect(audited.map((row) => row.outcome)).toEqual(Array.from({ length: 20 }, () => "success"));
+      await vi.waitFor(() => expect(leftovers().filter((name) => !before.has(name))).toEqual([]));
+    },
+  );
 
   it("records a backup that could not be made as a failure, and leaves no copy behind", async ({ skip }) => {
     const { app } = testApp();
@@ -270,7 +320,12 @@ describeApp("the admin's clinic", (testApp) => {
     } finally {
       app.database.backupTo = backupTo;
     }
-    const [row] = await app.clinic.db.selectFrom("audit_log").select(["outcome"]).where("action", "=", "admin.backup").where("actor_id", "=", admin.id).execute();
+    const [row] = await app.clinic.db
+      .selectFrom("audit_log")
+      .select(["outcome"])
+      .where("action", "=", "admin.backup")
+      .where("actor_id", "=", admin.id)
+      .execute();
     expect(row?.outcome).toBe("failure");
     expect(leftovers().filter((name) => !before.has(name))).toEqual([]);
   });

@@ -6,8 +6,21 @@ import { aPatient, aStaffMember, book, patch, slotsOf, weekdayAhead } from "./cl
 const HOUR = 3_600_000;
 /** What an appointment shows its reader: never who cancelled it, nor when it last changed. */
 const APPOINTMENT_FIELDS = [
-  "cancelledAt", "createdAt", "description", "doctorId", "doctorName", "endTime", "id", "lateCancellation",
-  "notes", "patientId", "patientName", "progressRating", "startTime", "status", "title",
+  "cancelledAt",
+  "createdAt",
+  "description",
+  "doctorId",
+  "doctorName",
+  "endTime",
+  "id",
+  "lateCancellation",
+  "notes",
+  "patientId",
+  "patientName",
+  "progressRating",
+  "startTime",
+  "status",
+  "title",
 ];
 /** Tests that move the clock by days keep their sessions alive across the jump. */
 const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "100000", SESSION_ABSOLUTE_HOURS: "100000" };
@@ -41,7 +54,9 @@ describeApp("booking against real availability", (testApp) => {
     const db = app.clinic.db;
     const careOf = (patientId: number) => db.selectFrom("care_relationships").select("doctor_id").where("patient_id", "=", patientId).execute();
     const bookedBy = async (actorId: number) =>
-      (await db.selectFrom("audit_log").select("target_id").where("action", "=", "appointment.book").where("actor_id", "=", actorId).execute()).map((row) => row.target_id);
+      (await db.selectFrom("audit_log").select("target_id").where("action", "=", "appointment.book").where("actor_id", "=", actorId).execute()).map(
+        (row) => row.target_id,
+      );
 
     const booked = await book(app, first, { doctorId: doctor.id, startTime: slot });
     expect(booked.statusCode).toBe(200);
@@ -61,7 +76,14 @@ describeApp("booking against real availability", (testApp) => {
     const doctor = await aStaffMember(app, "doctor");
     const patient = await aPatient(app);
     const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(8));
-    const response = await book(app, patient, { patientId: patient.id, doctorId: doctor.id, startTime: slot, endTime: "2000-01-01T00:00:00Z", status: "scheduled", description: "" });
+    const response = await book(app, patient, {
+      patientId: patient.id,
+      doctorId: doctor.id,
+      startTime: slot,
+      endTime: "2000-01-01T00:00:00Z",
+      status: "scheduled",
+      description: "",
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().endTime).toBe(new Date(Date.parse(slot!) + HOUR).toISOString());
   });
@@ -83,7 +105,7 @@ describeApp("booking against real availability", (testApp) => {
     const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(7));
     const offHour = await book(app, patient, { doctorId: doctor.id, startTime: new Date(Date.parse(slot!) + 30 * 60_000).toISOString() });
     expect(offHour.statusCode).toBe(400);
-    const missing = await book(app, patient, { doctorId: doctor.id, title: "" , startTime: slot });
+    const missing = await book(app, patient, { doctorId: doctor.id, title: "", startTime: slot });
     expect(missing.json().message).toBe("Doctor, title and date/time are required");
   });
 
@@ -152,139 +174,152 @@ describeApp("booking against real availability", (testApp) => {
   });
 });
 
-describeApp("the life of a session", (testApp) => {
-  it("reschedules into a free slot, releasing the old one at the same moment", async () => {
-    const { app } = testApp();
-    const doctor = await aStaffMember(app, "doctor");
-    const patient = await aPatient(app);
-    const date = weekdayAhead(14);
-    const [first, second] = await slotsOf(app, patient, doctor.id, date);
-    const { id } = (await book(app, patient, { doctorId: doctor.id, startTime: first })).json();
-    const moved = await patch(app, patient, id, { startTime: second });
-    expect(moved.statusCode).toBe(200);
-    expect(moved.json().startTime).toBe(second);
-    const free = await slotsOf(app, patient, doctor.id, date);
-    expect(free).toContain(first);
-    expect(free).not.toContain(second);
-    const other = await aPatient(app);
-    const { id: otherId } = (await book(app, other, { doctorId: doctor.id, startTime: first })).json();
-    expect((await patch(app, other, otherId, { startTime: second })).statusCode).toBe(409);
-  });
+describeApp(
+  "the life of a session",
+  (testApp) => {
+    it("reschedules into a free slot, releasing the old one at the same moment", async () => {
+      const { app } = testApp();
+      const doctor = await aStaffMember(app, "doctor");
+      const patient = await aPatient(app);
+      const date = weekdayAhead(14);
+      const [first, second] = await slotsOf(app, patient, doctor.id, date);
+      const { id } = (await book(app, patient, { doctorId: doctor.id, startTime: first })).json();
+      const moved = await patch(app, patient, id, { startTime: second });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json().startTime).toBe(second);
+      const free = await slotsOf(app, patient, doctor.id, date);
+      expect(free).toContain(first);
+      expect(free).not.toContain(second);
+      const other = await aPatient(app);
+      const { id: otherId } = (await book(app, other, { doctorId: doctor.id, startTime: first })).json();
+      expect((await patch(app, other, otherId, { startTime: second })).statusCode).toBe(409);
+    });
 
-  it("records a patient's cancellation inside the window as late, and the doctor sees it", async () => {
-    const { app, advance } = testApp();
-    const doctor = await aStaffMember(app, "doctor");
-    const patient = await aPatient(app);
-    const [early, late] = await slotsOf(app, patient, doctor.id, weekdayAhead(20));
-    const a = (await book(app, patient, { doctorId: doctor.id, startTime: early })).json();
-    const b = (await book(app, patient, { doctorId: doctor.id, startTime: late })).json();
-    const onTime = await patch(app, patient, a.id, { status: "cancelled" });
-    expect(onTime.json()).toMatchObject({ status: "cancelled", lateCancellation: false });
-    expect(Object.keys(onTime.json()).sort()).toEqual(APPOINTMENT_FIELDS);
-    // Move the clock to 3 hours before the second session.
-    advance(Date.parse(b.startTime) - Date.now() - 3 * HOUR);
-    const tooLateToMove = await patch(app, patient, b.id, { startTime: early });
-    expect(tooLateToMove.statusCode).toBe(403);
-    expect(tooLateToMove.json().message).toMatch(/can't be moved online/);
-    expect((await patch(app, patient, b.id, { status: "cancelled" })).json().lateCancellation).toBe(true);
-    const doctorsView = (await app.inject({ method: "GET", url: `/api/appointments?from=${encodeURIComponent(new Date(Date.parse(b.startTime) - HOUR).toISOString())}`, headers: { cookie: doctor.cookie } })).json();
-    expect(doctorsView.find((x: { id: number }) => x.id === b.id)).toMatchObject({ status: "cancelled", lateCancellation: true });
-    const activity = (await app.inject({ method: "GET", url: "/api/activity", headers: { cookie: doctor.cookie } })).json();
-    expect(activity[0]).toMatchObject({ kind: "session_cancelled", lateCancellation: true, patientId: patient.id });
-    advance(-(Date.parse(b.startTime) - Date.now() - 3 * HOUR));
-  });
+    it("records a patient's cancellation inside the window as late, and the doctor sees it", async () => {
+      const { app, advance } = testApp();
+      const doctor = await aStaffMember(app, "doctor");
+      const patient = await aPatient(app);
+      const [early, late] = await slotsOf(app, patient, doctor.id, weekdayAhead(20));
+      const a = (await book(app, patient, { doctorId: doctor.id, startTime: early })).json();
+      const b = (await book(app, patient, { doctorId: doctor.id, startTime: late })).json();
+      const onTime = await patch(app, patient, a.id, { status: "cancelled" });
+      expect(onTime.json()).toMatchObject({ status: "cancelled", lateCancellation: false });
+      expect(Object.keys(onTime.json()).sort()).toEqual(APPOINTMENT_FIELDS);
+      // Move the clock to 3 hours before the second session.
+      advance(Date.parse(b.startTime) - Date.now() - 3 * HOUR);
+      const tooLateToMove = await patch(app, patient, b.id, { startTime: early });
+      expect(tooLateToMove.statusCode).toBe(403);
+      expect(tooLateToMove.json().message).toMatch(/can't be moved online/);
+      expect((await patch(app, patient, b.id, { status: "cancelled" })).json().lateCancellation).toBe(true);
+      const doctorsView = (
+        await app.inject({
+          method: "GET",
+          url: `/api/appointments?from=${encodeURIComponent(new Date(Date.parse(b.startTime) - HOUR).toISOString())}`,
+          headers: { cookie: doctor.cookie },
+        })
+      ).json();
+      expect(doctorsView.find((x: { id: number }) => x.id === b.id)).toMatchObject({ status: "cancelled", lateCancellation: true });
+      const activity = (await app.inject({ method: "GET", url: "/api/activity", headers: { cookie: doctor.cookie } })).json();
+      expect(activity[0]).toMatchObject({ kind: "session_cancelled", lateCancellation: true, patientId: patient.id });
+      advance(-(Date.parse(b.startTime) - Date.now() - 3 * HOUR));
+    });
 
-  it("filters a list by status, by range and by order, each combination answering for itself", async () => {
-    const { app } = testApp();
-    const doctor = await aStaffMember(app, "doctor");
-    const patient = await aPatient(app);
-    const [first, second, third] = await slotsOf(app, patient, doctor.id, weekdayAhead(22));
-    const booked = [];
-    for (const startTime of [first, second, third]) booked.push((await book(app, patient, { doctorId: doctor.id, startTime })).json());
-    await patch(app, patient, booked[1].id, { status: "cancelled" });
-    const ids = async (query: string) =>
-      (await app.inject({ method: "GET", url: `/api/appointments?${query}`, headers: { cookie: patient.cookie } })).json().map((a: { id: number }) => a.id);
-    const [a, b, c] = booked.map((appointment: { id: number }) => appointment.id);
-    expect(await ids("status=cancelled")).toEqual([b]);
-    expect(await ids("status=scheduled")).toEqual([a, c]);
-    expect(await ids("status=scheduled&status=cancelled&status=scheduled&order=desc")).toEqual([c, b, a]);
-    expect(await ids(`status=scheduled&from=${encodeURIComponent(second!)}`)).toEqual([c]);
-    expect(await ids(`to=${encodeURIComponent(third!)}&from=${encodeURIComponent(first!)}`)).toEqual([a, b]);
-  });
+    it("filters a list by status, by range and by order, each combination answering for itself", async () => {
+      const { app } = testApp();
+      const doctor = await aStaffMember(app, "doctor");
+      const patient = await aPatient(app);
+      const [first, second, third] = await slotsOf(app, patient, doctor.id, weekdayAhead(22));
+      const booked = [];
+      for (const startTime of [first, second, third]) booked.push((await book(app, patient, { doctorId: doctor.id, startTime })).json());
+      await patch(app, patient, booked[1].id, { status: "cancelled" });
+      const ids = async (query: string) =>
+        (await app.inject({ method: "GET", url: `/api/appointments?${query}`, headers: { cookie: patient.cookie } })).json().map((a: { id: number }) => a.id);
+      const [a, b, c] = booked.map((appointment: { id: number }) => appointment.id);
+      expect(await ids("status=cancelled")).toEqual([b]);
+      expect(await ids("status=scheduled")).toEqual([a, c]);
+      expect(await ids("status=scheduled&status=cancelled&status=scheduled&order=desc")).toEqual([c, b, a]);
+      expect(await ids(`status=scheduled&from=${encodeURIComponent(second!)}`)).toEqual([c]);
+      expect(await ids(`to=${encodeURIComponent(third!)}&from=${encodeURIComponent(first!)}`)).toEqual([a, b]);
+    });
 
-  it("answers a plain list one page at a time: the first 50, more on asking, never over 500", async () => {
-    const { app } = testApp();
-    const doctor = await aStaffMember(app, "doctor");
-    const patient = await aPatient(app);
-    const dates = new Set<string>();
-    for (let days = 30; dates.size < 7; days += 1) dates.add(weekdayAhead(days));
-    const starts: string[] = [];
-    for (const date of dates) starts.push(...(await slotsOf(app, patient, doctor.id, date)));
-    for (const startTime of starts.slice(0, APPOINTMENT_LIST_DEFAULT + 2)) expect((await book(app, patient, { doctorId: doctor.id, startTime })).statusCode).toBe(200);
-    const list = (query: string) => app.inject({ method: "GET", url: `/api/appointments${query}`, headers: { cookie: doctor.cookie } });
-    const page = (await list("")).json() as { startTime: string }[];
-    expect(page).toHaveLength(APPOINTMENT_LIST_DEFAULT);
-    expect(page.map((a) => a.startTime)).toEqual(starts.slice(0, APPOINTMENT_LIST_DEFAULT));
-    const next = (await list(`?from=${encodeURIComponent(new Date(Date.parse(page.at(-1)!.startTime) + 1).toISOString())}`)).json();
-    expect(next.map((a: { startTime: string }) => a.startTime)).toEqual(starts.slice(APPOINTMENT_LIST_DEFAULT, APPOINTMENT_LIST_DEFAULT + 2));
-    expect((await list(`?limit=${APPOINTMENT_LIST_DEFAULT + 2}`)).json()).toHaveLength(APPOINTMENT_LIST_DEFAULT + 2);
-    const tooMany = await list("?limit=501");
-    expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toMatch(/At most 500 appointments/);
-  });
+    it("answers a plain list one page at a time: the first 50, more on asking, never over 500", async () => {
+      const { app } = testApp();
+      const doctor = await aStaffMember(app, "doctor");
+      const patient = await aPatient(app);
+      const dates = new Set<string>();
+      for (let days = 30; dates.size < 7; days += 1) dates.add(weekdayAhead(days));
+      const starts: string[] = [];
+      for (const date of dates) starts.push(...(await slotsOf(app, patient, doctor.id, date)));
+      for (const startTime of starts.slice(0, APPOINTMENT_LIST_DEFAULT + 2))
+        expect((await book(app, patient, { doctorId: doctor.id, startTime })).statusCode).toBe(200);
+      const list = (query: string) => app.inject({ method: "GET", url: `/api/appointments${query}`, headers: { cookie: doctor.cookie } });
+      const page = (await list("")).json() as { startTime: string }[];
+      expect(page).toHaveLength(APPOINTMENT_LIST_DEFAULT);
+      expect(page.map((a) => a.startTime)).toEqual(starts.slice(0, APPOINTMENT_LIST_DEFAULT));
+      const next = (await list(`?from=${encodeURIComponent(new Date(Date.parse(page.at(-1)!.startTime) + 1).toISOString())}`)).json();
+      expect(next.map((a: { startTime: string }) => a.startTime)).toEqual(starts.slice(APPOINTMENT_LIST_DEFAULT, APPOINTMENT_LIST_DEFAULT + 2));
+      expect((await list(`?limit=${APPOINTMENT_LIST_DEFAULT + 2}`)).json()).toHaveLength(APPOINTMENT_LIST_DEFAULT + 2);
+      const tooMany = await list("?limit=501");
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().message).toMatch(/At most 500 appointments/);
+    });
 
-  it("lets only the session's doctor complete it or mark a no-show, once it has started; then it is final", async () => {
-    const { app, advance } = testApp();
-    const doctor = await aStaffMember(app, "doctor");
-    const admin = await aStaffMember(app, "admin");
-    const patient = await aPatient(app);
-    const [slot, next] = await slotsOf(app, patient, doctor.id, weekdayAhead(21));
-    const { id } = (await book(app, patient, { doctorId: doctor.id, startTime: slot })).json();
-    const { id: secondId } = (await book(app, patient, { doctorId: doctor.id, startTime: next })).json();
-    expect((await patch(app, patient, id, { status: "completed" })).statusCode).toBe(403);
-    expect((await patch(app, admin, id, { status: "no_show" })).statusCode).toBe(403);
-    expect((await patch(app, doctor, id, { status: "completed" })).json().message).toMatch(/only once it has started/);
-    const shift = Date.parse(next!) - Date.now() + 5 * 60_000;
-    advance(shift);
-    expect((await patch(app, doctor, id, { status: "completed" })).json().status).toBe("completed");
-    expect((await patch(app, doctor, secondId, { status: "no_show" })).json().status).toBe("no_show");
-    const again = await patch(app, doctor, id, { status: "cancelled" });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/already completed/);
-    advance(-shift);
-  });
+    it("lets only the session's doctor complete it or mark a no-show, once it has started; then it is final", async () => {
+      const { app, advance } = testApp();
+      const doctor = await aStaffMember(app, "doctor");
+      const admin = await aStaffMember(app, "admin");
+      const patient = await aPatient(app);
+      const [slot, next] = await slotsOf(app, patient, doctor.id, weekdayAhead(21));
+      const { id } = (await book(app, patient, { doctorId: doctor.id, startTime: slot })).json();
+      const { id: secondId } = (await book(app, patient, { doctorId: doctor.id, startTime: next })).json();
+      expect((await patch(app, patient, id, { status: "completed" })).statusCode).toBe(403);
+      expect((await patch(app, admin, id, { status: "no_show" })).statusCode).toBe(403);
+      expect((await patch(app, doctor, id, { status: "completed" })).json().message).toMatch(/only once it has started/);
+      const shift = Date.parse(next!) - Date.now() + 5 * 60_000;
+      advance(shift);
+      expect((await patch(app, doctor, id, { status: "completed" })).json().status).toBe("completed");
+      expect((await patch(app, doctor, secondId, { status: "no_show" })).json().status).toBe("no_show");
+      const again = await patch(app, doctor, id, { status: "cancelled" });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(/already completed/);
+      advance(-shift);
+    });
 
-  it("lets the doctor write notes and a rating, which completes the session and shows to the patient", async () => {
-    const { app, advance } = testApp();
-    const doctor = await aStaffMember(app, "doctor");
-    const otherDoctor = await aStaffMember(app, "doctor");
-    const patient = await aPatient(app);
-    const stranger = await aPatient(app);
-    const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(22));
-    const { id } = (await book(app, patient, { doctorId: doctor.id, startTime: slot })).json();
-    const write = (who: typeof doctor, body: Record<string, unknown>) =>
-      app.inject({ method: "POST", url: "/api/treatment-sessions", payload: { appointmentId: id, ...body }, headers: { cookie: who.cookie } });
-    expect((await write(doctor, { progressRating: 7, sessionNotes: "Too early" })).json().message).toMatch(/half an hour before/);
-    const shift = Date.parse(slot!) - Date.now();
-    advance(shift);
-    expect((await write(doctor, { progressRating: 11, sessionNotes: "x" })).json().message).toBe("Give a progress rating from 1 to 10");
-    expect((await write(otherDoctor, { progressRating: 7, sessionNotes: "Not mine" })).statusCode).toBe(404);
-    expect((await write(patient, { progressRating: 7, sessionNotes: "Not a doctor" })).statusCode).toBe(403);
-    const written = await write(doctor, { progressRating: 7, sessionNotes: "Explored sleep hygiene; agreed on a wind-down routine." });
-    expect(written.statusCode).toBe(200);
-    expect(written.json()).toMatchObject({ progressRating: 7, patientId: patient.id, appointmentId: id });
-    expect((await write(doctor, { progressRating: 8, sessionNotes: "Twice" })).statusCode).toBe(409);
-    const sessions = await app.inject({ method: "GET", url: `/api/treatment-sessions/${patient.id}`, headers: { cookie: patient.cookie } });
-    expect(sessions.json()[0]).toMatchObject({ progressRating: 7, sessionNotes: expect.stringMatching(/sleep hygiene/) });
-    const appointments = (await app.inject({ method: "GET", url: `/api/appointments?from=${encodeURIComponent(slot!)}`, headers: { cookie: patient.cookie } })).json();
-    expect(appointments.find((a: { id: number }) => a.id === id)).toMatchObject({ status: "completed", progressRating: 7 });
-    // Health records are visible to the patient, their doctors and admins only.
-    expect((await app.inject({ method: "GET", url: `/api/treatment-sessions/${patient.id}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
-    expect((await app.inject({ method: "GET", url: `/api/treatment-sessions/${patient.id}`, headers: { cookie: otherDoctor.cookie } })).statusCode).toBe(404);
-    expect((await app.inject({ method: "GET", url: `/api/treatment-sessions/${patient.id}`, headers: { cookie: doctor.cookie } })).statusCode).toBe(200);
-    advance(-shift);
-  });
-}, LONG_SESSIONS);
+    it("lets the doctor write notes and a rating, which completes the session and shows to the patient", async () => {
+      const { app, advance } = testApp();
+      const doctor = await aStaffMember(app, "doctor");
+      const otherDoctor = await aStaffMember(app, "doctor");
+      const patient = await aPatient(app);
+      const stranger = await aPatient(app);
+      const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(22));
+      const { id } = (await book(app, patient, { doctorId: doctor.id, startTime: slot })).json();
+      const write = (who: typeof doctor, body: Record<string, unknown>) =>
+        app.inject({ method: "POST", url: "/api/treatment-sessions", payload: { appointmentId: id, ...body }, headers: { cookie: who.cookie } });
+      expect((await write(doctor, { progressRating: 7, sessionNotes: "Too early" })).json().message).toMatch(/half an hour before/);
+      const shift = Date.parse(slot!) - Date.now();
+      advance(shift);
+      expect((await write(doctor, { progressRating: 11, sessionNotes: "x" })).json().message).toBe("Give a progress rating from 1 to 10");
+      expect((await write(otherDoctor, { progressRating: 7, sessionNotes: "Not mine" })).statusCode).toBe(404);
+      expect((await write(patient, { progressRating: 7, sessionNotes: "Not a doctor" })).statusCode).toBe(403);
+      const written = await write(doctor, { progressRating: 7, sessionNotes: "Explored sleep hygiene; agreed on a wind-down routine." });
+      expect(written.statusCode).toBe(200);
+      expect(written.json()).toMatchObject({ progressRating: 7, patientId: patient.id, appointmentId: id });
+      expect((await write(doctor, { progressRating: 8, sessionNotes: "Twice" })).statusCode).toBe(409);
+      const sessions = await app.inject({ method: "GET", url: `/api/treatment-sessions/${patient.id}`, headers: { cookie: patient.cookie } });
+      expect(sessions.json()[0]).toMatchObject({ progressRating: 7, sessionNotes: expect.stringMatching(/sleep hygiene/) });
+      const appointments = (
+        await app.inject({ method: "GET", url: `/api/appointments?from=${encodeURIComponent(slot!)}`, headers: { cookie: patient.cookie } })
+      ).json();
+      expect(appointments.find((a: { id: number }) => a.id === id)).toMatchObject({ status: "completed", progressRating: 7 });
+      // Health records are visible to the patient, their doctors and admins only.
+      expect((await app.inject({ method: "GET", url: `/api/treatment-sessions/${patient.id}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+      expect((await app.inject({ method: "GET", url: `/api/treatment-sessions/${patient.id}`, headers: { cookie: otherDoctor.cookie } })).statusCode).toBe(404);
+      expect((await app.inject({ method: "GET", url: `/api/treatment-sessions/${patient.id}`, headers: { cookie: doctor.cookie } })).statusCode).toBe(200);
+      advance(-shift);
+    });
+  },
+  LONG_SESSIONS,
+);
 
 describeApp("patients, dashboards and calendar feeds", (testApp) => {
   it("lists a doctor's own patients with their latest rating, all patients for admins, nobody for patients", async () => {
@@ -331,7 +366,12 @@ describeApp("patients, dashboards and calendar feeds", (testApp) => {
     expect(changed.json().mustChangePassword).toBe(false);
     // The session that changed the password continues on a fresh token; the old one is over.
     expect((await app.inject({ method: "GET", url: "/api/user", headers: { cookie: `halcyon_session=${cookie.value}` } })).statusCode).toBe(401);
-    const again = await app.inject({ method: "POST", url: "/api/patients", payload: { firstName: "Quinn", lastName: "Avery", phoneNumber: "(555) 333-4444", dateOfBirth: "1992-02-02" }, headers: { cookie: doctor.cookie } });
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/patients",
+      payload: { firstName: "Quinn", lastName: "Avery", phoneNumber: "(555) 333-4444", dateOfBirth: "1992-02-02" },
+      headers: { cookie: doctor.cookie },
+    });
     expect(again.json().patient.username).toBe("quinn.avery2");
   });
 

@@ -50,9 +50,7 @@ describeApp("accounts and sessions over REST", (testApp) => {
     expect(missingCredentials.response.json().message).toBe("Username and password are required");
     const missingProfile = await register(app, newPatient({ firstName: " ", dateOfBirth: undefined }));
     expect(missingProfile.response.statusCode).toBe(400);
-    expect(missingProfile.response.json().message).toBe(
-      "First name, last name, phone number, and date of birth are required for registration",
-    );
+    expect(missingProfile.response.json().message).toBe("First name, last name, phone number, and date of birth are required for registration");
     const badEmail = await register(app, newPatient({ email: "not-an-email" }));
     expect(badEmail.response.json().message).toMatch(/valid email/);
     const futureBirth = await register(app, newPatient({ dateOfBirth: "2999-01-01" }));

@@ -44,7 +44,12 @@ describeApp("bad input is a 400", (testApp) => {
   it("refuses text holding U+0000 anywhere in an input, over REST and tRPC", async () => {
     const { app } = testApp();
     expectBadInput(
-      await app.inject({ method: "POST", url: "/api/messages", payload: { receiverId: doctor.id, content: "hello\u0000there" }, headers: { cookie: patient.cookie } }),
+      await app.inject({
+        method: "POST",
+        url: "/api/messages",
+        payload: { receiverId: doctor.id, content: "hello\u0000there" },
+        headers: { cookie: patient.cookie },
+      }),
       "a message",
     );
     expectBadInput(await app.inject({ method: "GET", url: "/api/patients?search=a%00", headers: { cookie: doctor.cookie } }), "a search");

@@ -175,8 +175,19 @@ describeApp(
       const doctor = await aStaffMember(app, "doctor");
       const patient = await aPatient(app);
       expect((await get(app, admin, `/api/admin/patients/${doctor.id}/care`)).statusCode).toBe(404);
-      expect((await app.inject({ method: "POST", url: `/api/admin/patients/${patient.id}/care`, payload: { doctorId: patient.id }, headers: { cookie: admin.cookie } })).statusCode).toBe(404);
-      expect((await app.inject({ method: "POST", url: `/api/admin/patients/${patient.id}/care`, payload: {}, headers: { cookie: admin.cookie } })).json().message).toBe("Choose a doctor");
+      expect(
+        (
+          await app.inject({
+            method: "POST",
+            url: `/api/admin/patients/${patient.id}/care`,
+            payload: { doctorId: patient.id },
+            headers: { cookie: admin.cookie },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (await app.inject({ method: "POST", url: `/api/admin/patients/${patient.id}/care`, payload: {}, headers: { cookie: admin.cookie } })).json().message,
+      ).toBe("Choose a doctor");
       expect((await get(app, admin, "/api/admin/patients/abc/care")).statusCode).toBe(400);
     });
   },
@@ -213,7 +224,12 @@ describeApp("the slot lookup keeps a patient's other appointments private", (tes
     expect(reads.map((row) => row.actor_id)).toEqual(expect.arrayContaining([doctor.id, admin.id, patient.id]));
     expect(reads.map((row) => row.actor_id)).not.toContain(stranger.id);
     expect(JSON.parse(reads.find((row) => row.actor_id === doctor.id)!.details!)).toEqual({ doctorId: doctor.id, date });
-    const denied = await app.clinic.db.selectFrom("audit_log").select("details").where("action", "=", "access.denied").where("actor_id", "=", stranger.id).execute();
+    const denied = await app.clinic.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "access.denied")
+      .where("actor_id", "=", stranger.id)
+      .execute();
     expect(denied.map((row) => JSON.parse(row.details!).procedure)).toContain("appointments.slots");
   });
 });

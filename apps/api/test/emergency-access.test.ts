@@ -13,7 +13,8 @@ const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "100000", SESSION_ABSOLUTE_HOURS: 
 const get = (app: FastifyInstance, who: SignedIn, url: string) => app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
 const request = (app: FastifyInstance, who: SignedIn, body: Record<string, unknown>) =>
   app.inject({ method: "POST", url: "/api/emergency-access", payload: body, headers: { cookie: who.cookie } });
-const toReview = async (app: FastifyInstance, admin: SignedIn) => (await get(app, admin, "/api/admin/emergency-access")).json() as { id: number; doctorId: number; patientId: number; reason: string }[];
+const toReview = async (app: FastifyInstance, admin: SignedIn) =>
+  (await get(app, admin, "/api/admin/emergency-access")).json() as { id: number; doctorId: number; patientId: number; reason: string }[];
 
 describeApp(
   "emergency access to a record",
@@ -46,7 +47,12 @@ describeApp(
       // Once is enough while it is open.
       expect((await request(app, doctor, { patientId: patient.id, reason: REASON })).statusCode).toBe(409);
 
-      const audit = await app.clinic.db.selectFrom("audit_log").select(["action", "details"]).where("actor_id", "=", doctor.id).where("target_id", "=", String(patient.id)).execute();
+      const audit = await app.clinic.db
+        .selectFrom("audit_log")
+        .select(["action", "details"])
+        .where("actor_id", "=", doctor.id)
+        .where("target_id", "=", String(patient.id))
+        .execute();
       expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(["emergency_access.grant", "treatment_session.read"]));
       expect(JSON.parse(audit.find((row) => row.action === "treatment_session.read")!.details!)).toMatchObject({ emergencyAccessId: grant.id });
       // The reason is for the reviewing admin, not the log (it may describe the patient's health).
@@ -80,7 +86,12 @@ describeApp(
       expect(reviewed.statusCode, reviewed.body).toBe(200);
       expect((await toReview(app, admin)).map((item) => item.id)).not.toContain(id);
       expect((await app.inject({ method: "POST", url: `/api/admin/emergency-access/${id}/review`, headers: { cookie: admin.cookie } })).statusCode).toBe(404);
-      const rows = await app.clinic.db.selectFrom("audit_log").select("actor_id").where("action", "=", "emergency_access.review").where("target_id", "=", String(id)).execute();
+      const rows = await app.clinic.db
+        .selectFrom("audit_log")
+        .select("actor_id")
+        .where("action", "=", "emergency_access.review")
+        .where("target_id", "=", String(id))
+        .execute();
       expect(rows).toEqual([{ actor_id: admin.id }]);
     });
 

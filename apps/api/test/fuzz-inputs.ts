@@ -5,9 +5,32 @@ import { resolved, type JsonSchema, type OpenApiDocument, type Operation } from 
 
 /** What breaks careless parsers and databases: NUL, huge and non-numbers, impossible dates, odd Unicode. */
 const hostileText = fc.constantFrom(
-  "", " ", "\u0000", "a\u0000b", "%00", "-1", "0", "1.5", "2147483648", "9007199254740993", "1e309", "NaN", "Infinity",
-  "null", "true", "[]", "{}", "' OR 1=1 --", "<script>alert(1)</script>", "2026-02-30", "2026-13-01T00:00:00Z",
-  "9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z", "\ud800", "𝕳𝖆𝖑𝖈𝖞𝖔𝖓", "x".repeat(5000),
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "%00",
+  "-1",
+  "0",
+  "1.5",
+  "2147483648",
+  "9007199254740993",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "null",
+  "true",
+  "[]",
+  "{}",
+  "' OR 1=1 --",
+  "<script>alert(1)</script>",
+  "2026-02-30",
+  "2026-13-01T00:00:00Z",
+  "9999-12-31T23:59:59Z",
+  "0000-01-01T00:00:00Z",
+  "\ud800",
+  "𝕳𝖆𝖑𝖈𝖞𝖔𝖓",
+  "x".repeat(5000),
 );
 const hostileNumber = fc.constantFrom(0, -1, 1.5, 2_147_483_647, 2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER, 1e20, -1e20);
 const anyScalar = fc.oneof(hostileText, fc.string({ unit: "binary", maxLength: 30 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
@@ -25,7 +48,10 @@ function documented(document: OpenApiDocument, raw: JsonSchema, depth: number): 
     case "number": {
       const low = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -3);
       // Small ids name the records the fuzz set up; the rest probe the edges.
-      return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: low, max: Math.min(low + 40, schema.maximum ?? Number.MAX_SAFE_INTEGER) }) }, { weight: 1, arbitrary: hostileNumber });
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: low, max: Math.min(low + 40, schema.maximum ?? Number.MAX_SAFE_INTEGER) }) },
+        { weight: 1, arbitrary: hostileNumber },
+      );
     }
     case "boolean":
       return fc.boolean();
@@ -58,7 +84,7 @@ export interface FuzzRequest {
   payload: string | undefined;
 }
 
-const asText = (item: unknown) => (typeof item === "string" ? item : JSON.stringify(item) ?? "");
+const asText = (item: unknown) => (typeof item === "string" ? item : (JSON.stringify(item) ?? ""));
 
 /** Requests for `operation`: path parameters, a query and a JSON body built from the document. */
 export function requestsFor(document: OpenApiDocument, operation: Operation): fc.Arbitrary<FuzzRequest> {

@@ -19,7 +19,13 @@ const LAST = ["PATCH /admin/users/{id}", "POST /user/password", "POST /logout"];
 /** The downloads, which are files and not in the document: the CSV takes the audit log's query, the feed its token. */
 function downloads(documented: Operation[]): Operation[] {
   const file = (path: string, queryParameters: Operation["queryParameters"]): Operation => ({
-    key: `GET ${path}`, method: "GET", path, pathParameters: [], queryParameters, body: undefined, answer: undefined,
+    key: `GET ${path}`,
+    method: "GET",
+    path,
+    pathParameters: [],
+    queryParameters,
+    body: undefined,
+    answer: undefined,
   });
   const auditLog = documented.find((operation) => operation.key === "GET /admin/audit-log");
   if (!auditLog) throw new Error("the document lost GET /admin/audit-log");

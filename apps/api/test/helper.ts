@@ -15,11 +15,7 @@ export interface TestApp {
  * Runs `body` once per test database with a freshly built app on it (demo seed off unless
  * asked). The clock starts at the real time and moves only when a test advances it.
  */
-export function describeApp(
-  name: string,
-  body: (testApp: () => TestApp) => void,
-  env: Record<string, string> = {},
-): void {
+export function describeApp(name: string, body: (testApp: () => TestApp) => void, env: Record<string, string> = {}): void {
   describeEachDatabase(name, (database) => {
     let current: TestApp | undefined;
     beforeAll(async () => {

@@ -76,17 +76,32 @@ describeApp(
       expect((await call(app, patient, "POST", "/api/messages", { receiverId: doctor.id, content: "See you soon" })).statusCode).toBe(200);
       expect((await call(app, doctor, "POST", "/api/messages/read", { partnerId: patient.id })).statusCode).toBe(200);
       expect((await call(app, patient, "POST", "/api/calendar-feed")).statusCode).toBe(200);
-      const opened = await call(app, doctor, "POST", "/api/patients", { firstName: "Noor", lastName: "Haddad", phoneNumber: "(555) 333-4444", dateOfBirth: "1992-02-02" });
+      const opened = await call(app, doctor, "POST", "/api/patients", {
+        firstName: "Noor",
+        lastName: "Haddad",
+        phoneNumber: "(555) 333-4444",
+        dateOfBirth: "1992-02-02",
+      });
       expect(opened.statusCode).toBe(200);
 
       // Emergency access to a patient not in the doctor's care, and an admin's review of it.
       const stranger = await aPatient(app);
-      const emergency = await call(app, doctor, "POST", "/api/emergency-access", { patientId: stranger.id, reason: "Crisis call from the patient's partner; their therapist is away." });
+      const emergency = await call(app, doctor, "POST", "/api/emergency-access", {
+        patientId: stranger.id,
+        reason: "Crisis call from the patient's partner; their therapist is away.",
+      });
       expect(emergency.statusCode, emergency.body).toBe(200);
       expect((await call(app, admin, "POST", `/api/admin/emergency-access/${emergency.json().id}/review`)).statusCode).toBe(200);
 
       // Admin: a new account, a deactivation (and settings, below).
-      const created = await call(app, admin, "POST", "/api/admin/users", { username: `instant${Date.now()}`, role: "patient", firstName: "Ines", lastName: "Moreno", phoneNumber: "5551234567", dateOfBirth: "1990-01-01" });
+      const created = await call(app, admin, "POST", "/api/admin/users", {
+        username: `instant${Date.now()}`,
+        role: "patient",
+        firstName: "Ines",
+        lastName: "Moreno",
+        phoneNumber: "5551234567",
+        dateOfBirth: "1990-01-01",
+      });
       expect(created.statusCode).toBe(200);
       expect((await call(app, admin, "PATCH", `/api/admin/users/${opened.json().patient.id}`, { active: false })).statusCode).toBe(200);
       await resetPassword(app.clinic, created.json().user.username, "a-new-long-passphrase");
@@ -97,13 +112,19 @@ describeApp(
       expect((await call(app, careful, "POST", "/api/account/totp/confirm", { code: await totpCodeAt(secret, app.clinic.now()) })).statusCode).toBe(200);
       const { username } = (await call(app, careful, "GET", "/api/user")).json();
       expect((await call(app, careful, "POST", "/api/account/reauth", { password: "quiet-harbour-42" })).statusCode).toBe(200);
-      expect((await app.inject({ method: "POST", url: "/api/login", payload: { username, password: "quiet-harbour-42" } })).json()).toMatchObject({ mfaRequired: true });
+      expect((await app.inject({ method: "POST", url: "/api/login", payload: { username, password: "quiet-harbour-42" } })).json()).toMatchObject({
+        mfaRequired: true,
+      });
 
       // Time passes: the session's activity is written back, and the doctor writes the notes.
       const shift = Date.parse(second!) - Date.now();
       advance(shift);
       try {
-        const notes = await call(app, doctor, "POST", "/api/treatment-sessions", { appointmentId: booked.json().id, progressRating: 7, sessionNotes: "Settled in well." });
+        const notes = await call(app, doctor, "POST", "/api/treatment-sessions", {
+          appointmentId: booked.json().id,
+          progressRating: 7,
+          sessionNotes: "Settled in well.",
+        });
         expect(notes.statusCode).toBe(200);
       } finally {
         advance(-shift);
@@ -122,7 +143,9 @@ describeApp(
       const columns = await columnsNamedAsInstants(app);
       expect(columns.length).toBeGreaterThan(15);
       for (const { table, column } of columns) {
-        const { rows } = await sql<{ value: string }>`select ${sql.ref(column)} as value from ${sql.table(table)} where ${sql.ref(column)} is not null`.execute(app.clinic.db);
+        const { rows } = await sql<{ value: string }>`select ${sql.ref(column)} as value from ${sql.table(table)} where ${sql.ref(column)} is not null`.execute(
+          app.clinic.db,
+        );
         expect(rows.length, `${table}.${column} was written`).toBeGreaterThan(0);
         for (const { value } of rows) expect(value, `${table}.${column}`).toMatch(ISO_UTC);
       }

@@ -26,9 +26,23 @@ describe("the clinic command line", () => {
   it("migrates, creates users of any role, resets a password and backs up", async () => {
     expect((await clinic("migrate")).stdout).toMatch(/up to date/);
     const created = await clinic(
-      "create-user", "--username", "dr.cli", "--password", "harbour-lights-77", "--role", "doctor",
-      "--first-name", "Cleo", "--last-name", "Line", "--phone", "(555) 321-0000", "--date-of-birth", "1970-07-07",
-      "--specialization", "Couples Therapy",
+      "create-user",
+      "--username",
+      "dr.cli",
+      "--password",
+      "harbour-lights-77",
+      "--role",
+      "doctor",
+      "--first-name",
+      "Cleo",
+      "--last-name",
+      "Line",
+      "--phone",
+      "(555) 321-0000",
+      "--date-of-birth",
+      "1970-07-07",
+      "--specialization",
+      "Couples Therapy",
     );
     expect(created.stdout).toMatch(/Created doctor "dr.cli"/);
     await expect(clinic("create-user", "--username", "x")).rejects.toMatchObject({ stderr: expect.stringMatching(/--role is required/) });
@@ -58,7 +72,10 @@ describe("the clinic command line", () => {
 
 /** Starts the built server on a port of its own; resolves once its stdout shows `until`. */
 function startServer(env: Record<string, string>, until: RegExp) {
-  const child = spawn(process.execPath, [new URL("server.js", dist).pathname], { env: { ...process.env, DATABASE_URL: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [new URL("server.js", dist).pathname], {
+    env: { ...process.env, DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   let stdout = "";
   const seen = new Promise<string>((resolve, reject) => {
@@ -74,7 +91,10 @@ function startServer(env: Record<string, string>, until: RegExp) {
 describe("the welcome", () => {
   it("says where the clinic listens and, for the demo clinic, how to sign in", async () => {
     const port = 4300 + Math.floor(Math.random() * 500);
-    const demo = startServer({ DATA_DIR: join(dataDir, "welcome-demo"), PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "development" }, /Stop with Ctrl\+C/);
+    const demo = startServer(
+      { DATA_DIR: join(dataDir, "welcome-demo"), PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "development" },
+      /Stop with Ctrl\+C/,
+    );
     try {
       const printed = await demo.seen;
       expect(printed).toContain(`Halcyon is ready at http://127.0.0.1:${port}`);
@@ -86,7 +106,10 @@ describe("the welcome", () => {
     }
 
     // A clinic without the demo: no accounts to offer.
-    const plain = startServer({ DATA_DIR: join(dataDir, "welcome-plain"), PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "info", NODE_ENV: "development" }, /Stop with Ctrl\+C/);
+    const plain = startServer(
+      { DATA_DIR: join(dataDir, "welcome-plain"), PORT: String(port), SEED_DEMO: "false", LOG_LEVEL: "info", NODE_ENV: "development" },
+      /Stop with Ctrl\+C/,
+    );
     try {
       const printed = await plain.seen;
       expect(printed).toContain(`Halcyon is ready at http://127.0.0.1:${port}`);
@@ -118,7 +141,10 @@ describe("the built server", () => {
     const readyBy = Date.now() + 30_000;
     let ready = false;
     while (!ready && Date.now() < readyBy) {
-      ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+      ready = await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(ready).toBe(true);
@@ -140,6 +166,9 @@ describe("the built server", () => {
     const production = await run(process.execPath, [new URL("server.js", dist).pathname], {
       env: { ...process.env, DATA_DIR: serverDataDir, DATABASE_URL: "", PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production" },
     }).catch((error: { code: number; stderr: string }) => error);
-    expect(production).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Refusing to start with NODE_ENV=production: these accounts still have their published demo password: admin, alex, /) });
+    expect(production).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^Refusing to start with NODE_ENV=production: these accounts still have their published demo password: admin, alex, /),
+    });
   }, 60_000); // Started inside a busy test run: start-up gets room.
 });

@@ -60,7 +60,12 @@ describeApp("messaging", (testApp) => {
     expect(new Set([first.json().id, second.json().id, third.json().id]).size).toBe(1);
     expect((await get(app, doctor, "/api/messages/unread")).json().total).toBe(1);
     expect((await get(app, doctor, `/api/messages/${patient.id}`)).json()).toHaveLength(1);
-    const audited = await app.clinic.db.selectFrom("audit_log").select("target_id").where("action", "=", "message.send").where("actor_id", "=", patient.id).execute();
+    const audited = await app.clinic.db
+      .selectFrom("audit_log")
+      .select("target_id")
+      .where("action", "=", "message.send")
+      .where("actor_id", "=", patient.id)
+      .execute();
     expect(audited).toEqual([{ target_id: String(first.json().id) }]);
   });
 

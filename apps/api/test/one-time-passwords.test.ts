@@ -11,7 +11,15 @@ import { describeApp, sessionCookie } from "./helper";
 const HOUR = 3_600_000;
 /** What a session on a one-time password may still do; everything else must answer 403. */
 // Signing in (either step) and registering need no session at all: a one-time password changes nothing there.
-const OPEN_TO_ONE_TIME_PASSWORDS = new Set(["auth.me", "auth.current", "auth.changePassword", "auth.login", "auth.loginSecondStep", "auth.register", "auth.logout"]);
+const OPEN_TO_ONE_TIME_PASSWORDS = new Set([
+  "auth.me",
+  "auth.current",
+  "auth.changePassword",
+  "auth.login",
+  "auth.loginSecondStep",
+  "auth.register",
+  "auth.logout",
+]);
 const OPEN_REST_OPERATIONS = new Set(["GET /user", "POST /user/password", "POST /login", "POST /login/mfa", "POST /register", "POST /logout"]);
 /** Sessions outlive the days the clock is moved by. */
 const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "100000", SESSION_ABSOLUTE_HOURS: "100000" };
@@ -25,7 +33,15 @@ async function accountOpenedBy(app: FastifyInstance, admin: SignedIn, role: "pat
   const response = await app.inject({
     method: "POST",
     url: "/api/admin/users",
-    payload: { username, role, firstName: "Rosa", lastName: "Linde", phoneNumber: "(555) 404-0000", dateOfBirth: "1985-05-05", ...(role === "doctor" ? { specialization: "Couples Therapy" } : {}) },
+    payload: {
+      username,
+      role,
+      firstName: "Rosa",
+      lastName: "Linde",
+      phoneNumber: "(555) 404-0000",
+      dateOfBirth: "1985-05-05",
+      ...(role === "doctor" ? { specialization: "Couples Therapy" } : {}),
+    },
     headers: { cookie: admin.cookie },
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -84,7 +100,9 @@ describeApp(
       const admin = await aStaffMember(app, "admin");
       const session = await onOneTimePassword(app, admin);
       const document = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json() as { paths: Record<string, Record<string, unknown>> };
-      const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => [method.toUpperCase(), path] as const));
+      const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => [method.toUpperCase(), path] as const),
+      );
       expect(operations.length).toBeGreaterThan(30);
       for (const [method, path] of operations) {
         if (OPEN_REST_OPERATIONS.has(`${method} ${path}`)) continue;
@@ -137,7 +155,13 @@ describeApp(
         headers: { cookie: sessionCookie(session)! },
       });
       expect(change.statusCode).toBe(403);
-      const denied = await app.clinic.db.selectFrom("audit_log").select("details").where("action", "=", "auth.login").where("actor_id", "=", late.id).where("outcome", "=", "denied").execute();
+      const denied = await app.clinic.db
+        .selectFrom("audit_log")
+        .select("details")
+        .where("action", "=", "auth.login")
+        .where("actor_id", "=", late.id)
+        .where("outcome", "=", "denied")
+        .execute();
       expect(denied.map((row) => JSON.parse(row.details!))).toEqual([{ reason: "one_time_password_expired" }]);
       advance(-72 * HOUR);
     });
@@ -149,7 +173,15 @@ describeApp(
       const refused = await app.inject({
         method: "POST",
         url: "/api/admin/users",
-        payload: { username: "chosen.pw", password: "staff-chose-this-1", role: "patient", firstName: "Ada", lastName: "Byrne", phoneNumber: "(555) 404-0001", dateOfBirth: "1990-01-01" },
+        payload: {
+          username: "chosen.pw",
+          password: "staff-chose-this-1",
+          role: "patient",
+          firstName: "Ada",
+          lastName: "Byrne",
+          phoneNumber: "(555) 404-0001",
+          dateOfBirth: "1990-01-01",
+        },
         headers: { cookie: admin.cookie },
       });
       expect(refused.statusCode).toBe(400);

@@ -52,7 +52,12 @@ describeApp("password recovery", (testApp) => {
     expect(chosen.json().mustChangePassword).toBe(false);
     await signInAs(app, username, "a-fresh-start-at-last");
 
-    const audit = await app.clinic.db.selectFrom("audit_log").selectAll().where("action", "=", "auth.password_reset").where("target_id", "=", String(member.id)).execute();
+    const audit = await app.clinic.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "auth.password_reset")
+      .where("target_id", "=", String(member.id))
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]?.actor_id).toBe(admin.id);
     expect(JSON.stringify(audit)).not.toContain(oneTimePassword);
@@ -82,7 +87,12 @@ describeApp(
       const response = await app.inject({ method: "GET", url: "/api/clinic" });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().cancellationWindowHours).toBe(48);
-      expect(response.json().clinicians).toContainEqual({ id: doctor.id, firstName: "Helena", lastName: expect.any(String), specialization: "Couples Therapy" });
+      expect(response.json().clinicians).toContainEqual({
+        id: doctor.id,
+        firstName: "Helena",
+        lastName: expect.any(String),
+        specialization: "Couples Therapy",
+      });
     });
   },
   { CANCELLATION_WINDOW_HOURS: "48" },

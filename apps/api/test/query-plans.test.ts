@@ -102,22 +102,46 @@ for (const kind of testDatabaseKinds()) {
         ["GET /api/conversations (one partner)", () => get(doctor, `/api/conversations?partnerId=${patient.id}`)],
         ["GET /api/messages/{partnerId}", () => get(patient, `/api/messages/${doctor.id}`)],
         ["GET /api/messages/unread", () => get(doctor, "/api/messages/unread")],
-        ["POST /api/messages", () => app.inject({ method: "POST", url: "/api/messages", payload: { receiverId: doctor.id, content: "Plan check" }, headers: { cookie: patient.cookie } })],
-        ["POST /api/messages/read", () => app.inject({ method: "POST", url: "/api/messages/read", payload: { partnerId: patient.id }, headers: { cookie: doctor.cookie } })],
+        [
+          "POST /api/messages",
+          () =>
+            app.inject({
+              method: "POST",
+              url: "/api/messages",
+              payload: { receiverId: doctor.id, content: "Plan check" },
+              headers: { cookie: patient.cookie },
+            }),
+        ],
+        [
+          "POST /api/messages/read",
+          () => app.inject({ method: "POST", url: "/api/messages/read", payload: { partnerId: patient.id }, headers: { cookie: doctor.cookie } }),
+        ],
         ["POST /api/login", () => app.inject({ method: "POST", url: "/api/login", payload: { username: "sam", password: "halcyon-patient-demo" } })],
-        ["POST /api/login (refused)", async () => {
-          for (let i = 0; i < 5; i += 1) await app.inject({ method: "POST", url: "/api/login", payload: { username: "riley", password: "not-it" } });
-          expect((await app.inject({ method: "POST", url: "/api/login", payload: { username: "riley", password: "not-it" } })).statusCode).toBe(429);
-        }],
-        ["POST /api/appointments", async () => {
-          const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(11));
-          expect((await book(app, patient, { doctorId: doctor.id, startTime: slot })).statusCode).toBe(200);
-        }],
-        ["PATCH /api/appointments/{id} (cancel)", async () => {
-          const [slot] = await slotsOf(app, patient, stranger.id, weekdayAhead(12));
-          const { id } = (await book(app, patient, { doctorId: stranger.id, startTime: slot })).json();
-          expect((await app.inject({ method: "PATCH", url: `/api/appointments/${id}`, payload: { status: "cancelled" }, headers: { cookie: patient.cookie } })).statusCode).toBe(200);
-        }],
+        [
+          "POST /api/login (refused)",
+          async () => {
+            for (let i = 0; i < 5; i += 1) await app.inject({ method: "POST", url: "/api/login", payload: { username: "riley", password: "not-it" } });
+            expect((await app.inject({ method: "POST", url: "/api/login", payload: { username: "riley", password: "not-it" } })).statusCode).toBe(429);
+          },
+        ],
+        [
+          "POST /api/appointments",
+          async () => {
+            const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(11));
+            expect((await book(app, patient, { doctorId: doctor.id, startTime: slot })).statusCode).toBe(200);
+          },
+        ],
+        [
+          "PATCH /api/appointments/{id} (cancel)",
+          async () => {
+            const [slot] = await slotsOf(app, patient, stranger.id, weekdayAhead(12));
+            const { id } = (await book(app, patient, { doctorId: stranger.id, startTime: slot })).json();
+            expect(
+              (await app.inject({ method: "PATCH", url: `/api/appointments/${id}`, payload: { status: "cancelled" }, headers: { cookie: patient.cookie } }))
+                .statusCode,
+            ).toBe(200);
+          },
+        ],
       ];
       const scans: string[] = [];
       const explain = await planner(handle);

@@ -69,7 +69,13 @@ describeApp("auditing refused requests", (testApp) => {
 
     const quiet = "10.90.0.3";
     expect((await app.inject({ method: "GET", url: "/api/user", remoteAddress: quiet })).statusCode).toBe(401);
-    const wrongPassword = await app.inject({ method: "POST", url: "/api/login", payload: { username: "nobody-here", password: "wrong" }, headers: { cookie: FORGED }, remoteAddress: quiet });
+    const wrongPassword = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: "nobody-here", password: "wrong" },
+      headers: { cookie: FORGED },
+      remoteAddress: quiet,
+    });
     expect(wrongPassword.statusCode).toBe(401);
     // Audit rows are written in the order they come: once a later refusal's row is there, any of these would be too.
     const marker = "10.90.0.4";
@@ -82,7 +88,13 @@ describeApp("auditing refused requests", (testApp) => {
     const { app, advance } = testApp();
     const ip = "10.90.0.5";
     for (let i = 0; i < 10; i += 1) {
-      const answer = await app.inject({ method: "POST", url: "/api/register?ref=x", payload: newPatient(), headers: { origin: "https://evil.example" }, remoteAddress: ip });
+      const answer = await app.inject({
+        method: "POST",
+        url: "/api/register?ref=x",
+        payload: newPatient(),
+        headers: { origin: "https://evil.example" },
+        remoteAddress: ip,
+      });
       expect(answer.statusCode).toBe(403);
     }
     const [first] = await untilRows(app, ip, 1);

@@ -72,18 +72,34 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["GET /appointments/summary", (w) => ({ as: w.patient, url: "/appointments/summary" })],
   ["GET /activity", (w) => ({ as: w.doctor, url: "/activity?limit=5" })],
   ["GET /patients", (w) => ({ as: w.doctor, url: "/patients?limit=10" })],
-  ["POST /patients", (w) => ({ as: w.doctor, url: "/patients", payload: { firstName: "Iris", lastName: "Vale", phoneNumber: "(555) 303-0303", dateOfBirth: "1992-03-03" } })],
+  [
+    "POST /patients",
+    (w) => ({ as: w.doctor, url: "/patients", payload: { firstName: "Iris", lastName: "Vale", phoneNumber: "(555) 303-0303", dateOfBirth: "1992-03-03" } }),
+  ],
   ["GET /admin/patients/{patientId}/care", (w) => ({ as: w.admin, url: `/admin/patients/${w.patient.id}/care` })],
   ["POST /admin/patients/{patientId}/care", (w) => ({ as: w.admin, url: `/admin/patients/${w.patient.id}/care`, payload: { doctorId: w.locum.id } })],
   ["DELETE /admin/patients/{patientId}/care/{doctorId}", (w) => ({ as: w.admin, url: `/admin/patients/${w.patient.id}/care/${w.locum.id}` })],
-  ["POST /emergency-access", (w) => ({ as: w.locum, url: "/emergency-access", payload: { patientId: w.patient.id, reason: "Covering the crisis line tonight; the patient called in distress." } })],
+  [
+    "POST /emergency-access",
+    (w) => ({
+      as: w.locum,
+      url: "/emergency-access",
+      payload: { patientId: w.patient.id, reason: "Covering the crisis line tonight; the patient called in distress." },
+    }),
+  ],
   ["GET /emergency-access", (w) => ({ as: w.locum, url: `/emergency-access?patientId=${w.patient.id}` })],
-  ["GET /admin/emergency-access", (w) => ({ as: w.admin, url: "/admin/emergency-access", keep: (answer: { id: number }[]) => void (w.emergencyAccessId = answer[0]!.id) })],
+  [
+    "GET /admin/emergency-access",
+    (w) => ({ as: w.admin, url: "/admin/emergency-access", keep: (answer: { id: number }[]) => void (w.emergencyAccessId = answer[0]!.id) }),
+  ],
   ["POST /admin/emergency-access/{id}/review", (w) => ({ as: w.admin, url: `/admin/emergency-access/${w.emergencyAccessId}/review` })],
   ["GET /calendar-feed", (w) => ({ as: w.patient, url: "/calendar-feed" })],
   ["POST /calendar-feed", (w) => ({ as: w.patient, url: "/calendar-feed" })],
   ["DELETE /calendar-feed", (w) => ({ as: w.patient, url: "/calendar-feed" })],
-  ["POST /messages", (w) => ({ as: w.patient, url: "/messages", payload: { receiverId: w.doctor.id, content: "See you on Thursday.", clientId: "contract-1" } })],
+  [
+    "POST /messages",
+    (w) => ({ as: w.patient, url: "/messages", payload: { receiverId: w.doctor.id, content: "See you on Thursday.", clientId: "contract-1" } }),
+  ],
   ["GET /conversations", (w) => ({ as: w.doctor, url: "/conversations?limit=10" })],
   ["GET /messages/unread", (w) => ({ as: w.doctor, url: "/messages/unread" })],
   ["GET /messages/{partnerId}", (w) => ({ as: w.doctor, url: `/messages/${w.patient.id}?limit=10` })],
@@ -95,7 +111,15 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
     (w) => ({
       as: w.admin,
       url: "/admin/users",
-      payload: { username: `contract${Date.now()}`, role: "doctor", firstName: "Noor", lastName: "Haddad", phoneNumber: "(555) 202-0202", dateOfBirth: "1981-02-02", specialization: "Couples Therapy" },
+      payload: {
+        username: `contract${Date.now()}`,
+        role: "doctor",
+        firstName: "Noor",
+        lastName: "Haddad",
+        phoneNumber: "(555) 202-0202",
+        dateOfBirth: "1981-02-02",
+        specialization: "Couples Therapy",
+      },
       keep: (answer: { user: { id: number } }) => void (w.createdUserId = answer.user.id),
     }),
   ],
@@ -105,14 +129,27 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["GET /admin/audit-log", (w) => ({ as: w.admin, url: `/admin/audit-log?actorId=${w.patient.id}&limit=5` })],
   ["GET /admin/settings", (w) => ({ as: w.admin, url: "/admin/settings", keep: (answer: unknown) => void (w.settings = answer) })],
   ["PUT /admin/settings", (w) => ({ as: w.admin, url: "/admin/settings", payload: w.settings })],
-  ["GET /account/sessions", async (w) => (await w.signInElsewhere(), { as: w.patient, url: "/account/sessions", keep: (answer: { id: string; current: boolean }[]) => void (w.sessionId = answer.find((session) => !session.current)!.id) })],
+  [
+    "GET /account/sessions",
+    async (w) => (
+      await w.signInElsewhere(),
+      {
+        as: w.patient,
+        url: "/account/sessions",
+        keep: (answer: { id: string; current: boolean }[]) => void (w.sessionId = answer.find((session) => !session.current)!.id),
+      }
+    ),
+  ],
   ["DELETE /account/sessions/{id}", (w) => ({ as: w.patient, url: `/account/sessions/${w.sessionId}` })],
   ["POST /account/sessions/end-others", (w) => ({ as: w.patient, url: "/account/sessions/end-others" })],
   ["GET /account/two-step", (w) => ({ as: w.patient, url: "/account/two-step" })],
   ["POST /account/totp", (w) => ({ as: w.patient, url: "/account/totp", keep: (answer: { secret: string }) => void (w.totpSecret = answer.secret) })],
   ["POST /account/totp/confirm", async (w) => ({ as: w.patient, url: "/account/totp/confirm", payload: { code: await totpCodeAt(w.totpSecret, w.now()) } })],
   // The code of the next 30-second step: the one that turned it on is spent.
-  ["POST /login/mfa", async (w) => ({ as: await w.passwordStep(), url: "/login/mfa", payload: { code: await totpCodeAt(w.totpSecret, new Date(w.now().getTime() + 30_000)) } })],
+  [
+    "POST /login/mfa",
+    async (w) => ({ as: await w.passwordStep(), url: "/login/mfa", payload: { code: await totpCodeAt(w.totpSecret, new Date(w.now().getTime() + 30_000)) } }),
+  ],
   ["POST /account/reauth", (w) => ({ as: w.patient, url: "/account/reauth", payload: { password: w.patientLogin.password } })],
   ["DELETE /account/totp", (w) => ({ as: w.patient, url: "/account/totp" })],
   ["DELETE /admin/users/{id}/sessions", (w) => ({ as: w.admin, url: `/admin/users/${w.createdUserId}/sessions` })],
@@ -121,10 +158,17 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
     "POST /treatment-sessions",
     async (w) => {
       await w.advanceTo(w.startTime);
-      return { as: w.doctor, url: "/treatment-sessions", payload: { appointmentId: w.appointmentId, progressRating: 7, sessionNotes: "Slept better; kept the journal." } };
+      return {
+        as: w.doctor,
+        url: "/treatment-sessions",
+        payload: { appointmentId: w.appointmentId, progressRating: 7, sessionNotes: "Slept better; kept the journal." },
+      };
     },
   ],
-  ["POST /user/password", (w) => ({ as: w.patient, url: "/user/password", payload: { currentPassword: w.patientLogin.password, newPassword: "steady-lantern-73" } })],
+  [
+    "POST /user/password",
+    (w) => ({ as: w.patient, url: "/user/password", payload: { currentPassword: w.patientLogin.password, newPassword: "steady-lantern-73" } }),
+  ],
   ["POST /logout", (w) => ({ as: w.patient, url: "/logout" })],
 ];
 

@@ -28,7 +28,12 @@ describeApp("the security baseline", (testApp) => {
     expect(foreign.json().message).toMatch(/other sites/);
     const crossSite = await app.inject({ method: "POST", url: "/api/login", payload: body, headers: { "sec-fetch-site": "cross-site" } });
     expect(crossSite.statusCode).toBe(403);
-    const sameOrigin = await app.inject({ method: "POST", url: "/api/register", payload: body, headers: { origin: "http://localhost:80", host: "localhost:80", "sec-fetch-site": "same-origin" } });
+    const sameOrigin = await app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: body,
+      headers: { origin: "http://localhost:80", host: "localhost:80", "sec-fetch-site": "same-origin" },
+    });
     expect(sameOrigin.statusCode).toBe(200);
     const script = await app.inject({ method: "POST", url: "/api/login", payload: { username: body.username, password: body.password } });
     expect(script.statusCode).toBe(200);
@@ -36,10 +41,20 @@ describeApp("the security baseline", (testApp) => {
 
   it("accepts JSON bodies only for mutations (415 otherwise)", async () => {
     const { app } = testApp();
-    const form = await app.inject({ method: "POST", url: "/api/login", payload: "username=a&password=b", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: "username=a&password=b",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.statusCode).toBe(415);
     expect(form.json().message).toMatch(/JSON/);
-    const text = await app.inject({ method: "POST", url: "/trpc/auth.login", payload: '{"username":"a","password":"b"}', headers: { "content-type": "text/plain" } });
+    const text = await app.inject({
+      method: "POST",
+      url: "/trpc/auth.login",
+      payload: '{"username":"a","password":"b"}',
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.statusCode).toBe(415);
   });
 
@@ -73,11 +88,21 @@ describeApp("the security baseline", (testApp) => {
     const ip = "10.9.9.9";
     let last = 0;
     for (let i = 0; i < 31; i += 1) {
-      const response = await app.inject({ method: "POST", url: "/api/login", payload: { username: `ghost${i}`, password: "wrong-password-guess" }, remoteAddress: ip });
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { username: `ghost${i}`, password: "wrong-password-guess" },
+        remoteAddress: ip,
+      });
       last = response.statusCode;
     }
     expect(last).toBe(429);
-    const elsewhere = await app.inject({ method: "POST", url: "/api/login", payload: { username: "ghost-x", password: "wrong-password-guess" }, remoteAddress: "10.9.9.10" });
+    const elsewhere = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: "ghost-x", password: "wrong-password-guess" },
+      remoteAddress: "10.9.9.10",
+    });
     expect(elsewhere.statusCode).toBe(401);
   });
 

@@ -29,7 +29,12 @@ async function memberWithAuthenticator(app: FastifyInstance, now: () => Date, ad
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret, otpauthUrl } = setup.json();
   expect(otpauthUrl).toBe(`otpauth://totp/Halcyon:${body.username}?secret=${secret}&issuer=Halcyon`);
-  const confirmed = await app.inject({ method: "POST", url: "/api/account/totp/confirm", payload: { code: await totpCodeAt(secret, now()) }, headers: { cookie: cookie! } });
+  const confirmed = await app.inject({
+    method: "POST",
+    url: "/api/account/totp/confirm",
+    payload: { code: await totpCodeAt(secret, now()) },
+    headers: { cookie: cookie! },
+  });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   advance(STEP_MS);
   return { id: response.json().id, username: body.username, password: body.password, cookie: cookie!, secret, recoveryCodes: confirmed.json().recoveryCodes };
@@ -73,7 +78,10 @@ describeApp("two-step sign-in with an authenticator app", (testApp) => {
     await app.inject({ method: "POST", url: "/api/account/totp", headers: { cookie: cookie! } });
     const wrong = await app.inject({ method: "POST", url: "/api/account/totp/confirm", payload: { code: "000000" }, headers: { cookie: cookie! } });
     expect(wrong.statusCode).toBe(400);
-    expect((await app.inject({ method: "GET", url: "/api/account/two-step", headers: { cookie: cookie! } })).json()).toEqual({ totp: false, recoveryCodesLeft: 0 });
+    expect((await app.inject({ method: "GET", url: "/api/account/two-step", headers: { cookie: cookie! } })).json()).toEqual({
+      totp: false,
+      recoveryCodesLeft: 0,
+    });
   });
 
   it("after the password, opens no session until a code from the authenticator completes the sign-in", async () => {
@@ -117,7 +125,10 @@ describeApp("two-step sign-in with an authenticator app", (testApp) => {
     const [first] = member.recoveryCodes;
     expect((await secondStep(app, await passwordStep(app, member), first!.toLowerCase().replace("-", " "))).statusCode).toBe(200);
     expect((await secondStep(app, await passwordStep(app, member), first!)).statusCode).toBe(400);
-    expect((await app.inject({ method: "GET", url: "/api/account/two-step", headers: { cookie: member.cookie } })).json()).toEqual({ totp: true, recoveryCodesLeft: 9 });
+    expect((await app.inject({ method: "GET", url: "/api/account/two-step", headers: { cookie: member.cookie } })).json()).toEqual({
+      totp: true,
+      recoveryCodesLeft: 9,
+    });
   });
 
   it("expires a pending sign-in after 5 minutes", async () => {
@@ -150,8 +161,15 @@ describeApp("two-step sign-in with an authenticator app", (testApp) => {
     const refused = await app.inject({ method: "DELETE", url: "/api/account/totp", headers: { cookie: member.cookie } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe("REAUTH_REQUIRED");
-    expect((await app.inject({ method: "POST", url: "/api/account/reauth", payload: { password: "not-it" }, headers: { cookie: member.cookie } })).statusCode).toBe(400);
-    const rechecked = await app.inject({ method: "POST", url: "/api/account/reauth", payload: { password: member.password }, headers: { cookie: member.cookie } });
+    expect(
+      (await app.inject({ method: "POST", url: "/api/account/reauth", payload: { password: "not-it" }, headers: { cookie: member.cookie } })).statusCode,
+    ).toBe(400);
+    const rechecked = await app.inject({
+      method: "POST",
+      url: "/api/account/reauth",
+      payload: { password: member.password },
+      headers: { cookie: member.cookie },
+    });
     expect(rechecked.statusCode, rechecked.body).toBe(200);
     const off = await app.inject({ method: "DELETE", url: "/api/account/totp", headers: { cookie: member.cookie } });
     expect(off.statusCode, off.body).toBe(200);

@@ -24,7 +24,8 @@ describeApp(
   (testApp) => {
     it("sends hashed assets compressed as the browser accepts, cached as immutable for a year", async () => {
       const { app } = testApp();
-      const asset = (encoding?: string) => app.inject({ method: "GET", url: "/assets/index-AbC123.js", headers: encoding ? { "accept-encoding": encoding } : {} });
+      const asset = (encoding?: string) =>
+        app.inject({ method: "GET", url: "/assets/index-AbC123.js", headers: encoding ? { "accept-encoding": encoding } : {} });
 
       const brotli = await asset("gzip, deflate, br");
       expect(brotli.statusCode).toBe(200);

@@ -57,8 +57,17 @@ describeApp("the WebSocket /ws", (testApp) => {
   it("pushes a new message to both parties and to nobody else", async () => {
     const { app } = testApp();
     const [patient, bystander, doctor] = [await aPatient(app), await aPatient(app), await aStaffMember(app, "doctor")];
-    const [patientSocket, doctorSocket, bystanderSocket] = await Promise.all([openSocket(base, patient), openSocket(base, doctor), openSocket(base, bystander)]);
-    const sent = await app.inject({ method: "POST", url: "/api/messages", payload: { receiverId: doctor.id, content: "Private words" }, headers: { cookie: patient.cookie } });
+    const [patientSocket, doctorSocket, bystanderSocket] = await Promise.all([
+      openSocket(base, patient),
+      openSocket(base, doctor),
+      openSocket(base, bystander),
+    ]);
+    const sent = await app.inject({
+      method: "POST",
+      url: "/api/messages",
+      payload: { receiverId: doctor.id, content: "Private words" },
+      headers: { cookie: patient.cookie },
+    });
     const expected = { type: "new_message", data: { id: sent.json().id, senderId: patient.id, receiverId: doctor.id, createdAt: sent.json().createdAt } };
     await until(() => patientSocket.received.length > 0 && doctorSocket.received.length > 0);
     expect(patientSocket.received).toContainEqual(expected);
@@ -81,7 +90,14 @@ describeApp("the WebSocket /ws", (testApp) => {
   it("closes a socket when its session signs out, and leaves the user's other sessions open", async () => {
     const { app } = testApp();
     const patient = await aPatient(app);
-    const login = await app.inject({ method: "POST", url: "/api/login", payload: { username: (await app.inject({ method: "GET", url: "/api/user", headers: { cookie: patient.cookie } })).json().username, password: "quiet-harbour-42" } });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: {
+        username: (await app.inject({ method: "GET", url: "/api/user", headers: { cookie: patient.cookie } })).json().username,
+        password: "quiet-harbour-42",
+      },
+    });
     const otherSession = { id: patient.id, cookie: `halcyon_session=${login.cookies.find((c) => c.name === "halcyon_session")!.value}` };
     const [first, second] = await Promise.all([openSocket(base, patient), openSocket(base, otherSession)]);
     await app.inject({ method: "POST", url: "/api/logout", headers: { cookie: patient.cookie } });
@@ -100,7 +116,10 @@ describeApp("the WebSocket /ws", (testApp) => {
     };
     const [laptop, phone] = [await signIn(), await signIn()];
     const [here, onLaptop, onPhone] = await Promise.all([openSocket(base, patient), openSocket(base, laptop), openSocket(base, phone)]);
-    const sessions = (await app.inject({ method: "GET", url: "/api/account/sessions", headers: { cookie: laptop.cookie } })).json() as { id: string; current: boolean }[];
+    const sessions = (await app.inject({ method: "GET", url: "/api/account/sessions", headers: { cookie: laptop.cookie } })).json() as {
+      id: string;
+      current: boolean;
+    }[];
     const laptopSession = sessions.find((session) => session.current)!;
     await app.inject({ method: "DELETE", url: `/api/account/sessions/${laptopSession.id}`, headers: { cookie: patient.cookie } });
     expect(await onLaptop.closed).toBe(4001);
@@ -133,7 +152,12 @@ describeTwoInstances("two API instances on one PostgreSQL", (instances) => {
     const [first, second] = instances();
     const [patient, doctor] = [await aPatient(first), await aStaffMember(first, "doctor")];
     const doctorSocket = await openSocket(await listen(second), doctor);
-    const sent = await first.inject({ method: "POST", url: "/api/messages", payload: { receiverId: doctor.id, content: "Across instances" }, headers: { cookie: patient.cookie } });
+    const sent = await first.inject({
+      method: "POST",
+      url: "/api/messages",
+      payload: { receiverId: doctor.id, content: "Across instances" },
+      headers: { cookie: patient.cookie },
+    });
     expect(sent.statusCode).toBe(200);
     await until(() => doctorSocket.received.some((m) => m.type === "new_message" && m.data.id === sent.json().id));
     doctorSocket.socket.close();

@@ -55,7 +55,6 @@ async function runMode(mode: AuditMode): Promise<Run> {
   }
 }
 
-
 export async function measureAuditCost(): Promise<CheckResult[]> {
   const runs = new Map<AuditMode, Run[]>(MODES.map((mode) => [mode, []]));
   for (let index = 0; index < ROUNDS; index += 1) {
@@ -72,7 +71,11 @@ export async function measureAuditCost(): Promise<CheckResult[]> {
   const rps = (mode: AuditMode) => median(of(mode).map((run) => run.summary.requestsPerSecond));
   const costOf = (mode: AuditMode) => ((rps("off") - rps(mode)) / rps("off")) * 100;
   const describe = (mode: AuditMode) =>
-    `${LABEL[mode]}: ${of(mode).map((run) => Math.round(run.summary.requestsPerSecond)).join(", ")} req/s, p99 ${of(mode).map((run) => `${run.summary.latencyMs.p99} ms`).join(", ")}`;
+    `${LABEL[mode]}: ${of(mode)
+      .map((run) => Math.round(run.summary.requestsPerSecond))
+      .join(", ")} req/s, p99 ${of(mode)
+      .map((run) => `${run.summary.latencyMs.p99} ms`)
+      .join(", ")}`;
   // The claims behind the comparison: every request of an audited run (warm-up included) left its
   // row and the chain verifies; the unaudited runs left none.
   const problems = [
@@ -97,7 +100,15 @@ export async function measureAuditCost(): Promise<CheckResult[]> {
       target: `< ${TARGET_COST_PERCENT}% fewer req/s with the audit log than without (50 connections; median of ${ROUNDS} runs each)`,
       measured: `${Math.round(rps("app"))} req/s audited vs ${Math.round(rps("off"))} without: cost ${round(cost, 1)}% (CPU per request ${signed(cpuCost("app"))})`,
       status: cost < TARGET_COST_PERCENT && problems.length === 0 ? "pass" : "fail",
-      notes: [...problems, describe("app"), describe("off"), cpuText("app"), ...of("app").slice(-1).flatMap((run) => loadNotes(run.summary).map((line) => `last audited run: ${line}`))],
+      notes: [
+        ...problems,
+        describe("app"),
+        describe("off"),
+        cpuText("app"),
+        ...of("app")
+          .slice(-1)
+          .flatMap((run) => loadNotes(run.summary).map((line) => `last audited run: ${line}`)),
+      ],
       details: {
         targetCostPercent: TARGET_COST_PERCENT,
         costPercent: round(cost, 2),

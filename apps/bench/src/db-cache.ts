@@ -91,17 +91,18 @@ export async function cachedDatabase<Info>({ name, version, seed }: CacheOptions
   const schema = await expectedSchema();
   const meta = readMeta<Info>(metaFile);
 
-  const reason = !existsSync(file) || !meta
-    ? "no cached copy"
-    : meta.version !== version
-      ? `seed version ${meta.version} → ${version}`
-      : meta.schema !== schema
-        ? "the migrations changed"
-        : Date.now() - Date.parse(meta.seededAt) > MAX_AGE_MS
-          ? `seeded ${meta.seededAt}, over a week ago`
-          : process.env.BENCH_RESEED === "1"
-            ? "BENCH_RESEED=1"
-            : undefined;
+  const reason =
+    !existsSync(file) || !meta
+      ? "no cached copy"
+      : meta.version !== version
+        ? `seed version ${meta.version} → ${version}`
+        : meta.schema !== schema
+          ? "the migrations changed"
+          : Date.now() - Date.parse(meta.seededAt) > MAX_AGE_MS
+            ? `seeded ${meta.seededAt}, over a week ago`
+            : process.env.BENCH_RESEED === "1"
+              ? "BENCH_RESEED=1"
+              : undefined;
 
   if (!reason && meta && (await schemaOf(file)) === schema) {
     progress(`${name}: reusing ${file} (seeded ${meta.seededAt} in ${formatMs(meta.seedMs)})`);

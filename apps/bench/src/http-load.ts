@@ -145,7 +145,11 @@ export function loadNotes(summary: LoadSummary): string[] {
       `mean ${summary.latencyMs.mean} ms, p90 ${summary.latencyMs.p90} ms, max ${summary.latencyMs.max} ms; ` +
       `errors ${summary.errors}, timeouts ${summary.timeouts}, body mismatches ${summary.mismatches}; ` +
       `${summary.serverCpuMsPerRequest !== undefined ? `server CPU ${summary.serverCpuMsPerRequest} ms per request; ` : ""}load average ${summary.loadAverage}`,
-    `status codes: ${Object.entries(summary.statusCodes).map(([code, count]) => `${code} × ${count}`).join(", ") || "none"}`,
+    `status codes: ${
+      Object.entries(summary.statusCodes)
+        .map(([code, count]) => `${code} × ${count}`)
+        .join(", ") || "none"
+    }`,
   ];
 }
 
@@ -207,16 +211,15 @@ export async function measureReads(server: ServerProcess, reads: ReadLoad[], p99
     const alone = await runLoad({ url, headers, connections: 1, durationS: SERVICE_TIME_S, warmupS: 1, ...serverPid });
     log(`${read.name}: ${items} items per answer; alone p50 ${alone.latencyMs.p50} ms; ${CONNECTIONS} connections for ${DURATION_S} s`);
     const summary = await runLoad({ url, headers, ...serverPid });
-    log(`${read.name}: ${describeLoad(summary)}${summary.serverCpuMsPerRequest !== undefined ? `; server CPU ${summary.serverCpuMsPerRequest} ms/request` : ""}`);
+    log(
+      `${read.name}: ${describeLoad(summary)}${summary.serverCpuMsPerRequest !== undefined ? `; server CPU ${summary.serverCpuMsPerRequest} ms/request` : ""}`,
+    );
     rows.push(
       latencyCheck({
         name: read.name,
         summary,
         p99TargetMs,
-        notes: [
-          ...(read.notes ?? []),
-          `GET ${read.path}: ${items} items per answer; one connection alone: ${describeLoad(alone)}`,
-        ],
+        notes: [...(read.notes ?? []), `GET ${read.path}: ${items} items per answer; one connection alone: ${describeLoad(alone)}`],
         details: { path: read.path, items, oneConnection: alone },
       }),
     );

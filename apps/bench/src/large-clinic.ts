@@ -10,7 +10,19 @@ import type { Request } from "autocannon";
 import Database from "better-sqlite3";
 import { BENCH_PASSWORD, CLINIC_ZONE, DAY_MS, dayKey, clinicDate, isWeekday } from "./bulk-load";
 import { copyIntoDataDir } from "./db-cache";
-import { describeLoad, getJson, latencyCheck, measureReads, runLoad, serverErrors, sessionCookie, signIn, signInAll, type LoadSummary, type ReadLoad } from "./http-load";
+import {
+  describeLoad,
+  getJson,
+  latencyCheck,
+  measureReads,
+  runLoad,
+  serverErrors,
+  sessionCookie,
+  signIn,
+  signInAll,
+  type LoadSummary,
+  type ReadLoad,
+} from "./http-load";
 import { doctorId, doctorUsername, firstDoctorOf, largeClinicDatabase, LARGE_CLINIC, patientId, patientUsername } from "./seed-large-clinic";
 import { formatMs, makeTempDir, progress, removeTempDir, startServer, type CheckResult } from "./support";
 
@@ -165,7 +177,11 @@ export async function measureLargeClinic(): Promise<CheckResult[]> {
       target: `info: ${LARGE_CLINIC.doctors} doctors, ${LARGE_CLINIC.patients} patients, ${LARGE_CLINIC.appointments} appointments, ${LARGE_CLINIC.treatmentSessions} treatment sessions`,
       measured: clinic.reused ? `cached (seeding took ${formatMs(clinic.seedMs)} on ${clinic.seededAt.slice(0, 10)})` : `seeded in ${formatMs(clinic.seedMs)}`,
       status: "info",
-      notes: [`${clinic.file}: ${Object.entries(clinic.info.counts).map(([name, count]) => `${name} ${count}`).join(", ")}`],
+      notes: [
+        `${clinic.file}: ${Object.entries(clinic.info.counts)
+          .map(([name, count]) => `${name} ${count}`)
+          .join(", ")}`,
+      ],
       details: { ...clinic },
     },
   ];
@@ -240,7 +256,9 @@ export async function measureLargeClinic(): Promise<CheckResult[]> {
           ...problems,
           `200 booked ${booked}, 409 conflict ${conflicts}, 5xx ${serverErrors(summary)}; ${used} of ${collected} collected free slots asked for (warm-up included)`,
           ...(problems.length === 0
-            ? [`${left.rows} appointments written for ${allBooked} answered 200 (+${left.rows - allBooked} of ${unanswered} cut off in flight); nobody booked twice at one time`]
+            ? [
+                `${left.rows} appointments written for ${allBooked} answered 200 (+${left.rows - allBooked} of ${unanswered} cut off in flight); nobody booked twice at one time`,
+              ]
             : []),
         ],
         details: { booked, conflicts, slotsCollected: collected, slotsUsed: used, appointmentsWritten: left.rows, doubleBooked: left.doubleBooked },

@@ -39,7 +39,15 @@ export async function measureLighthouse(): Promise<CheckResult[]> {
   const { server } = await startServer({ dataDir });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   try {
     const cookie = await sessionCookieOf(server.baseUrl);
@@ -58,11 +66,19 @@ export async function measureLighthouse(): Promise<CheckResult[]> {
       const missed = Object.entries(page.targets).filter(([id, target]) => scores[id as Category] < target);
       const audits = run.lhr.audits;
       const failing = Object.values(audits)
-        .filter((audit) => audit.score !== null && audit.score < 1 && (audit.scoreDisplayMode === "binary" || audit.scoreDisplayMode === "numeric") && audit.details?.type !== "opportunity")
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 1 &&
+            (audit.scoreDisplayMode === "binary" || audit.scoreDisplayMode === "numeric") &&
+            audit.details?.type !== "opportunity",
+        )
         .map((audit) => audit.id);
       results.push({
         name: `Lighthouse mobile: ${page.name}`,
-        target: Object.entries(page.targets).map(([id, target]) => `${id} ≥ ${target}`).join(", "),
+        target: Object.entries(page.targets)
+          .map(([id, target]) => `${id} ≥ ${target}`)
+          .join(", "),
         measured: CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", "),
         status: missed.length === 0 ? "pass" : "fail",
         notes: [

@@ -117,12 +117,16 @@ export async function measureLoginEventLoop(): Promise<CheckResult[]> {
     }
 
     const kinds = attempts(0);
-    progress(`login: ${ROUNDS} rounds of ${kinds.length} concurrent sign-ins (${kinds.filter((a) => a.expect === 200).length} right, ${kinds.filter((a) => a.expect !== 200).length} wrong)`);
+    progress(
+      `login: ${ROUNDS} rounds of ${kinds.length} concurrent sign-ins (${kinds.filter((a) => a.expect === 200).length} right, ${kinds.filter((a) => a.expect !== 200).length} wrong)`,
+    );
     const rounds: Round[] = [];
     for (let index = 1; index <= ROUNDS; index += 1) {
       const result = await runRound(login, index);
       rounds.push(result);
-      progress(`login: round ${index}: ${LOGINS} sign-ins in ${formatMs(result.wallMs)}, event-loop delay max ${formatMs(result.maxMs)}, p99 ${formatMs(result.p99Ms)}`);
+      progress(
+        `login: round ${index}: ${LOGINS} sign-ins in ${formatMs(result.wallMs)}, event-loop delay max ${formatMs(result.maxMs)}, p99 ${formatMs(result.p99Ms)}`,
+      );
     }
 
     const worst = rounds.reduce((a, b) => (b.maxMs > a.maxMs ? b : a));

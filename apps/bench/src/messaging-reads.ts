@@ -17,9 +17,15 @@ export async function measureMessagingReads(): Promise<CheckResult[]> {
     {
       name: "Messaging seed",
       target: `info: ${MESSAGING.messages} messages, ${MESSAGING.doctors} doctors, ${MESSAGING.patients} patients`,
-      measured: messaging.reused ? `cached (seeding took ${formatMs(messaging.seedMs)} on ${messaging.seededAt.slice(0, 10)})` : `seeded in ${formatMs(messaging.seedMs)}`,
+      measured: messaging.reused
+        ? `cached (seeding took ${formatMs(messaging.seedMs)} on ${messaging.seededAt.slice(0, 10)})`
+        : `seeded in ${formatMs(messaging.seedMs)}`,
       status: "info",
-      notes: [`${messaging.file}: ${Object.entries(messaging.info.counts).map(([name, count]) => `${name} ${count}`).join(", ")}`],
+      notes: [
+        `${messaging.file}: ${Object.entries(messaging.info.counts)
+          .map(([name, count]) => `${name} ${count}`)
+          .join(", ")}`,
+      ],
       details: { ...messaging },
     },
   ];

@@ -77,7 +77,11 @@ async function main(): Promise<number> {
   const selected = wanted.length > 0 ? MEASUREMENTS.filter((m) => wanted.includes(m.id)) : MEASUREMENTS.filter((m) => !m.optIn);
   write(`Halcyon benchmarks${wanted.length > 0 ? ` (${selected.map((m) => m.id).join(", ")})` : ""}\n`);
   if (wanted.length === 0) {
-    write(`  (opt-in, not run: ${MEASUREMENTS.filter((m) => m.optIn).map((m) => m.id).join(", ")}; \`pnpm bench <id>\` or \`pnpm bench all\`)`);
+    write(
+      `  (opt-in, not run: ${MEASUREMENTS.filter((m) => m.optIn)
+        .map((m) => m.id)
+        .join(", ")}; \`pnpm bench <id>\` or \`pnpm bench all\`)`,
+    );
   }
 
   // Timings share the machine with everything else running on it: say so when it is busy.

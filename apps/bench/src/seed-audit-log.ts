@@ -49,24 +49,71 @@ function nextEvent(random: Random): Event {
   const record = () => random.between(1, LARGE_CLINIC.appointments);
   const ids = (count: number) => JSON.stringify({ count, ids: Array.from({ length: Math.min(count, 8) }, record) });
   const roll = random.next();
-  if (roll < 0.35) return { actorId: someone, action: "appointment.read", targetType: "appointment", targetId: null, outcome: "success", details: ids(random.between(0, 40)) };
+  if (roll < 0.35)
+    return { actorId: someone, action: "appointment.read", targetType: "appointment", targetId: null, outcome: "success", details: ids(random.between(0, 40)) };
   if (roll < 0.47) return { actorId: someone, action: "auth.login", targetType: "user", targetId: String(someone), outcome: "success", details: null };
   if (roll < 0.49) {
-    return { actorId: random.chance(0.7) ? someone : null, action: "auth.login", targetType: null, targetId: null, outcome: "failure", details: JSON.stringify({ username: `user${random.int(99_999)}` }) };
+    return {
+      actorId: random.chance(0.7) ? someone : null,
+      action: "auth.login",
+      targetType: null,
+      targetId: null,
+      outcome: "failure",
+      details: JSON.stringify({ username: `user${random.int(99_999)}` }),
+    };
   }
-  if (roll < 0.59) return { actorId: someone, action: "message.read", targetType: "conversation", targetId: null, outcome: "success", details: ids(random.between(1, 50)) };
-  if (roll < 0.67) return { actorId: someone, action: "message.send", targetType: "message", targetId: String(random.between(1, 2_000_000)), outcome: "success", details: null };
+  if (roll < 0.59)
+    return { actorId: someone, action: "message.read", targetType: "conversation", targetId: null, outcome: "success", details: ids(random.between(1, 50)) };
+  if (roll < 0.67)
+    return {
+      actorId: someone,
+      action: "message.send",
+      targetType: "message",
+      targetId: String(random.between(1, 2_000_000)),
+      outcome: "success",
+      details: null,
+    };
   if (roll < 0.75) {
-    return { actorId: doctor, action: "treatment_session.read", targetType: "patient", targetId: String(patient), outcome: "success", details: ids(random.between(1, 30)) };
+    return {
+      actorId: doctor,
+      action: "treatment_session.read",
+      targetType: "patient",
+      targetId: String(patient),
+      outcome: "success",
+      details: ids(random.between(1, 30)),
+    };
   }
-  if (roll < 0.81) return { actorId: patient, action: "appointment.book", targetType: "appointment", targetId: String(record()), outcome: "success", details: null };
-  if (roll < 0.86) return { actorId: someone, action: "appointment.update", targetType: "appointment", targetId: String(record()), outcome: "success", details: JSON.stringify({ status: "cancelled" }) };
+  if (roll < 0.81)
+    return { actorId: patient, action: "appointment.book", targetType: "appointment", targetId: String(record()), outcome: "success", details: null };
+  if (roll < 0.86)
+    return {
+      actorId: someone,
+      action: "appointment.update",
+      targetType: "appointment",
+      targetId: String(record()),
+      outcome: "success",
+      details: JSON.stringify({ status: "cancelled" }),
+    };
   if (roll < 0.91) return { actorId: doctor, action: "patient.read", targetType: "patient", targetId: String(patient), outcome: "success", details: ids(1) };
   if (roll < 0.96) return { actorId: someone, action: "auth.logout", targetType: null, targetId: null, outcome: "success", details: null };
   if (roll < 0.99) {
-    return { actorId: doctor, action: "treatment_session.create", targetType: "treatment_session", targetId: String(random.between(1, LARGE_CLINIC.treatmentSessions)), outcome: "success", details: null };
+    return {
+      actorId: doctor,
+      action: "treatment_session.create",
+      targetType: "treatment_session",
+      targetId: String(random.between(1, LARGE_CLINIC.treatmentSessions)),
+      outcome: "success",
+      details: null,
+    };
   }
-  return { actorId: ADMIN_ID, action: "admin.read", targetType: "user", targetId: String(someone), outcome: random.chance(0.95) ? "success" : "denied", details: null };
+  return {
+    actorId: ADMIN_ID,
+    action: "admin.read",
+    targetType: "user",
+    targetId: String(someone),
+    outcome: random.chance(0.95) ? "success" : "denied",
+    details: null,
+  };
 }
 
 export async function seedAdminClinic(file: string, base: string, info: LargeClinicInfo, now = Date.now()): Promise<AdminClinicInfo> {
@@ -101,7 +148,20 @@ export async function seedAdminClinic(file: string, base: string, info: LargeCli
             details: event.details,
           };
           const hash = auditLink(auditKey, previous, row);
-          yield [firstId + n, row.occurred_at, row.actor_id, row.action, row.target_type, row.target_id, row.outcome, row.ip, row.user_agent, row.details, previous, hash];
+          yield [
+            firstId + n,
+            row.occurred_at,
+            row.actor_id,
+            row.action,
+            row.target_type,
+            row.target_id,
+            row.outcome,
+            row.ip,
+            row.user_agent,
+            row.details,
+            previous,
+            hash,
+          ];
           previous = hash;
         }
       })(),
@@ -117,7 +177,11 @@ export async function seedAdminClinic(file: string, base: string, info: LargeCli
   const handle = connect({ kind: "sqlite", file, auditKey });
   try {
     const check = await verifyAuditChain(handle.db, auditKey);
-    const chain = { checked: check.checked, broken: check.firstBroken ? `row ${check.firstBroken.id}: ${check.firstBroken.reason}` : null, verifyMs: Date.now() - verifyStarted };
+    const chain = {
+      checked: check.checked,
+      broken: check.firstBroken ? `row ${check.firstBroken.id}: ${check.firstBroken.reason}` : null,
+      verifyMs: Date.now() - verifyStarted,
+    };
     if (chain.broken) throw new Error(`the seeded audit chain does not verify: ${chain.broken}`);
     progress(`admin-clinic: chain of ${check.checked} rows verified in ${formatMs(chain.verifyMs)}`);
     return { ...info, counts: { ...info.counts, auditRows: check.checked }, auditRows: check.checked, chain };
@@ -139,5 +203,7 @@ export async function adminClinicDatabase(): Promise<CachedDatabase<AdminClinicI
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   installCleanupHandlers();
   const admin = await adminClinicDatabase();
-  process.stdout.write(`${JSON.stringify({ file: admin.file, reused: admin.reused, seededAt: admin.seededAt, seedMs: admin.seedMs, ...admin.info }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ file: admin.file, reused: admin.reused, seededAt: admin.seededAt, seedMs: admin.seedMs, ...admin.info }, null, 2)}\n`,
+  );
 }

@@ -106,15 +106,27 @@ function insertPeople(db: BulkDb, random: Random, passwordHash: string, clinicOp
     iso(createdAt),
   ];
   insertRows(db, sql, [person(ADMIN_ID, ADMIN_USERNAME, "admin", clinicOpened)]);
-  insertRows(db, sql, (function* () {
-    for (const k of range(LARGE_CLINIC.doctors)) yield person(doctorId(k), doctorUsername(k), "doctor", clinicOpened + k * DAY_MS);
-  })());
-  insertRows(db, `insert into doctor_profiles (user_id, specialization, bio) values (?, ?, ?)`, (function* () {
-    for (const k of range(LARGE_CLINIC.doctors)) yield [doctorId(k), random.pick(SPECIALIZATIONS), "Licensed therapist with over ten years of practice."];
-  })());
-  insertRows(db, sql, (function* () {
-    for (const i of range(LARGE_CLINIC.patients)) yield person(patientId(i), patientUsername(i), "patient", patientsSince - random.int(365) * DAY_MS);
-  })());
+  insertRows(
+    db,
+    sql,
+    (function* () {
+      for (const k of range(LARGE_CLINIC.doctors)) yield person(doctorId(k), doctorUsername(k), "doctor", clinicOpened + k * DAY_MS);
+    })(),
+  );
+  insertRows(
+    db,
+    `insert into doctor_profiles (user_id, specialization, bio) values (?, ?, ?)`,
+    (function* () {
+      for (const k of range(LARGE_CLINIC.doctors)) yield [doctorId(k), random.pick(SPECIALIZATIONS), "Licensed therapist with over ten years of practice."];
+    })(),
+  );
+  insertRows(
+    db,
+    sql,
+    (function* () {
+      for (const i of range(LARGE_CLINIC.patients)) yield person(patientId(i), patientUsername(i), "patient", patientsSince - random.int(365) * DAY_MS);
+    })(),
+  );
 }
 
 /** Each doctor's patients: first-doctor patients and second-doctor patients. */
@@ -275,5 +287,7 @@ export function largeClinicDatabase(): Promise<CachedDatabase<LargeClinicInfo>> 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   installCleanupHandlers();
   const clinic = await largeClinicDatabase();
-  process.stdout.write(`${JSON.stringify({ file: clinic.file, reused: clinic.reused, seededAt: clinic.seededAt, seedMs: clinic.seedMs, ...clinic.info }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ file: clinic.file, reused: clinic.reused, seededAt: clinic.seededAt, seedMs: clinic.seedMs, ...clinic.info }, null, 2)}\n`,
+  );
 }

@@ -111,13 +111,21 @@ function insertPeople(db: BulkDb, random: Random, passwordHash: string, createdA
     role,
     createdAt,
   ];
-  insertRows(db, sql, (function* () {
-    for (let k = 0; k < MESSAGING.doctors; k += 1) yield person(messagingDoctorId(k), messagingDoctorUsername(k), "doctor");
-    for (let i = 0; i < MESSAGING.patients; i += 1) yield person(messagingPatientId(i), messagingPatientUsername(i), "patient");
-  })());
-  insertRows(db, `insert into doctor_profiles (user_id, specialization, bio) values (?, 'Individual Therapy', null)`, (function* () {
-    for (let k = 0; k < MESSAGING.doctors; k += 1) yield [messagingDoctorId(k)];
-  })());
+  insertRows(
+    db,
+    sql,
+    (function* () {
+      for (let k = 0; k < MESSAGING.doctors; k += 1) yield person(messagingDoctorId(k), messagingDoctorUsername(k), "doctor");
+      for (let i = 0; i < MESSAGING.patients; i += 1) yield person(messagingPatientId(i), messagingPatientUsername(i), "patient");
+    })(),
+  );
+  insertRows(
+    db,
+    `insert into doctor_profiles (user_id, specialization, bio) values (?, 'Individual Therapy', null)`,
+    (function* () {
+      for (let k = 0; k < MESSAGING.doctors; k += 1) yield [messagingDoctorId(k)];
+    })(),
+  );
 }
 
 export async function seedMessaging(file: string, now = Date.now()): Promise<MessagingInfo> {
@@ -129,9 +137,14 @@ export async function seedMessaging(file: string, now = Date.now()): Promise<Mes
     insertPeople(db, random, passwordHash, iso(start - 30 * DAY_MS));
     const pairs = conversationPairs(random);
     const pairCount = pairs.doctors.length;
-    insertRows(db, `insert into care_relationships (doctor_id, patient_id, since) values (?, ?, ?)`, (function* () {
-      for (let p = 0; p < pairCount; p += 1) yield [messagingDoctorId(pairs.doctors[p] ?? 0), messagingPatientId(pairs.patients[p] ?? 0), iso(start - DAY_MS)];
-    })());
+    insertRows(
+      db,
+      `insert into care_relationships (doctor_id, patient_id, since) values (?, ?, ?)`,
+      (function* () {
+        for (let p = 0; p < pairCount; p += 1)
+          yield [messagingDoctorId(pairs.doctors[p] ?? 0), messagingPatientId(pairs.patients[p] ?? 0), iso(start - DAY_MS)];
+      })(),
+    );
 
     // Who writes each message, in time order: exactly busyConversation of them in pair 0, the
     // rest spread over the other pairs with weights 0.15…1.85 (every pair expects ~20 or more).
@@ -231,5 +244,7 @@ export function messagingDatabase(): Promise<CachedDatabase<MessagingInfo>> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   installCleanupHandlers();
   const messaging = await messagingDatabase();
-  process.stdout.write(`${JSON.stringify({ file: messaging.file, reused: messaging.reused, seededAt: messaging.seededAt, seedMs: messaging.seedMs, ...messaging.info }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ file: messaging.file, reused: messaging.reused, seededAt: messaging.seededAt, seedMs: messaging.seedMs, ...messaging.info }, null, 2)}\n`,
+  );
 }

@@ -105,7 +105,11 @@ export async function measureWebSocketDelivery(): Promise<CheckResult[]> {
       if (viaLogin) {
         progress(`ws: signing ${2 * PAIRS} users in through POST /api/login`);
         const all = [...doctors, ...patients];
-        const tokens = await signInAll(server.baseUrl, all.map((user) => user.username), BENCH_PASSWORD);
+        const tokens = await signInAll(
+          server.baseUrl,
+          all.map((user) => user.username),
+          BENCH_PASSWORD,
+        );
         users = all.map((user, index) => ({ ...user, token: tokens[index] ?? "" }));
       }
       const rssIdle = residentMb(pid);

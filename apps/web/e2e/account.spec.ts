@@ -58,7 +58,9 @@ test.describe("your account's sessions", () => {
   test("the member's badge in the navbar leads to their account", async ({ page }) => {
     await signInQuietly(page, DEMO.patient);
     await page.goto("/appointments");
-    await mainNavigation(page).getByRole("link", { name: /^Your account/ }).click();
+    await mainNavigation(page)
+      .getByRole("link", { name: /^Your account/ })
+      .click();
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByTestId("session").filter({ hasText: "This device" })).toHaveCount(1);
   });

@@ -164,7 +164,10 @@ test.describe("system log", () => {
     await expect(page.getByTestId("log-row").first()).toBeVisible();
 
     await page.getByLabel("Person").fill("sincl");
-    await page.getByRole("list", { name: "Matching people" }).getByRole("button", { name: /Avery Sinclair/ }).click();
+    await page
+      .getByRole("list", { name: "Matching people" })
+      .getByRole("button", { name: /Avery Sinclair/ })
+      .click();
     await expect(page).toHaveURL(/actor=\d+/);
     await chooseOption(page, page.getByRole("combobox", { name: "Action" }), "Sign-in", { exact: true });
     const today = new Date();

@@ -144,7 +144,11 @@ test.describe("the calendar", () => {
       if (day) {
         await dialog.getByRole("button", { name: "Later days" }).click();
         await dialog.locator(`button[data-date="${day}"]`).click();
-        await dialog.getByRole("group", { name: /^Free times on/ }).getByRole("button").first().click();
+        await dialog
+          .getByRole("group", { name: /^Free times on/ })
+          .getByRole("button")
+          .first()
+          .click();
       } else {
         await pickFirstFreeTime(dialog, { weeksAhead: 1 });
         day = (await dialog.getByRole("group", { name: "Day", exact: true }).locator("[aria-pressed=true]").getAttribute("data-date")) ?? "";

@@ -1,14 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import {
-  DEMO,
-  expectToast,
-  fillLogInForm,
-  fillRegistrationForm,
-  mainNavigation,
-  newPatient,
-  signInQuietly,
-} from "./support";
+import { DEMO, expectToast, fillLogInForm, fillRegistrationForm, mainNavigation, newPatient, signInQuietly } from "./support";
 
 test.describe("sign-in and registration", () => {
   test("a new patient registers, lands home signed in, signs out and signs in again", async ({ page }) => {
@@ -70,11 +62,7 @@ test.describe("sign-in and registration", () => {
     await page.getByRole("button", { name: "Need an account? Create one" }).click();
     await fillLogInForm(page, { username: "someone.new", password: "lanterns over a quiet harbour" });
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expectToast(
-      page,
-      "Please check the form",
-      "First name, last name, phone number, and date of birth are required for registration",
-    );
+    await expectToast(page, "Please check the form", "First name, last name, phone number, and date of birth are required for registration");
     await page.getByRole("button", { name: "Already have an account? Log in" }).click();
     await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   });

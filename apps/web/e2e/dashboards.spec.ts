@@ -47,7 +47,15 @@ test.describe("the patient dashboard", () => {
 
   test("a new patient sees the designed empty states; the empty state's Book Session opens the booking modal", async ({ page }) => {
     const response = await page.request.post("/api/register", {
-      data: { username: `empty.${Date.now().toString(36)}`, password: "lanterns over a quiet harbour", firstName: "Ines", lastName: "Calder", phoneNumber: "(555) 123-4567", dateOfBirth: "1992-03-04", role: "patient" },
+      data: {
+        username: `empty.${Date.now().toString(36)}`,
+        password: "lanterns over a quiet harbour",
+        firstName: "Ines",
+        lastName: "Calder",
+        phoneNumber: "(555) 123-4567",
+        dateOfBirth: "1992-03-04",
+        role: "patient",
+      },
     });
     expect(response.ok()).toBe(true);
     await page.goto("/dashboard/patient");

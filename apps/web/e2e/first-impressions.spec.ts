@@ -96,7 +96,9 @@ test.describe("the cancellation window", () => {
       expect(booked.status(), await booked.text()).toBe(200);
 
       await page.goto("/dashboard/patient");
-      await expect(page.getByTestId("reschedule-policy")).toHaveText(`Sessions can be moved online until ${windowHours} hours before they begin, and cancelled at any time.`);
+      await expect(page.getByTestId("reschedule-policy")).toHaveText(
+        `Sessions can be moved online until ${windowHours} hours before they begin, and cancelled at any time.`,
+      );
 
       await page.goto("/appointments");
       const upcoming = page.getByRole("region", { name: "Upcoming Sessions" });
@@ -112,7 +114,11 @@ test.describe("the cancellation window", () => {
 });
 
 test.describe("password recovery", () => {
-  test("an admin issues a new one-time password from the user's row; the member's sessions end and they choose their own", async ({ page, browser, request }) => {
+  test("an admin issues a new one-time password from the user's row; the member's sessions end and they choose their own", async ({
+    page,
+    browser,
+    request,
+  }) => {
     const account = await createAccountAsAdmin(request, "patient");
     // The member has a password of their own and is signed in elsewhere…
     const member = await browser.newContext();

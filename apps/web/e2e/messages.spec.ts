@@ -124,7 +124,10 @@ test.describe("messages", () => {
 
     // A half-written message waits while another conversation is looked at.
     await composer(doctor.page).fill("About Thursday's session");
-    await doctor.page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: /Messages/ }).click();
+    await doctor.page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: /Messages/ })
+      .click();
     await expect(doctor.page.getByRole("heading", { name: "Select a Conversation" })).toBeVisible();
     await conversationWith(doctor.page, patientName).click();
     await expect(composer(doctor.page)).toHaveValue("About Thursday's session");
@@ -174,7 +177,10 @@ test.describe("messages", () => {
     await patient.page.goto("/team");
     await sendThroughApi(doctor.page, patient.id, "One more thing: bring your sleep diary.");
     await expectCount(navbarUnread(patient.page), 1);
-    await patient.page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: /Messages/ }).click();
+    await patient.page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: /Messages/ })
+      .click();
     await expectCount(conversationWith(patient.page, doctorName).getByTestId("conversation-unread"), 1);
     await conversationWith(patient.page, doctorName).click();
     await expect(message(patient.page, "bring your sleep diary")).toBeVisible();

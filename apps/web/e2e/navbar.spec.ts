@@ -48,9 +48,7 @@ test.describe("navbar", () => {
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.evaluate(() => window.scrollTo({ top: 400, behavior: "instant" }));
     await expect(header).toHaveAttribute("data-scrolled", "true");
-    await expect
-      .poll(async () => alphaOf(await header.evaluate((element) => getComputedStyle(element).backgroundColor)))
-      .toBeGreaterThan(before);
+    await expect.poll(async () => alphaOf(await header.evaluate((element) => getComputedStyle(element).backgroundColor))).toBeGreaterThan(before);
   });
 
   test.describe("at 375 px", () => {

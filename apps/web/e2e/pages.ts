@@ -103,7 +103,10 @@ export const SCREENS: Screen[] = [
       const account = await createAccountAsAdmin(page.request, "patient");
       await visitAdmin(`/admin/users?q=${account.username}`, (p) => p.getByTestId("user-row").first())(page);
       await page.getByRole("button", { name: /^Change role/ }).click();
-      await page.getByRole("dialog").getByRole("radio", { name: /^Doctor/ }).check();
+      await page
+        .getByRole("dialog")
+        .getByRole("radio", { name: /^Doctor/ })
+        .check();
       await expect(page.getByRole("dialog").getByLabel("Specialization")).toBeVisible();
       await atTop(page);
     },

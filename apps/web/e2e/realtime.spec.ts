@@ -160,7 +160,10 @@ test.describe("the live connection", () => {
     expect(new URL(sockets[0]!).pathname).toBe("/ws");
 
     // Moving around the app keeps the one connection.
-    await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: /Messages/ }).click();
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: /Messages/ })
+      .click();
     await expect(status(page)).toHaveText("Connected");
     expect(sockets).toHaveLength(1);
   });

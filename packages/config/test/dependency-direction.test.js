@@ -16,7 +16,12 @@ const db = halcyonLint();
 
 describe("the dependency direction (web → domain/schemas + ui; api → domain + db; domain → db)", () => {
   it("lets the web app use the UI kit, the browser-safe schemas and the router's types", async () => {
-    expect(await problems(web, 'import { Button } from "@halcyon/ui/components/button";\nimport { loginInputSchema } from "@halcyon/domain/schemas";\nimport type { AppRouter } from "@halcyon/domain";\nexport { Button, loginInputSchema };\nexport type { AppRouter };\n')).toEqual([]);
+    expect(
+      await problems(
+        web,
+        'import { Button } from "@halcyon/ui/components/button";\nimport { loginInputSchema } from "@halcyon/domain/schemas";\nimport type { AppRouter } from "@halcyon/domain";\nexport { Button, loginInputSchema };\nexport type { AppRouter };\n',
+      ),
+    ).toEqual([]);
   });
 
   it("stops the web app importing server code", async () => {

@@ -19,7 +19,12 @@ describeEachDatabase("migrations of care and one-time passwords", (database) => 
   it("keeps the care that bookings, notes or the doctor's opening of the account hold, and removes what only cancelled bookings left", async () => {
     const { db } = database();
     await migrateDownTo(database(), "2026-11-24T0000-keyed-audit-chain");
-    const insert = (values: ReturnType<typeof row>) => db.insertInto("users").values(values as never).returning("id").executeTakeFirstOrThrow();
+    const insert = (values: ReturnType<typeof row>) =>
+      db
+        .insertInto("users")
+        .values(values as never)
+        .returning("id")
+        .executeTakeFirstOrThrow();
     const doctor = await insert({ ...row("dr.before"), role: "doctor" });
     const patients = [];
     for (const name of ["cancelled", "scheduled", "noted", "opened", "unbooked"]) patients.push(await insert(row(name)));
@@ -38,15 +43,43 @@ describeEachDatabase("migrations of care and one-time passwords", (database) => 
     await insertAppointment(db, appointment(scheduled, "cancelled", 2));
     await insertAppointment(db, appointment(scheduled, "scheduled", 3));
     const withNotes = await insertAppointment(db, appointment(noted, "cancelled", 4));
-    await insertTreatmentSession(db, { appointmentId: withNotes, patientId: noted, doctorId: doctor.id, progressRating: 5, sessionNotes: "Notes", createdAt: "2026-11-24T16:00:00.000Z" });
+    await insertTreatmentSession(db, {
+      appointmentId: withNotes,
+      patientId: noted,
+      doctorId: doctor.id,
+      progressRating: 5,
+      sessionNotes: "Notes",
+      createdAt: "2026-11-24T16:00:00.000Z",
+    });
     await insertAppointment(db, appointment(opened, "cancelled", 5));
-    await db.insertInto("audit_log").values({ occurred_at: "2026-11-20T09:00:00.000Z", actor_id: doctor.id, action: "user.create", target_type: "user", target_id: String(opened), outcome: "success", ip: null, user_agent: null, details: null }).execute();
+    await db
+      .insertInto("audit_log")
+      .values({
+        occurred_at: "2026-11-20T09:00:00.000Z",
+        actor_id: doctor.id,
+        action: "user.create",
+        target_type: "user",
+        target_id: String(opened),
+        outcome: "success",
+        ip: null,
+        user_agent: null,
+        details: null,
+      })
+      .execute();
     for (const patientId of [cancelled, scheduled, noted, opened, unbooked]) {
-      await db.insertInto("care_relationships").values({ doctor_id: doctor.id, patient_id: patientId, since: "2026-11-20T10:00:00.000Z" } as never).execute();
+      await db
+        .insertInto("care_relationships")
+        .values({ doctor_id: doctor.id, patient_id: patientId, since: "2026-11-20T10:00:00.000Z" } as never)
+        .execute();
     }
 
     await migrateToLatest(database());
-    const remaining = await db.selectFrom("care_relationships").select(["patient_id", "origin"]).where("doctor_id", "=", doctor.id).orderBy("patient_id").execute();
+    const remaining = await db
+      .selectFrom("care_relationships")
+      .select(["patient_id", "origin"])
+      .where("doctor_id", "=", doctor.id)
+      .orderBy("patient_id")
+      .execute();
     expect(remaining).toEqual([
       { patient_id: scheduled, origin: "booking" },
       { patient_id: noted, origin: "booking" },
@@ -58,10 +91,23 @@ describeEachDatabase("migrations of care and one-time passwords", (database) => 
   it("gives an account still on its one-time password the expiry it had: 72 hours after it was opened", async () => {
     const { db } = database();
     await migrateDownTo(database(), "2026-11-24T0100-care-origins-and-emergency-access");
-    const waiting = await db.insertInto("users").values({ ...row("waiting"), must_change_password: 1 } as never).returning("id").executeTakeFirstOrThrow();
-    const settled = await db.insertInto("users").values(row("settled") as never).returning("id").executeTakeFirstOrThrow();
+    const waiting = await db
+      .insertInto("users")
+      .values({ ...row("waiting"), must_change_password: 1 } as never)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const settled = await db
+      .insertInto("users")
+      .values(row("settled") as never)
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await migrateToLatest(database());
-    const expiries = await db.selectFrom("users").select(["id", "one_time_password_expires_at"]).where("id", "in", [waiting.id, settled.id]).orderBy("id").execute();
+    const expiries = await db
+      .selectFrom("users")
+      .select(["id", "one_time_password_expires_at"])
+      .where("id", "in", [waiting.id, settled.id])
+      .orderBy("id")
+      .execute();
     expect(expiries).toEqual([
       { id: waiting.id, one_time_password_expires_at: "2026-11-25T10:00:00.000Z" },
       { id: settled.id, one_time_password_expires_at: null },

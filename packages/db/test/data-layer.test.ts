@@ -88,7 +88,12 @@ describeEachDatabase("data layer", (database, kind) => {
       await append(db, events);
     }
     // Many at once, each row still in order after the one before.
-    const many: AuditEvent[] = Array.from({ length: 150 }, (_, n) => ({ occurredAt: "2026-11-22T11:00:00.000Z", actorId: n, action: "message.read", outcome: "success" }));
+    const many: AuditEvent[] = Array.from({ length: 150 }, (_, n) => ({
+      occurredAt: "2026-11-22T11:00:00.000Z",
+      actorId: n,
+      action: "message.read",
+      outcome: "success",
+    }));
     await append(db, many);
     const appended = await db.selectFrom("audit_log").select("actor_id").where("action", "=", "message.read").orderBy("id").execute();
     expect(appended.map((row) => row.actor_id)).toEqual(many.map((event) => event.actorId));
@@ -154,7 +159,12 @@ describeEachDatabase("data layer", (database, kind) => {
 
   it("keeps each role's user counts exact through sign-ups, role changes, deactivations and deletions", async () => {
     const { db } = database();
-    const day = { now: "2026-11-22T12:00:00.000Z", idleSince: "2026-11-22T11:30:00.000Z", dayStart: "2026-11-22T05:00:00.000Z", dayEnd: "2026-11-23T05:00:00.000Z" };
+    const day = {
+      now: "2026-11-22T12:00:00.000Z",
+      idleSince: "2026-11-22T11:30:00.000Z",
+      dayStart: "2026-11-22T05:00:00.000Z",
+      dayEnd: "2026-11-23T05:00:00.000Z",
+    };
     const figures = async () => {
       const { usersByRole, deactivatedUsers } = await clinicFigures(db, day);
       return { ...usersByRole, deactivated: deactivatedUsers };
@@ -236,7 +246,9 @@ describeEachDatabase("data layer", (database, kind) => {
       expect(row).toEqual({ x: 0.1 + 0.2, id: 2 });
       // Column names are keys of the rows as they are (quotes, backslashes), and a column named
       // __proto__ cannot give a row another prototype.
-      const [named] = (await sql<Record<string, unknown>>`select id as "__proto__", first_name as "say ""hi"" \\ there" from users where id = ${user.id}`.execute(db)).rows;
+      const [named] = (
+        await sql<Record<string, unknown>>`select id as "__proto__", first_name as "say ""hi"" \\ there" from users where id = ${user.id}`.execute(db)
+      ).rows;
       expect(Object.getPrototypeOf(named)).toBe(Object.prototype);
       expect(Object.entries(named ?? {})).toContainEqual(['say "hi" \\ there', user.firstName]);
     });
@@ -274,7 +286,10 @@ describeEachDatabase("audit chain under its key", (database, kind) => {
     // The newest rows removed: what is left links up, and only the checkpoint shows the loss.
     await sql`delete from audit_log where id >= ${checkpoint!.headId - 2}`.execute(db);
     expect((await verifyAuditChain(db, TEST_AUDIT_KEY)).firstBroken).toBeUndefined();
-    expect((await verifyAuditChain(db, TEST_AUDIT_KEY, checkpoint)).firstBroken).toMatchObject({ id: checkpoint!.headId, reason: expect.stringMatching(/removed/) });
+    expect((await verifyAuditChain(db, TEST_AUDIT_KEY, checkpoint)).firstBroken).toMatchObject({
+      id: checkpoint!.headId,
+      reason: expect.stringMatching(/removed/),
+    });
 
     // A row edited and every hash recomputed with the public definition, but another key.
     const forger = Buffer.alloc(32, 1);
@@ -353,7 +368,9 @@ describe("SQLite's driver", () => {
     withSqliteFile(async (handle) => {
       const refused = handle.db.transaction().execute(async (trx) => {
         await insertUser(trx, testUser("undone"));
-        await appendAuditEvents(trx, TEST_AUDIT_KEY, [{ occurredAt: "2026-11-22T10:00:00.000Z", actorId: null, action: "test.refused", outcome: "bogus" as AuditEvent["outcome"] }]);
+        await appendAuditEvents(trx, TEST_AUDIT_KEY, [
+          { occurredAt: "2026-11-22T10:00:00.000Z", actorId: null, action: "test.refused", outcome: "bogus" as AuditEvent["outcome"] },
+        ]);
       });
       // Waits for the writer meanwhile: it must not land inside the failed transaction.
       const waiting = insertUser(handle.db, testUser("kept"));

@@ -62,12 +62,20 @@ it("rewrites instants stored in another form on SQLite, keeps the audit chain, a
       created_at: "2026-11-22T10:00:00.000Z",
       updated_at: "2026-11-22T10:00:00.000Z",
     });
-    await db.insertInto("appointments").values(appointment(patient.id, "2026-11-24T10:00:00.000-05:00", "2026-11-24T11:00:00.000-05:00")).execute();
-    await db.insertInto("appointments").values(appointment(other.id, "2026-11-24T15:00:00.000Z", "2026-11-24T16:00:00.000Z")).execute();
-    await db.transaction().execute((trx) => appendAuditEvents(trx, TEST_AUDIT_KEY, [
-      { occurredAt: "2026-11-22T05:00:00.000-05:00", actorId: patient.id, action: "auth.login", outcome: "success" },
-      { occurredAt: "2026-11-22T10:00:01.000Z", actorId: other.id, action: "auth.login", outcome: "success" },
-    ]));
+    await db
+      .insertInto("appointments")
+      .values(appointment(patient.id, "2026-11-24T10:00:00.000-05:00", "2026-11-24T11:00:00.000-05:00"))
+      .execute();
+    await db
+      .insertInto("appointments")
+      .values(appointment(other.id, "2026-11-24T15:00:00.000Z", "2026-11-24T16:00:00.000Z"))
+      .execute();
+    await db.transaction().execute((trx) =>
+      appendAuditEvents(trx, TEST_AUDIT_KEY, [
+        { occurredAt: "2026-11-22T05:00:00.000-05:00", actorId: patient.id, action: "auth.login", outcome: "success" },
+        { occurredAt: "2026-11-22T10:00:01.000Z", actorId: other.id, action: "auth.login", outcome: "success" },
+      ]),
+    );
 
     await migrateToLatest(handle);
 

@@ -71,8 +71,6 @@ export function toPublicError(cause: unknown): PublicError {
     status,
     code: error instanceof AppError && error.appCode === "REAUTH_REQUIRED" ? "REAUTH_REQUIRED" : error.code,
     message: error.message,
-    ...(error instanceof AppError && error.retryAfterSeconds !== undefined
-      ? { retryAfterSeconds: error.retryAfterSeconds }
-      : {}),
+    ...(error instanceof AppError && error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
   };
 }

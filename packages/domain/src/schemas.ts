@@ -14,12 +14,6 @@ export * from "./messages/message.schema";
 export * from "./admin/admin.schema";
 export { isTimeZone } from "./time-zone";
 export * from "./clinic/clinic.schema";
-export {
-  SESSION_LENGTH_MS,
-  CLINIC_DEFAULT_HOURS,
-  calendarDateIn,
-  zonedInstant,
-  type WorkingPeriod,
-} from "./appointments/slots";
+export { SESSION_LENGTH_MS, CLINIC_DEFAULT_HOURS, calendarDateIn, zonedInstant, type WorkingPeriod } from "./appointments/slots";
 export * from "./account/account.schema";
 export * from "./two-step/two-step.schema";

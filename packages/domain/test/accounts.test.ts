@@ -13,15 +13,17 @@ describeEachDatabase("accounts", (database) => {
     expect(await seedDemoClinic(services())).toBe(true);
     expect(await seedDemoClinic(services())).toBe(false);
     const { db } = database();
-    for (const [username, password] of [["admin", DEMO_PASSWORDS.admin], ["dr.vance", DEMO_PASSWORDS.doctor], ["alex", DEMO_PASSWORDS.patient]] as const) {
+    for (const [username, password] of [
+      ["admin", DEMO_PASSWORDS.admin],
+      ["dr.vance", DEMO_PASSWORDS.doctor],
+      ["alex", DEMO_PASSWORDS.patient],
+    ] as const) {
       const found = await findUserCredentials(db, username);
       expect(found, username).toBeDefined();
       expect(await verifyPassword(found!.passwordHash, password)).toBe(true);
     }
     const doctors = await listActiveDoctors(db);
-    expect(doctors.map((d) => d.specialization).sort()).toEqual(
-      ["Couples Therapy", "Individual Therapy", "Mindfulness & Wellness", "PTSD & Trauma Care"],
-    );
+    expect(doctors.map((d) => d.specialization).sort()).toEqual(["Couples Therapy", "Individual Therapy", "Mindfulness & Wellness", "PTSD & Trauma Care"]);
     const rated = await db.selectFrom("treatment_sessions").select("progress_rating").execute();
     expect(rated.length).toBeGreaterThanOrEqual(5);
     const upcoming = await db.selectFrom("appointments").select("id").where("status", "=", "scheduled").execute();

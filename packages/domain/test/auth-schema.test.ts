@@ -28,9 +28,7 @@ describe("registration input", () => {
 
   it("words each problem for a person", () => {
     expect(firstMessage({ ...valid, username: undefined })).toBe("Username and password are required");
-    expect(firstMessage({ ...valid, phoneNumber: "" })).toBe(
-      "First name, last name, phone number, and date of birth are required for registration",
-    );
+    expect(firstMessage({ ...valid, phoneNumber: "" })).toBe("First name, last name, phone number, and date of birth are required for registration");
     expect(firstMessage({ ...valid, dateOfBirth: "1990-02-30" })).toBe("Enter a real date of birth in the past");
     expect(firstMessage({ ...valid, dateOfBirth: "05/01/1990" })).toBe("Enter the date of birth as YYYY-MM-DD");
     expect(firstMessage({ ...valid, username: "no spaces" })).toMatch(/letters, digits/);

@@ -43,7 +43,10 @@ describeEachDatabase("database throttles", (database) => {
     at(0);
     const [full, other] = [aKey(), aKey()];
     for (let i = 0; i < RULE.limit; i += 1) await countAttempt(services(), [{ rule: RULE, key: full }]);
-    const refused = await countAttempt(services(), [{ rule: RULE, key: other }, { rule: RULE, key: full }]);
+    const refused = await countAttempt(services(), [
+      { rule: RULE, key: other },
+      { rule: RULE, key: full },
+    ]);
     expect(refused.admitted).toBe(false);
     for (let i = 0; i < RULE.limit; i += 1) expect((await countAttempt(services(), [{ rule: RULE, key: other }])).admitted).toBe(true);
   });
@@ -53,7 +56,10 @@ describeEachDatabase("database throttles", (database) => {
     const [kept, cleared] = [aKey(), aKey()];
     const counted = [];
     for (let i = 0; i < RULE.limit; i += 1) {
-      const answer = await countAttempt(services(), [{ rule: RULE, key: kept }, { rule: RULE, key: cleared }]);
+      const answer = await countAttempt(services(), [
+        { rule: RULE, key: kept },
+        { rule: RULE, key: cleared },
+      ]);
       if (!answer.admitted) throw new Error("expected room");
       counted.push(answer.attempt);
     }

@@ -135,7 +135,7 @@ class MissingDatabase extends Error {
 
 function parseCheckpoint(value: string): { headId: number; headHash: string } {
   const match = /^(\d+):([0-9a-f]{64})$/.exec(value);
-  if (!match) throw new UsageError("--checkpoint takes ID:HASH, as the \"verify\" field of an \"audit checkpoint\" log line gives it.");
+  if (!match) throw new UsageError('--checkpoint takes ID:HASH, as the "verify" field of an "audit checkpoint" log line gives it.');
   return { headId: Number(match[1]), headHash: match[2] as string };
 }
 

@@ -57,9 +57,7 @@ export function sqliteFile(env: Env): string {
 
 export function openDatabase(env: Env): DatabaseHandle {
   const auditKey = loadAuditKey(env);
-  return env.DATABASE_URL
-    ? connect({ kind: "postgres", url: env.DATABASE_URL, auditKey })
-    : connect({ kind: "sqlite", file: sqliteFile(env), auditKey });
+  return env.DATABASE_URL ? connect({ kind: "postgres", url: env.DATABASE_URL, auditKey }) : connect({ kind: "sqlite", file: sqliteFile(env), auditKey });
 }
 
 export default fp<DatabasePluginOptions>(
@@ -88,7 +86,10 @@ export default fp<DatabasePluginOptions>(
       ...(audit ? { audit } : {}),
     });
     // Refusal counts are written as their minute ends, and at shutdown before the database closes.
-    const sweep = setInterval(() => void services.refusals.sweep().catch((error: unknown) => app.log.error({ err: error }, "could not audit refused requests")), REFUSAL_SWEEP_MS);
+    const sweep = setInterval(
+      () => void services.refusals.sweep().catch((error: unknown) => app.log.error({ err: error }, "could not audit refused requests")),
+      REFUSAL_SWEEP_MS,
+    );
     sweep.unref();
     app.addHook("onClose", async () => {
       clearInterval(sweep);

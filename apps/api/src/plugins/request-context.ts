@@ -61,7 +61,9 @@ export default fp<{ env: Env }>(
       await purgeEndedLoginSessions(app.clinic.db, now.toISOString(), idleBefore).catch((error: unknown) =>
         app.log.warn({ err: error }, "could not purge ended sessions"),
       );
-      await purgeExpiredPendingSignIns(app.clinic.db, now.toISOString()).catch((error: unknown) => app.log.warn({ err: error }, "could not purge expired sign-ins"));
+      await purgeExpiredPendingSignIns(app.clinic.db, now.toISOString()).catch((error: unknown) =>
+        app.log.warn({ err: error }, "could not purge expired sign-ins"),
+      );
       await purgeExpiredAttempts(app.clinic).catch((error: unknown) => app.log.warn({ err: error }, "could not purge expired throttle counts"));
     };
     const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);

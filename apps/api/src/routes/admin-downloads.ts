@@ -20,7 +20,7 @@ export async function adminDownloadRoutes(app: FastifyInstance): Promise<void> {
       if (!app.database.backupTo) {
         throw new AppError(
           "CONFLICT",
-          "This clinic runs on PostgreSQL, which is backed up with its own tools: run pg_dump against DATABASE_URL (for example `pg_dump --format=custom \"$DATABASE_URL\" > halcyon.dump`) on a schedule, and keep the dumps off this server.",
+          'This clinic runs on PostgreSQL, which is backed up with its own tools: run pg_dump against DATABASE_URL (for example `pg_dump --format=custom "$DATABASE_URL" > halcyon.dump`) on a schedule, and keep the dumps off this server.',
         );
       }
       const audit = (outcome: "success" | "failure", details?: Record<string, unknown>) =>

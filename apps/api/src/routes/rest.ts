@@ -74,7 +74,10 @@ function describeOurErrorBodies(schemas: Record<string, unknown>): void {
     const properties = (schema as { properties: Record<string, { items?: unknown }> }).properties;
     properties.issues!.items = {
       type: "object",
-      properties: { path: { type: "string", description: "The field, dotted (\"workingHours.0.start\"); empty for the whole input" }, message: { type: "string" } },
+      properties: {
+        path: { type: "string", description: 'The field, dotted ("workingHours.0.start"); empty for the whole input' },
+        message: { type: "string" },
+      },
       required: ["path", "message"],
       additionalProperties: false,
     };

@@ -65,51 +65,55 @@ export async function websocketRoutes(app: FastifyInstance, { env }: { env: Env 
   const cookieName = sessionCookieName(env);
   app.decorateRequest("socketUser", null);
 
-  app.get("/ws", {
-    websocket: true,
-    // Refused before the upgrade: a page of another site, or nobody signed in.
-    preValidation: async (request, reply) => {
-      const origin = request.headers.origin;
-      if (origin !== undefined && !expectedOrigins(env, request.headers.host).includes(origin)) {
-        noteRefusal(request, "websocket", { why: "cross_site" });
-        return sendError(app, reply, new AppError("FORBIDDEN", "Connections from other sites are not accepted."));
-      }
-      const token = request.cookies[cookieName];
-      const user = token ? await resolveLoginSession(app.clinic, token) : null;
-      if (!token || !user) {
-        noteRefusal(request, "websocket", { why: token ? "invalid_session" : "signed_out" });
-        return sendError(app, reply, new AppError("UNAUTHENTICATED", "Sign in to connect."));
-      }
-      try {
-        // A session on a one-time password hears nothing until the password is its own.
-        assertOwnPassword(user);
-      } catch (error) {
-        return sendError(app, reply, error);
-      }
-      if (hub.countOf(user.id) >= MAX_SOCKETS_PER_USER) {
-        noteRefusal(request, "websocket", { why: "too_many_sockets" });
-        return sendError(app, reply, new AppError("RATE_LIMITED", "Too many open connections; close another tab and try again."));
-      }
-      request.socketUser = { id: user.id, token };
+  app.get(
+    "/ws",
+    {
+      websocket: true,
+      // Refused before the upgrade: a page of another site, or nobody signed in.
+      preValidation: async (request, reply) => {
+        const origin = request.headers.origin;
+        if (origin !== undefined && !expectedOrigins(env, request.headers.host).includes(origin)) {
+          noteRefusal(request, "websocket", { why: "cross_site" });
+          return sendError(app, reply, new AppError("FORBIDDEN", "Connections from other sites are not accepted."));
+        }
+        const token = request.cookies[cookieName];
+        const user = token ? await resolveLoginSession(app.clinic, token) : null;
+        if (!token || !user) {
+          noteRefusal(request, "websocket", { why: token ? "invalid_session" : "signed_out" });
+          return sendError(app, reply, new AppError("UNAUTHENTICATED", "Sign in to connect."));
+        }
+        try {
+          // A session on a one-time password hears nothing until the password is its own.
+          assertOwnPassword(user);
+        } catch (error) {
+          return sendError(app, reply, error);
+        }
+        if (hub.countOf(user.id) >= MAX_SOCKETS_PER_USER) {
+          noteRefusal(request, "websocket", { why: "too_many_sockets" });
+          return sendError(app, reply, new AppError("RATE_LIMITED", "Too many open connections; close another tab and try again."));
+        }
+        request.socketUser = { id: user.id, token };
+      },
     },
-  }, (socket, request) => {
-    if (!request.socketUser) return socket.close(CLOSE_POLICY, "not signed in");
-    const { id, token } = request.socketUser;
-    const client: ClientSocket = { socket, userId: id, sessionToken: token, sessionIdHash: hashSessionToken(token), alive: true };
-    hub.add(client);
-    let inbound = 0;
-    const window = setInterval(() => (inbound = 0), 60_000);
-    window.unref();
-    socket.on("pong", () => (client.alive = true));
-    socket.on("message", () => {
-      // Clients have nothing to say but keep-alives; a flood is closed.
-      inbound += 1;
-      client.alive = true;
-      if (inbound > MAX_INBOUND_PER_MINUTE) socket.close(CLOSE_POLICY, "too many messages");
-    });
-    socket.on("close", () => {
-      clearInterval(window);
-      hub.remove(client);
-    });
-  });
+    (socket, request) => {
+      if (!request.socketUser) return socket.close(CLOSE_POLICY, "not signed in");
+      const { id, token } = request.socketUser;
+      const client: ClientSocket = { socket, userId: id, sessionToken: token, sessionIdHash: hashSessionToken(token), alive: true };
+      hub.add(client);
+      let inbound = 0;
+      const window = setInterval(() => (inbound = 0), 60_000);
+      window.unref();
+      socket.on("pong", () => (client.alive = true));
+      socket.on("message", () => {
+        // Clients have nothing to say but keep-alives; a flood is closed.
+        inbound += 1;
+        client.alive = true;
+        if (inbound > MAX_INBOUND_PER_MINUTE) socket.close(CLOSE_POLICY, "too many messages");
+      });
+      socket.on("close", () => {
+        clearInterval(window);
+        hub.remove(client);
+      });
+    },
+  );
 }

@@ -19,7 +19,12 @@ import { trpcClient } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 const FIELDS: { field: ChoosePasswordField; label: string; autoComplete: string; hint?: string }[] = [
-  { field: "newPassword", label: "New password", autoComplete: "new-password", hint: "At least 8 characters. A short sentence is easy to remember and hard to guess." },
+  {
+    field: "newPassword",
+    label: "New password",
+    autoComplete: "new-password",
+    hint: "At least 8 characters. A short sentence is easy to remember and hard to guess.",
+  },
   { field: "confirmPassword", label: "Confirm new password", autoComplete: "new-password" },
 ];
 
@@ -37,7 +42,6 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
   const [values, setValues] = useState<ChoosePasswordValues>({ newPassword: "", confirmPassword: "" });
   const [visible, setVisible] = useState(false);
   const [problem, setProblem] = useState<{ field: ChoosePasswordField; message: string }>();
-
 
   const change = useMutation({
     // Refusals of the old cookie while it is replaced are expected. No current password is sent:
@@ -112,9 +116,15 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
             Choose your own password
           </h1>
           <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-            You signed in with a one-time password from the clinic. Replace it with one only you know, and your pages will open. No need to type the one-time password again.
+            You signed in with a one-time password from the clinic. Replace it with one only you know, and your pages will open. No need to type the one-time
+            password again.
           </p>
-          <form noValidate onSubmit={submit} aria-label="Choose your own password" className="mt-10 grid gap-6 rounded-xl border border-hairline bg-card p-6 shadow-soft sm:p-10">
+          <form
+            noValidate
+            onSubmit={submit}
+            aria-label="Choose your own password"
+            className="mt-10 grid gap-6 rounded-xl border border-hairline bg-card p-6 shadow-soft sm:p-10"
+          >
             {FIELDS.map(({ field, label, autoComplete, hint }) => {
               const invalid = problem?.field === field;
               const describedBy = [hint ? `${fieldId(field)}-hint` : null, invalid ? `${fieldId(field)}-problem` : null].filter(Boolean).join(" ") || undefined;

@@ -25,10 +25,7 @@ export function Wordmark({ className, tone = "ink", ...props }: WordmarkProps) {
     <span className={cn("inline-flex items-center gap-3", className)} {...props}>
       <BrandEmblem className={tone === "ink" ? "text-gold-600" : "text-gold-300"} />
       <span
-        className={cn(
-          "font-display text-[1.55rem] leading-none font-medium tracking-[0.22em] uppercase",
-          tone === "ink" ? "text-ink-900" : "text-ivory-50",
-        )}
+        className={cn("font-display text-[1.55rem] leading-none font-medium tracking-[0.22em] uppercase", tone === "ink" ? "text-ink-900" : "text-ivory-50")}
       >
         Halcyon
       </span>

@@ -47,7 +47,13 @@ export function CopyField({ label, value, mono = false }: CopyFieldProps) {
           onFocus={(event) => event.currentTarget.select()}
           className={`h-12 min-w-0 flex-1 rounded-md border border-hairline bg-ivory-100 px-4 text-ink-900 outline-offset-1 ${mono ? "font-mono text-base tracking-wider" : "text-sm"}`}
         />
-        <Button type="button" variant={copied ? "outline" : "ink"} className="h-12 shrink-0" onClick={() => void copy()} aria-label={`Copy ${label.toLowerCase()}`}>
+        <Button
+          type="button"
+          variant={copied ? "outline" : "ink"}
+          className="h-12 shrink-0"
+          onClick={() => void copy()}
+          aria-label={`Copy ${label.toLowerCase()}`}
+        >
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           <span aria-hidden="true">{copied ? "Copied" : "Copy"}</span>
         </Button>

@@ -14,10 +14,7 @@ export function ForbiddenPage() {
   useDocumentTitle(pageTitle("Not available"));
   return (
     <section className="relative isolate flex min-h-[70vh] items-center overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(50rem_30rem_at_50%_0%,var(--color-sage-100),transparent_70%)]"
-      />
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(50rem_30rem_at_50%_0%,var(--color-sage-100),transparent_70%)]" />
       <div className="mx-auto flex max-w-2xl flex-col items-center px-5 py-24 text-center sm:px-8">
         <p aria-hidden="true" className="font-display text-[8rem] leading-none font-medium text-gold-600/80 italic md:text-[11rem]">
           403

@@ -34,7 +34,13 @@ const admin = { id: 1, role: "admin" as const };
 
 describe("what a patient may do", () => {
   it("moves or cancels their own session well ahead", () => {
-    expect(appointmentActions(appointment(72 * HOUR), patient, NOW, 24)).toEqual({ reschedule: true, cancel: true, writeNotes: false, complete: false, noShow: false });
+    expect(appointmentActions(appointment(72 * HOUR), patient, NOW, 24)).toEqual({
+      reschedule: true,
+      cancel: true,
+      writeNotes: false,
+      complete: false,
+      noShow: false,
+    });
   });
 
   it("inside 24 hours may only cancel, late, and is told why moving is closed", () => {
@@ -73,7 +79,13 @@ describe("what a doctor may do", () => {
   });
 
   it("completes, marks a no-show or writes notes once it has started", () => {
-    expect(appointmentActions(appointment(-10 * 60_000), doctor, NOW, 24)).toEqual({ reschedule: false, cancel: false, writeNotes: true, complete: true, noShow: true });
+    expect(appointmentActions(appointment(-10 * 60_000), doctor, NOW, 24)).toEqual({
+      reschedule: false,
+      cancel: false,
+      writeNotes: true,
+      complete: true,
+      noShow: true,
+    });
   });
 
   it("writes notes once: a completed session without notes still may, one with notes may not", () => {
@@ -89,7 +101,13 @@ describe("what a doctor may do", () => {
 
 describe("what an admin may do", () => {
   it("moves or cancels any session that has not started, and writes no notes", () => {
-    expect(appointmentActions(appointment(2 * HOUR, { doctorId: 99, patientId: 98 }), admin, NOW, 24)).toEqual({ reschedule: true, cancel: true, writeNotes: false, complete: false, noShow: false });
+    expect(appointmentActions(appointment(2 * HOUR, { doctorId: 99, patientId: 98 }), admin, NOW, 24)).toEqual({
+      reschedule: true,
+      cancel: true,
+      writeNotes: false,
+      complete: false,
+      noShow: false,
+    });
     expect(appointmentActions(appointment(-HOUR), admin, NOW, 24).cancel).toBe(false);
   });
 });

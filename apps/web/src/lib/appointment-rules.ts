@@ -64,7 +64,9 @@ export function appointmentActions(appointment: AppointmentFacts, viewer: Viewer
       reschedule: !late,
       cancel: true,
       ...(late
-        ? { rescheduleBlockedReason: `Sessions less than ${hoursPhrase(windowHours ?? 0)} away can't be moved online. Please contact the clinic, or cancel the session.` }
+        ? {
+            rescheduleBlockedReason: `Sessions less than ${hoursPhrase(windowHours ?? 0)} away can't be moved online. Please contact the clinic, or cancel the session.`,
+          }
         : {}),
     };
   }

@@ -1,18 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import {
-  addDays,
-  cellPreview,
-  dateKey,
-  fromDateKey,
-  groupByDay,
-  monthGrid,
-  nextWeekday,
-  startOfWeek,
-  stepAnchor,
-  viewRange,
-  weekDays,
-} from "./calendar-dates";
+import { addDays, cellPreview, dateKey, fromDateKey, groupByDay, monthGrid, nextWeekday, startOfWeek, stepAnchor, viewRange, weekDays } from "./calendar-dates";
 
 // A viewer in New York: 2026-11-01 is the day the clocks go back (25 hours long).
 beforeAll(() => {

@@ -1,17 +1,7 @@
 import type { UserRole } from "@halcyon/domain/schemas";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 
-import {
-  formatDate,
-  formatDayAndTime,
-  formatLongDay,
-  formatShortDay,
-  formatTime,
-  formatTimeRange,
-  viewerTimeZone,
-  zoneName,
-  zonesDiffer,
-} from "./time-format";
+import { formatDate, formatDayAndTime, formatLongDay, formatShortDay, formatTime, formatTimeRange, viewerTimeZone, zoneName, zonesDiffer } from "./time-format";
 import { trpc } from "./trpc";
 
 const ClinicTimeZoneContext = createContext<string | undefined>(undefined);

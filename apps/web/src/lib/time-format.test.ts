@@ -27,9 +27,7 @@ describe("times in the viewer's zone, labelled when the clinic keeps another", (
 
   it("writes ranges with both ends and one label", () => {
     expect(formatTimeRange(TEN_AM_NEW_YORK, "2026-11-24T16:00:00Z", { timeZone: "America/New_York" })).toBe("10:00 AM – 11:00 AM");
-    expect(formatTimeRange(TEN_AM_NEW_YORK, "2026-11-24T16:00:00Z", { timeZone: "UTC", clinicTimeZone: "America/New_York" })).toBe(
-      "3:00 PM – 4:00 PM UTC",
-    );
+    expect(formatTimeRange(TEN_AM_NEW_YORK, "2026-11-24T16:00:00Z", { timeZone: "UTC", clinicTimeZone: "America/New_York" })).toBe("3:00 PM – 4:00 PM UTC");
   });
 
   it("writes a day and a time, with the year only when it is not this year's", () => {

@@ -56,9 +56,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("description", "text")
     .addColumn("start_time", instant, (c) => c.notNull())
     .addColumn("end_time", instant, (c) => c.notNull())
-    .addColumn("status", "text", (c) =>
-      c.notNull().check(sql`status in ('scheduled', 'completed', 'cancelled', 'no_show')`),
-    )
+    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('scheduled', 'completed', 'cancelled', 'no_show')`))
     .addColumn("notes", "text")
     .addColumn("created_at", instant, (c) => c.notNull())
     .addColumn("updated_at", instant, (c) => c.notNull())

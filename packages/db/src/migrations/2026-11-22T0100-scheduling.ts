@@ -9,7 +9,10 @@ export async function up(db: MigrationDb): Promise<void> {
   const instant = instantType(db);
 
   // 1 while the account still has the one-time password it was created with.
-  await db.schema.alterTable("users").addColumn("must_change_password", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("must_change_password", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 
   // Weekly hours in the clinic's time zone; a doctor without rows works the clinic's default hours.
   await db.schema

@@ -25,7 +25,10 @@ function adjustCounts(changes: RowChange[], asInt: (condition: string) => string
 }
 
 const INSERTED: RowChange[] = [["new", "+"]];
-const UPDATED: RowChange[] = [["new", "+"], ["old", "-"]];
+const UPDATED: RowChange[] = [
+  ["new", "+"],
+  ["old", "-"],
+];
 const DELETED: RowChange[] = [["old", "-"]];
 
 export async function up(db: MigrationDb): Promise<void> {

@@ -16,11 +16,15 @@ function canonical(row: Record<string, unknown>): string {
 
 /** The unkeyed link of the administration migration. */
 function unkeyedLink(previous: string, row: Record<string, unknown>): string {
-  return createHash("sha256").update(`${previous}\n${canonical(row)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${previous}\n${canonical(row)}`)
+    .digest("hex");
 }
 
 function keyedLink(key: Buffer, previous: string, row: Record<string, unknown>): string {
-  return createHmac("sha256", key).update(`${previous}\n${canonical(row)}`).digest("hex");
+  return createHmac("sha256", key)
+    .update(`${previous}\n${canonical(row)}`)
+    .digest("hex");
 }
 
 const PAGE = 5_000;
@@ -53,7 +57,7 @@ async function relink(db: MigrationDb, key: Buffer): Promise<void> {
   let previousKeyed = "";
   let brokenAt: number | null = null;
   let relinked = 0;
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const rows = await db.selectFrom("audit_log").selectAll().where("id", ">", afterId).orderBy("id").limit(PAGE).execute();
     for (const row of rows) {
       const intact = (row.prev_hash ?? "") === previousStored && row.hash === unkeyedLink(previousStored, row);

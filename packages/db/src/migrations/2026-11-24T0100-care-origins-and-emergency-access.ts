@@ -15,7 +15,12 @@ import { instantType, serialType, strictTable, type MigrationDb } from "./dialec
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .alterTable("care_relationships")
-    .addColumn("origin", "text", (c) => c.notNull().defaultTo("booking").check(sql`origin in ('booking', 'doctor', 'admin')`))
+    .addColumn("origin", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("booking")
+        .check(sql`origin in ('booking', 'doctor', 'admin')`),
+    )
     .execute();
   await sql`
     update care_relationships set origin = 'doctor'

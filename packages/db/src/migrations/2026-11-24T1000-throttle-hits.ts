@@ -11,12 +11,12 @@ export async function up(db: MigrationDb): Promise<void> {
     db,
     db.schema
       .createTable("throttle_hits")
-    .addColumn("id", serialType(db), (c) => c.primaryKey())
-    /** The rule counted against ("sign_in_account", "sign_in_address", "registration_address"). */
-    .addColumn("scope", "text", (c) => c.notNull())
-    /** What the rule counts per: a username key or a client address. */
-    .addColumn("key", "text", (c) => c.notNull())
-    .addColumn("at", instantType(db), (c) => c.notNull()),
+      .addColumn("id", serialType(db), (c) => c.primaryKey())
+      /** The rule counted against ("sign_in_account", "sign_in_address", "registration_address"). */
+      .addColumn("scope", "text", (c) => c.notNull())
+      /** What the rule counts per: a username key or a client address. */
+      .addColumn("key", "text", (c) => c.notNull())
+      .addColumn("at", instantType(db), (c) => c.notNull()),
   ).execute();
   // A key's hits inside its window (the count, and when it next has room) are one index range.
   await db.schema.createIndex("throttle_hits_key_idx").on("throttle_hits").columns(["scope", "key", "at"]).execute();

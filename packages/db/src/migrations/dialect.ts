@@ -49,7 +49,9 @@ export async function requireCanonicalInstants(db: MigrationDb, table: string, c
     .raw(`create trigger ${table}_instants_insert before insert on ${table} when not (${onInsert}) begin select raise(abort, '${message}'); end`)
     .execute(db);
   await sql
-    .raw(`create trigger ${table}_instants_update before update of ${columns.join(", ")} on ${table} when not (${onUpdate}) begin select raise(abort, '${message}'); end`)
+    .raw(
+      `create trigger ${table}_instants_update before update of ${columns.join(", ")} on ${table} when not (${onUpdate}) begin select raise(abort, '${message}'); end`,
+    )
     .execute(db);
 }
 

@@ -33,8 +33,16 @@ export async function clinicFigures(
       .where("start_time", "<", dayEnd)
       .where("status", "!=", "cancelled")
       .executeTakeFirstOrThrow(),
-    db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("count")).where("created_at", ">=", dayStart).where("created_at", "<", dayEnd).executeTakeFirstOrThrow(),
-    db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("created_at", ">=", dayStart)
+      .where("created_at", "<", dayEnd)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow(),
   ]);
   const usersByRole: Record<UserRole, number> = { patient: 0, doctor: 0, admin: 0 };
   let deactivatedUsers = 0;
@@ -76,7 +84,15 @@ export async function listUserDirectory(db: Db, filter: UserDirectoryFilter): Pr
     );
   }
   const [rows, total] = await Promise.all([
-    query.selectAll("u").select("d.specialization").orderBy("u.last_name").orderBy("u.first_name").orderBy("u.id").limit(filter.limit).offset(filter.offset).execute(),
+    query
+      .selectAll("u")
+      .select("d.specialization")
+      .orderBy("u.last_name")
+      .orderBy("u.first_name")
+      .orderBy("u.id")
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
   ]);
   return { users: rows.map((row) => ({ ...toUser(row), specialization: row.specialization })), total: Number(total.count) };

@@ -144,7 +144,10 @@ export function insertedAppointmentView(id: number, appointment: NewAppointment,
   });
 }
 
-export async function listAppointments(db: Db, { patientId, doctorId, from, to, statuses, order = "asc", limit }: AppointmentFilter): Promise<AppointmentView[]> {
+export async function listAppointments(
+  db: Db,
+  { patientId, doctorId, from, to, statuses, order = "asc", limit }: AppointmentFilter,
+): Promise<AppointmentView[]> {
   let query = viewQuery(db);
   if (patientId !== undefined) query = query.where("a.patient_id", "=", patientId);
   if (doctorId !== undefined) query = query.where("a.doctor_id", "=", doctorId);

@@ -85,7 +85,10 @@ export interface AuditCheckpoint {
 export async function auditCheckpoint(db: Db): Promise<AuditCheckpoint | undefined> {
   const head = await auditHead(db);
   if (!head?.hash) return undefined;
-  const { rows } = await db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("rows")).executeTakeFirstOrThrow();
+  const { rows } = await db
+    .selectFrom("audit_log")
+    .select((eb) => eb.fn.countAll<number>().as("rows"))
+    .executeTakeFirstOrThrow();
   return { rows: Number(rows), headId: head.id, headHash: head.hash };
 }
 
@@ -122,7 +125,10 @@ async function walkAuditChain(db: Db, key: AuditKey, pageSize = 5_000): Promise<
         return { checked, firstBroken: { id: row.id, reason: "it does not follow the row before it (a row was removed or reordered)" } };
       }
       if (row.hash !== auditLink(key, previous, row)) {
-        return { checked, firstBroken: { id: row.id, reason: "its content does not match its hash (the row was edited, or the chain was made with another key)" } };
+        return {
+          checked,
+          firstBroken: { id: row.id, reason: "its content does not match its hash (the row was edited, or the chain was made with another key)" },
+        };
       }
       previous = row.hash;
       checked += 1;

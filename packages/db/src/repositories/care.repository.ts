@@ -36,7 +36,11 @@ export async function endCareLeftByCancelledBookings(db: Db, doctorId: number, p
     .where(({ exists, not, selectFrom }) =>
       not(
         exists(
-          selectFrom("appointments as a").select("a.id").where("a.doctor_id", "=", doctorId).where("a.patient_id", "=", patientId).where("a.status", "<>", "cancelled"),
+          selectFrom("appointments as a")
+            .select("a.id")
+            .where("a.doctor_id", "=", doctorId)
+            .where("a.patient_id", "=", patientId)
+            .where("a.status", "<>", "cancelled"),
         ),
       ),
     )
@@ -87,6 +91,11 @@ export async function addCareRelationship(db: Db, doctorId: number, patientId: n
 }
 
 export async function isInCareOf(db: Db, doctorId: number, patientId: number): Promise<boolean> {
-  const row = await db.selectFrom("care_relationships").select("patient_id").where("doctor_id", "=", doctorId).where("patient_id", "=", patientId).executeTakeFirst();
+  const row = await db
+    .selectFrom("care_relationships")
+    .select("patient_id")
+    .where("doctor_id", "=", doctorId)
+    .where("patient_id", "=", patientId)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -23,10 +23,7 @@ function toLoginSession(row: LoginSessionRow): LoginSession {
   };
 }
 
-export async function insertLoginSession(
-  db: Db,
-  session: Omit<LoginSession, "verifiedAt"> & { ip: string | null; userAgent: string | null },
-): Promise<void> {
+export async function insertLoginSession(db: Db, session: Omit<LoginSession, "verifiedAt"> & { ip: string | null; userAgent: string | null }): Promise<void> {
   await db
     .insertInto("login_sessions")
     .values({
@@ -43,10 +40,7 @@ export async function insertLoginSession(
     .execute();
 }
 
-export async function findLoginSessionWithUser(
-  db: Db,
-  idHash: string,
-): Promise<{ session: LoginSession; user: User } | undefined> {
+export async function findLoginSessionWithUser(db: Db, idHash: string): Promise<{ session: LoginSession; user: User } | undefined> {
   // One indexed read (primary key, joined to the user by primary key) per authenticated request.
   const row = await db
     .selectFrom("login_sessions as s")

@@ -93,12 +93,7 @@ export async function appendMessage(db: Db, message: NewMessage): Promise<{ mess
 }
 
 /** Messages between two people, newest first; `beforeId` pages back through older ones. */
-export async function listMessagesBetween(
-  db: Db,
-  a: number,
-  b: number,
-  { beforeId, limit }: { beforeId?: number; limit: number },
-): Promise<MessageView[]> {
+export async function listMessagesBetween(db: Db, a: number, b: number, { beforeId, limit }: { beforeId?: number; limit: number }): Promise<MessageView[]> {
   let query = db.selectFrom("messages").selectAll().where("pair_low", "=", Math.min(a, b)).where("pair_high", "=", Math.max(a, b));
   if (beforeId !== undefined) query = query.where("id", "<", beforeId);
   const rows = await query.orderBy("id", "desc").limit(limit).execute();
@@ -128,30 +123,30 @@ export interface ConversationFilter {
 
 /** The owner's conversations, the most recently active first. */
 export async function listConversations(db: Db, ownerId: number, { limit, beforeMessageId, partnerId }: ConversationFilter): Promise<ConversationView[]> {
-    let query = db
-      .selectFrom("conversations as c")
-      .innerJoin("messages as m", "m.id", "c.last_message_id")
-      .innerJoin("users as p", "p.id", "c.partner_id")
-      .leftJoin("conversations as back", (join) => join.onRef("back.owner_id", "=", "c.partner_id").onRef("back.partner_id", "=", "c.owner_id"))
-      .select([
-        "c.partner_id",
-        "c.unread_count",
-        "back.last_read_message_id as partner_read_up_to",
-        "p.first_name",
-        "p.last_name",
-        "p.role",
-        "p.profile_image_url",
-        "m.id",
-        "m.sender_id",
-        "m.receiver_id",
-        "m.content",
-        "m.client_id",
-        "m.created_at",
-        "m.read_at",
-      ])
-      .where("c.owner_id", "=", ownerId);
-    if (beforeMessageId !== undefined) query = query.where("c.last_message_id", "<", beforeMessageId);
-    if (partnerId !== undefined) query = query.where("c.partner_id", "=", partnerId);
+  let query = db
+    .selectFrom("conversations as c")
+    .innerJoin("messages as m", "m.id", "c.last_message_id")
+    .innerJoin("users as p", "p.id", "c.partner_id")
+    .leftJoin("conversations as back", (join) => join.onRef("back.owner_id", "=", "c.partner_id").onRef("back.partner_id", "=", "c.owner_id"))
+    .select([
+      "c.partner_id",
+      "c.unread_count",
+      "back.last_read_message_id as partner_read_up_to",
+      "p.first_name",
+      "p.last_name",
+      "p.role",
+      "p.profile_image_url",
+      "m.id",
+      "m.sender_id",
+      "m.receiver_id",
+      "m.content",
+      "m.client_id",
+      "m.created_at",
+      "m.read_at",
+    ])
+    .where("c.owner_id", "=", ownerId);
+  if (beforeMessageId !== undefined) query = query.where("c.last_message_id", "<", beforeMessageId);
+  if (partnerId !== undefined) query = query.where("c.partner_id", "=", partnerId);
   const rows = await query.orderBy("c.last_message_id", "desc").limit(limit).execute();
   return rows.map((row) => ({
     partnerId: row.partner_id,

@@ -70,9 +70,7 @@ export async function listPatients(
   }
   if (search) {
     const pattern = `%${search.toLowerCase().replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-    query = query.where(
-      sql<boolean>`(lower(u.first_name || ' ' || u.last_name) like ${pattern} escape '\\' or u.username_key like ${pattern} escape '\\')`,
-    );
+    query = query.where(sql<boolean>`(lower(u.first_name || ' ' || u.last_name) like ${pattern} escape '\\' or u.username_key like ${pattern} escape '\\')`);
   }
   const rows = await query.orderBy("u.last_name").orderBy("u.first_name").orderBy("u.id").limit(limit).offset(offset).execute();
   return rows.map((row) => ({

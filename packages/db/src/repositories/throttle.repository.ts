@@ -51,10 +51,7 @@ export async function deleteThrottleHits(db: Db, ids: number[], keys: ThrottleKe
   await db
     .deleteFrom("throttle_hits")
     .where((eb) =>
-      eb.or([
-        ...(ids.length > 0 ? [eb("id", "in", ids)] : []),
-        ...keys.map(({ scope, key }) => eb.and([eb("scope", "=", scope), eb("key", "=", key)])),
-      ]),
+      eb.or([...(ids.length > 0 ? [eb("id", "in", ids)] : []), ...keys.map(({ scope, key }) => eb.and([eb("scope", "=", scope), eb("key", "=", key)]))]),
     )
     .execute();
 }

@@ -18,17 +18,7 @@ function viewQuery(db: Db) {
   return db
     .selectFrom("treatment_sessions as t")
     .innerJoin("users as d", "d.id", "t.doctor_id")
-    .select([
-      "t.id",
-      "t.appointment_id",
-      "t.patient_id",
-      "t.doctor_id",
-      "d.first_name",
-      "d.last_name",
-      "t.progress_rating",
-      "t.session_notes",
-      "t.created_at",
-    ]);
+    .select(["t.id", "t.appointment_id", "t.patient_id", "t.doctor_id", "d.first_name", "d.last_name", "t.progress_rating", "t.session_notes", "t.created_at"]);
 }
 
 function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["executeTakeFirstOrThrow"]>>): TreatmentSessionView {

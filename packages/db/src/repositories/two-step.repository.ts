@@ -49,7 +49,10 @@ export async function deleteTwoStepFactors(db: Db, userId: number): Promise<void
 
 export async function replaceRecoveryCodes(db: Db, userId: number, codeHashes: string[]): Promise<void> {
   await db.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
-  await db.insertInto("recovery_codes").values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash }))).execute();
+  await db
+    .insertInto("recovery_codes")
+    .values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash })))
+    .execute();
 }
 
 export async function listRecoveryCodes(db: Db, userId: number): Promise<{ id: number; codeHash: string }[]> {

@@ -51,10 +51,7 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
 }
 
 /** The user and their password hash, for checking a sign-in and nothing else. */
-export async function findUserCredentials(
-  db: Db,
-  username: string,
-): Promise<{ user: User; passwordHash: string } | undefined> {
+export async function findUserCredentials(db: Db, username: string): Promise<{ user: User; passwordHash: string } | undefined> {
   const row = await db.selectFrom("users").selectAll().where("username_key", "=", usernameKey(username)).executeTakeFirst();
   return row && { user: toUser(row), passwordHash: row.password_hash };
 }
@@ -105,6 +102,9 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }

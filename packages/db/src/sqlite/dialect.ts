@@ -10,7 +10,18 @@
 //   it sees only what is committed, and never waits for the group.
 // Kysely's own SqliteDialect keeps one connection, begins deferred and would have each commit
 // fsync on the event loop.
-import { SelectQueryNode, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult } from "kysely";
+import {
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from "kysely";
 import { CommitGroups, Mutex } from "./commit-groups";
 import type { SqliteConnection } from "./connection";
 

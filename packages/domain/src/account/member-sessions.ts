@@ -2,7 +2,15 @@
 // times, and the power to end any one of them or all but this one. An admin can end all of
 // anyone's. Ending a session closes its sockets at once and is audited.
 import { createHash } from "node:crypto";
-import { deleteLoginSession, deleteLoginSessionsOfUser, deleteOtherLoginSessionsOfUser, findUserById, listLoginSessionsOfUser, type LoginSessionDetails, type User } from "@halcyon/db";
+import {
+  deleteLoginSession,
+  deleteLoginSessionsOfUser,
+  deleteOtherLoginSessionsOfUser,
+  findUserById,
+  listLoginSessionsOfUser,
+  type LoginSessionDetails,
+  type User,
+} from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import { hashSessionToken, isSessionLive } from "../auth/sessions";
 import type { RequestContext } from "../context";
@@ -58,7 +66,19 @@ export async function endMemberSession(ctx: Member, id: string): Promise<{ ended
   if (!target) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
   await ctx.db.transaction().execute(async (trx) => {
     await deleteLoginSession(trx, target.idHash);
-    await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.session_end", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request, details: { sessionId: id } }, trx);
+    await recordAudit(
+      ctx,
+      {
+        actorId: ctx.user.id,
+        action: "auth.session_end",
+        outcome: "success",
+        targetType: "user",
+        targetId: ctx.user.id,
+        request: ctx.request,
+        details: { sessionId: id },
+      },
+      trx,
+    );
   });
   announceEnded(ctx, [target.idHash]);
   if (ctx.sessionToken && hashSessionToken(ctx.sessionToken) === target.idHash) ctx.cookies.clear();
@@ -70,7 +90,19 @@ export async function endOtherMemberSessions(ctx: Member): Promise<{ ended: numb
   const current = ctx.sessionToken ? hashSessionToken(ctx.sessionToken) : "";
   const ended = await ctx.db.transaction().execute(async (trx) => {
     const hashes = await deleteOtherLoginSessionsOfUser(trx, ctx.user.id, current);
-    await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.session_end", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request, details: { others: hashes.length } }, trx);
+    await recordAudit(
+      ctx,
+      {
+        actorId: ctx.user.id,
+        action: "auth.session_end",
+        outcome: "success",
+        targetType: "user",
+        targetId: ctx.user.id,
+        request: ctx.request,
+        details: { others: hashes.length },
+      },
+      trx,
+    );
     return hashes;
   });
   announceEnded(ctx, ended);
@@ -82,7 +114,19 @@ export async function endAllSessionsOfUser(ctx: Member, userId: number): Promise
   if (!(await findUserById(ctx.db, userId))) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
   const ended = await ctx.db.transaction().execute(async (trx) => {
     const count = await deleteLoginSessionsOfUser(trx, userId);
-    await recordAudit(ctx, { actorId: ctx.user.id, action: "admin.sessions_end", outcome: "success", targetType: "user", targetId: userId, request: ctx.request, details: { ended: count } }, trx);
+    await recordAudit(
+      ctx,
+      {
+        actorId: ctx.user.id,
+        action: "admin.sessions_end",
+        outcome: "success",
+        targetType: "user",
+        targetId: userId,
+        request: ctx.request,
+        details: { ended: count },
+      },
+      trx,
+    );
     return count;
   });
   ctx.events.publish({ type: "sessions_ended", data: { userId }, recipients: [userId] });

@@ -16,7 +16,13 @@ export async function authorizeAdmin(ctx: RequestContext, what: string): Promise
     assertOwnPassword(user);
     if (user.role !== "admin") throw new AppError("FORBIDDEN", "You do not have permission to do that.");
   } catch (error) {
-    await recordAudit(ctx, { actorId: user.id, action: "access.denied", outcome: "denied", request: ctx.request, details: { procedure: what, reason: "FORBIDDEN" } });
+    await recordAudit(ctx, {
+      actorId: user.id,
+      action: "access.denied",
+      outcome: "denied",
+      request: ctx.request,
+      details: { procedure: what, reason: "FORBIDDEN" },
+    });
     throw error;
   }
   return ctx as RequestContext & { user: User };

@@ -43,7 +43,15 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => createAnyUser(ctx, input)),
 
   updateUser: adminProcedure
-    .meta({ openapi: { method: "PATCH", path: "/admin/users/{id}", tags: ["admin"], summary: "Change a role, deactivate or reactivate, edit a doctor", protect: true } })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/admin/users/{id}",
+        tags: ["admin"],
+        summary: "Change a role, deactivate or reactivate, edit a doctor",
+        protect: true,
+      },
+    })
     .input(adminUpdateUserInputSchema)
     .output(adminUserSchema)
     .mutation(({ ctx, input }) => updateUser(ctx, input)),

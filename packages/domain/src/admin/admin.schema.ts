@@ -6,7 +6,13 @@ import { publicUserSchema, serverIssuesPassword, userRoleSchema } from "../users
 
 export const statsSchema = z
   .object({
-    users: z.object({ total: z.number().int(), patients: z.number().int(), doctors: z.number().int(), admins: z.number().int(), deactivated: z.number().int() }),
+    users: z.object({
+      total: z.number().int(),
+      patients: z.number().int(),
+      doctors: z.number().int(),
+      admins: z.number().int(),
+      deactivated: z.number().int(),
+    }),
     /** Sign-in sessions used within the idle timeout and not past their lifetime. */
     activeSessions: z.number().int(),
     idleTimeoutMinutes: z.number(),
@@ -56,7 +62,12 @@ const PROFILE_REQUIRED = "Username, first name, last name, phone number and date
 
 export const adminCreateUserInputSchema = z
   .object({
-    username: z.string({ error: PROFILE_REQUIRED }).trim().min(1, PROFILE_REQUIRED).max(64).regex(/^[A-Za-z0-9._-]+$/, "Usernames may use letters, digits, dots, dashes and underscores only"),
+    username: z
+      .string({ error: PROFILE_REQUIRED })
+      .trim()
+      .min(1, PROFILE_REQUIRED)
+      .max(64)
+      .regex(/^[A-Za-z0-9._-]+$/, "Usernames may use letters, digits, dots, dashes and underscores only"),
     role: userRoleSchema,
     firstName: z.string({ error: PROFILE_REQUIRED }).trim().min(1, PROFILE_REQUIRED).max(100),
     lastName: z.string({ error: PROFILE_REQUIRED }).trim().min(1, PROFILE_REQUIRED).max(100),

@@ -38,7 +38,9 @@ export async function auditLogCsv(ctx: Admin, input: AuditLogInput): Promise<str
   while (lines.length - 1 < CSV_MAX_ROWS) {
     const page = await listAuditEvents(ctx.db, { ...filterOf(input), limit: CSV_PAGE, ...(before ? { beforeId: before } : {}) });
     for (const e of page) {
-      lines.push([e.id, e.occurredAt, e.actorId, e.actorName, e.action, e.targetType, e.targetId, e.outcome, e.ip, e.userAgent, e.details].map(csvCell).join(","));
+      lines.push(
+        [e.id, e.occurredAt, e.actorId, e.actorName, e.action, e.targetType, e.targetId, e.outcome, e.ip, e.userAgent, e.details].map(csvCell).join(","),
+      );
     }
     if (page.length < CSV_PAGE) break;
     before = page.at(-1)?.id;

@@ -40,7 +40,14 @@ export async function updateSettings(ctx: RequestContext & { user: User }, setti
   );
   await ctx.db.transaction().execute((trx) => writeSettings(trx, changed, ctx.now().toISOString(), ctx.user.id));
   apply(ctx, settings);
-  await recordAudit(ctx, { actorId: ctx.user.id, action: "admin.settings_update", outcome: "success", targetType: "settings", request: ctx.request, details: { changed: Object.keys(changed) } });
+  await recordAudit(ctx, {
+    actorId: ctx.user.id,
+    action: "admin.settings_update",
+    outcome: "success",
+    targetType: "settings",
+    request: ctx.request,
+    details: { changed: Object.keys(changed) },
+  });
   ctx.events.publish({ type: "settings_changed", data: {}, recipients: [] });
   return currentSettings(ctx);
 }

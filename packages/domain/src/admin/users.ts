@@ -60,7 +60,15 @@ export async function createAnyUser(ctx: Admin, input: z.output<typeof adminCrea
     ...(input.specialization ? { specialization: input.specialization } : {}),
   });
   if (input.role === "doctor" && input.workingHours) await replaceWorkingHours(ctx.db, user.id, fromWorkingHoursInput(input.workingHours));
-  await recordAudit(ctx, { actorId: ctx.user.id, action: "admin.user_create", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request, details: { role: input.role } });
+  await recordAudit(ctx, {
+    actorId: ctx.user.id,
+    action: "admin.user_create",
+    outcome: "success",
+    targetType: "user",
+    targetId: user.id,
+    request: ctx.request,
+    details: { role: input.role },
+  });
   return { user: toAdminUser(user, input.role === "doctor" ? (input.specialization ?? null) : null), oneTimePassword: password };
 }
 
@@ -103,7 +111,15 @@ export async function updateUser(ctx: Admin, input: z.output<typeof adminUpdateU
 
   // A deactivated person is signed out everywhere at once, sockets included.
   if (deactivating || (input.role !== undefined && input.role !== target.role)) await endAllLoginSessionsOf(ctx, target.id);
-  await recordAudit(ctx, { actorId: ctx.user.id, action: "admin.user_update", outcome: "success", targetType: "user", targetId: target.id, request: ctx.request, details: { changes } });
+  await recordAudit(ctx, {
+    actorId: ctx.user.id,
+    action: "admin.user_update",
+    outcome: "success",
+    targetType: "user",
+    targetId: target.id,
+    request: ctx.request,
+    details: { changes },
+  });
   const updated = await findUserById(ctx.db, target.id);
   if (!updated) throw new Error("the user vanished during an update");
   return toAdminUser(updated, updated.role === "doctor" ? ((await findDoctorSpecialization(ctx.db, target.id)) ?? null) : null);

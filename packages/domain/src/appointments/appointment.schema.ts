@@ -8,7 +8,6 @@ export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 const instant = (what: string) =>
   z.iso.datetime({ offset: true, error: `Give the ${what} as an ISO-8601 time with its offset, like 2026-11-23T10:00:00-05:00` });
 
-
 export const appointmentSchema = z
   .object({
     id: z.number().int(),
@@ -88,9 +87,7 @@ export const slotsInputSchema = z.object({
 });
 
 export const slotSchema = z.object({ startTime: z.string(), endTime: z.string() });
-export const slotsOutputSchema = z
-  .object({ date: z.string(), timeZone: z.string(), slots: z.array(slotSchema) })
-  .meta({ id: "DoctorSlots" });
+export const slotsOutputSchema = z.object({ date: z.string(), timeZone: z.string(), slots: z.array(slotSchema) }).meta({ id: "DoctorSlots" });
 export type DoctorSlots = z.infer<typeof slotsOutputSchema>;
 
 export const appointmentSummarySchema = z

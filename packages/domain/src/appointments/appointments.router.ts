@@ -20,12 +20,19 @@ import { updateAppointment } from "./update-appointment";
 
 export const appointmentsRouter = router({
   list: authedProcedure
-    .meta({ openapi: { method: "GET", path: "/appointments", tags: ["appointments"], summary: "Your appointments (admins: all), by start time", protect: true } })
+    .meta({
+      openapi: { method: "GET", path: "/appointments", tags: ["appointments"], summary: "Your appointments (admins: all), by start time", protect: true },
+    })
     .input(listAppointmentsInputSchema)
     .output(z.array(appointmentSchema))
     .query(async ({ ctx, input }) => {
       const appointments = await listAppointments(ctx, input);
-      await auditRead(ctx, "appointment.read", { type: "appointment" }, appointments.map((a) => a.id));
+      await auditRead(
+        ctx,
+        "appointment.read",
+        { type: "appointment" },
+        appointments.map((a) => a.id),
+      );
       return appointments;
     }),
 
@@ -46,7 +53,15 @@ export const appointmentsRouter = router({
     .mutation(async ({ ctx, input }) => bookAppointment(ctx, input)),
 
   update: authedProcedure
-    .meta({ openapi: { method: "PATCH", path: "/appointments/{id}", tags: ["appointments"], summary: "Reschedule, edit, cancel, complete or mark a no-show", protect: true } })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/appointments/{id}",
+        tags: ["appointments"],
+        summary: "Reschedule, edit, cancel, complete or mark a no-show",
+        protect: true,
+      },
+    })
     .input(updateAppointmentInputSchema)
     .output(appointmentSchema)
     .mutation(async ({ ctx, input }) => updateAppointment(ctx, input)),

@@ -26,7 +26,8 @@ import type { z } from "zod";
 
 export const SLOT_TAKEN = "That time has just been taken. Please choose another time.";
 export const PATIENT_BUSY = "The patient already has a session at that time. Please choose another time.";
-export const NOT_IN_CARE = "Doctors can book sessions only for patients in their care. The patient can book with you themselves, or an admin can assign you as their doctor.";
+export const NOT_IN_CARE =
+  "Doctors can book sessions only for patients in their care. The patient can book with you themselves, or an admin can assign you as their doctor.";
 
 type BookInput = z.output<typeof bookAppointmentInputSchema>;
 
@@ -88,7 +89,11 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
       // doctor's booking needs no write: the pair is in care already.
       if (ctx.user.role !== "doctor") await addCareRelationship(trx, doctor.id, patient.id, appointment.createdAt);
       const booked = await insertAppointment(trx, appointment);
-      await recordAudit(ctx, { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", targetId: booked, request: ctx.request }, trx);
+      await recordAudit(
+        ctx,
+        { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", targetId: booked, request: ctx.request },
+        trx,
+      );
       return booked;
     });
   } catch (error) {

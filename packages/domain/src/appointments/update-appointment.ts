@@ -119,7 +119,15 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
       if (patch.status === "cancelled") await endCareIfBookingsAllCancelled(ctx, trx, appointment);
       await recordAudit(
         ctx,
-        { actorId: user.id, action: "appointment.update", outcome: "success", targetType: "appointment", targetId: appointment.id, request: ctx.request, details: { changes } },
+        {
+          actorId: user.id,
+          action: "appointment.update",
+          outcome: "success",
+          targetType: "appointment",
+          targetId: appointment.id,
+          request: ctx.request,
+          details: { changes },
+        },
         trx,
       );
     });

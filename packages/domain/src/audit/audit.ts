@@ -43,11 +43,7 @@ export type AuditAction =
  * ended), never content: no passwords, notes or message text. Given the transaction of the change
  * it records, the event commits with that change, in the same commit (one fsync, not two).
  */
-export async function recordAudit(
-  services: Pick<ClinicServices, "audit" | "now">,
-  event: AuditFacts,
-  within?: Transaction<Database>,
-): Promise<void> {
+export async function recordAudit(services: Pick<ClinicServices, "audit" | "now">, event: AuditFacts, within?: Transaction<Database>): Promise<void> {
   const entry = auditEvent(services, event);
   await (within ? services.audit.recordIn(within, entry) : services.audit.record(entry));
 }

@@ -35,7 +35,15 @@ export const authRouter = router({
     }),
 
   loginSecondStep: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/login/mfa", tags: ["auth"], summary: "Complete a two-step sign-in with an authenticator or recovery code; sets the session cookie", protect: false } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/login/mfa",
+        tags: ["auth"],
+        summary: "Complete a two-step sign-in with an authenticator or recovery code; sets the session cookie",
+        protect: false,
+      },
+    })
     .input(secondStepCodeSchema)
     .output(publicUserSchema)
     .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => completeSignIn(ctx, input.code)))),

@@ -11,8 +11,7 @@ const CREDENTIALS_REQUIRED = "Username and password are required";
 const PROFILE_REQUIRED = "First name, last name, phone number, and date of birth are required for registration";
 
 /** A string field that is required: missing, null and blank all read as "missing". */
-const required = (message: string) =>
-  z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.string({ error: message }).min(1, message));
+const required = (message: string) => z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.string({ error: message }).min(1, message));
 
 export const loginInputSchema = z
   .object({
@@ -29,11 +28,7 @@ export const registerInputSchema = z
   .object({
     username: required(CREDENTIALS_REQUIRED)
       .pipe(z.string().max(USERNAME_MAX_LENGTH, `Usernames can be at most ${USERNAME_MAX_LENGTH} characters`))
-      .pipe(
-        z
-          .string()
-          .regex(/^[A-Za-z0-9._-]+$/, "Usernames may use letters, digits, dots, dashes and underscores only"),
-      ),
+      .pipe(z.string().regex(/^[A-Za-z0-9._-]+$/, "Usernames may use letters, digits, dots, dashes and underscores only")),
     password: z
       .string({ error: CREDENTIALS_REQUIRED })
       .min(1, CREDENTIALS_REQUIRED)
@@ -48,10 +43,7 @@ export const registerInputSchema = z
         .regex(/^[0-9+()\-.\s]{7,}$/, "Enter a phone number with at least 7 digits, like (555) 123-4567"),
     ),
     dateOfBirth: required(PROFILE_REQUIRED).pipe(
-      z
-        .string()
-        .regex(ISO_DATE, "Enter the date of birth as YYYY-MM-DD")
-        .refine(isPastCalendarDate, "Enter a real date of birth in the past"),
+      z.string().regex(ISO_DATE, "Enter the date of birth as YYYY-MM-DD").refine(isPastCalendarDate, "Enter a real date of birth in the past"),
     ),
     email: z.preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? null : typeof value === "string" ? value.trim() : value),

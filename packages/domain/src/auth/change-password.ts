@@ -31,7 +31,14 @@ export async function changePassword(ctx: RequestContext & { user: User }, input
   await updatePasswordHash(ctx.db, ctx.user.id, await hashPassword(input.newPassword));
   await endAllLoginSessionsOf(ctx, ctx.user.id);
   await beginSession({ ...ctx, sessionToken: null }, ctx.user.id);
-  await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.password_change", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request });
+  await recordAudit(ctx, {
+    actorId: ctx.user.id,
+    action: "auth.password_change",
+    outcome: "success",
+    targetType: "user",
+    targetId: ctx.user.id,
+    request: ctx.request,
+  });
   const user = await findUserById(ctx.db, ctx.user.id);
   if (!user) throw new Error("the user vanished while changing their password");
   return user;

@@ -20,11 +20,7 @@ export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function startLoginSession(
-  services: ClinicServices,
-  userId: number,
-  request: RequestMeta,
-): Promise<{ token: string; expiresAt: Date }> {
+export async function startLoginSession(services: ClinicServices, userId: number, request: RequestMeta): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const now = services.now();
   const expiresAt = new Date(now.getTime() + services.config.session.absoluteLifetimeMs);

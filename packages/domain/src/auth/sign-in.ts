@@ -15,11 +15,9 @@ export const ACCOUNT_DEACTIVATED = "This account has been deactivated. Please co
 
 function tooManyAttempts(retryAfterSeconds: number): AppError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new AppError(
-    "RATE_LIMITED",
-    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-    { retryAfterSeconds },
-  );
+  return new AppError("RATE_LIMITED", `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, {
+    retryAfterSeconds,
+  });
 }
 
 /**
@@ -46,9 +44,7 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
   }
 
   const credentials = await findUserCredentials(ctx.db, input.username);
-  const passwordMatches = credentials
-    ? await verifyPassword(credentials.passwordHash, input.password)
-    : await verifyDecoy(input.password).then(() => false);
+  const passwordMatches = credentials ? await verifyPassword(credentials.passwordHash, input.password) : await verifyDecoy(input.password).then(() => false);
 
   if (!credentials || !passwordMatches) {
     // Already counted as a failure.
@@ -69,7 +65,13 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
     throw new AppError("FORBIDDEN", ACCOUNT_DEACTIVATED);
   }
   if (isOneTimePasswordExpired(user, ctx.now())) {
-    await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "denied", request: ctx.request, details: { reason: "one_time_password_expired" } });
+    await recordAudit(ctx, {
+      actorId: user.id,
+      action: "auth.login",
+      outcome: "denied",
+      request: ctx.request,
+      details: { reason: "one_time_password_expired" },
+    });
     throw new AppError("FORBIDDEN", ONE_TIME_PASSWORD_EXPIRED);
   }
 
@@ -87,7 +89,11 @@ export async function signOut(ctx: RequestContext): Promise<void> {
     await endLoginSession(ctx, ctx.sessionToken);
     await recordAudit(ctx, { actorId: ctx.user?.id ?? null, action: "auth.logout", outcome: "success", request: ctx.request });
     if (ctx.user) {
-      ctx.events.publish({ type: "sessions_ended", data: { userId: ctx.user.id, sessionIdHash: hashSessionToken(ctx.sessionToken) }, recipients: [ctx.user.id] });
+      ctx.events.publish({
+        type: "sessions_ended",
+        data: { userId: ctx.user.id, sessionIdHash: hashSessionToken(ctx.sessionToken) },
+        recipients: [ctx.user.id],
+      });
     }
   }
   ctx.cookies.clear();

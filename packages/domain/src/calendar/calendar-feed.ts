@@ -1,15 +1,7 @@
 // A private, revocable calendar link per user: the token is random, shown to its owner once,
 // and stored only as a hash. Creating a new link revokes the old one.
 import { createHash, randomBytes } from "node:crypto";
-import {
-  deleteCalendarFeed,
-  findCalendarFeed,
-  findCalendarFeedOwner,
-  findUserById,
-  listAppointments,
-  replaceCalendarFeed,
-  type User,
-} from "@halcyon/db";
+import { deleteCalendarFeed, findCalendarFeed, findCalendarFeedOwner, findUserById, listAppointments, replaceCalendarFeed, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { ClinicServices, RequestContext } from "../context";
 import { renderCalendar } from "./ics";

@@ -10,7 +10,15 @@ export const calendarRouter = router({
     .query(({ ctx }) => calendarFeedStatus(ctx)),
 
   createFeed: authedProcedure
-    .meta({ openapi: { method: "POST", path: "/calendar-feed", tags: ["calendar"], summary: "A new private calendar link (the old one stops working)", protect: true } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/calendar-feed",
+        tags: ["calendar"],
+        summary: "A new private calendar link (the old one stops working)",
+        protect: true,
+      },
+    })
     .input(z.void())
     .output(z.object({ path: z.string() }))
     .mutation(({ ctx }) => createCalendarFeed(ctx)),

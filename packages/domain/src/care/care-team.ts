@@ -29,7 +29,19 @@ export async function assignDoctor(ctx: Admin, { patientId, doctorId }: { patien
   if (patient.deactivatedAt) throw new AppError("CONFLICT", `${patient.firstName} ${patient.lastName}'s account is deactivated: reactivate it first.`);
   await ctx.db.transaction().execute(async (trx) => {
     await beginCare(trx, { doctorId, patientId, since: ctx.now().toISOString(), origin: "admin" });
-    await recordAudit(ctx, { actorId: ctx.user.id, action: "care.assign", outcome: "success", targetType: "patient", targetId: patientId, request: ctx.request, details: { doctorId } }, trx);
+    await recordAudit(
+      ctx,
+      {
+        actorId: ctx.user.id,
+        action: "care.assign",
+        outcome: "success",
+        targetType: "patient",
+        targetId: patientId,
+        request: ctx.request,
+        details: { doctorId },
+      },
+      trx,
+    );
   });
   return listCareTeam(ctx.db, patientId);
 }
@@ -43,7 +55,15 @@ export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patie
     const ids = await cancelUpcomingSessionsOfPair(trx, { doctorId, patientId }, ctx.user.id, now);
     await recordAudit(
       ctx,
-      { actorId: ctx.user.id, action: "care.end", outcome: "success", targetType: "patient", targetId: patientId, request: ctx.request, details: { doctorId, reason: "admin", cancelledAppointmentIds: ids } },
+      {
+        actorId: ctx.user.id,
+        action: "care.end",
+        outcome: "success",
+        targetType: "patient",
+        targetId: patientId,
+        request: ctx.request,
+        details: { doctorId, reason: "admin", cancelledAppointmentIds: ids },
+      },
       trx,
     );
     return ids;

@@ -9,12 +9,19 @@ const adminProcedure = roleProcedure("admin");
 /** Care relationships are the admin's to assign and end (patients and doctors begin them by booking and Add New Patient). */
 export const careRouter = router({
   team: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/admin/patients/{patientId}/care", tags: ["care"], summary: "The doctors a patient is in the care of", protect: true } })
+    .meta({
+      openapi: { method: "GET", path: "/admin/patients/{patientId}/care", tags: ["care"], summary: "The doctors a patient is in the care of", protect: true },
+    })
     .input(careTeamInputSchema)
     .output(z.array(careTeamMemberSchema))
     .query(async ({ ctx, input }) => {
       const team = await careTeamOf(ctx, input.patientId);
-      await auditRead(ctx, "care.read", { type: "patient", id: input.patientId }, team.map((member) => member.doctorId));
+      await auditRead(
+        ctx,
+        "care.read",
+        { type: "patient", id: input.patientId },
+        team.map((member) => member.doctorId),
+      );
       return team;
     }),
 

@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { idOf, recordId } from "../record-id";
 
-
 /** How a patient came into a doctor's care. */
 export const careOriginSchema = z.enum(["booking", "doctor", "admin"]);
 export type CareOrigin = z.infer<typeof careOriginSchema>;

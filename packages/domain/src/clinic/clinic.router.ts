@@ -8,7 +8,9 @@ export const clinicRouter = router({
   // Public, so the team page can present the bookable clinicians and every screen can state the
   // clinic's real cancellation window before anyone signs in.
   profile: visitorProcedure
-    .meta({ openapi: { method: "GET", path: "/clinic", tags: ["clinic"], summary: "The clinic's hours, cancellation window and bookable clinicians", protect: false } })
+    .meta({
+      openapi: { method: "GET", path: "/clinic", tags: ["clinic"], summary: "The clinic's hours, cancellation window and bookable clinicians", protect: false },
+    })
     .input(z.void())
     .output(clinicProfileSchema)
     .query(async ({ ctx }): Promise<ClinicProfile> => {

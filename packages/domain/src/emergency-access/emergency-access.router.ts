@@ -29,23 +29,52 @@ export const emergencyAccessRouter = router({
     .mutation(({ ctx, input }) => requestEmergencyAccess(ctx, input)),
 
   current: doctorProcedure
-    .meta({ openapi: { method: "GET", path: "/emergency-access", tags: ["emergency access"], summary: "Your open emergency access to a patient's record, or null", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/emergency-access",
+        tags: ["emergency access"],
+        summary: "Your open emergency access to a patient's record, or null",
+        protect: true,
+      },
+    })
     .input(emergencyAccessInputSchema)
     .output(emergencyAccessSchema.nullable())
     .query(({ ctx, input }) => openEmergencyAccess(ctx, input.patientId)),
 
   toReview: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/admin/emergency-access", tags: ["emergency access"], summary: "Emergency accesses waiting for an admin's review, oldest first", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/admin/emergency-access",
+        tags: ["emergency access"],
+        summary: "Emergency accesses waiting for an admin's review, oldest first",
+        protect: true,
+      },
+    })
     .input(z.void())
     .output(z.array(emergencyAccessReviewItemSchema))
     .query(async ({ ctx }) => {
       const items = await emergencyAccessToReview(ctx);
-      await auditRead(ctx, "emergency_access.read", { type: "emergency_access" }, items.map((item) => item.id));
+      await auditRead(
+        ctx,
+        "emergency_access.read",
+        { type: "emergency_access" },
+        items.map((item) => item.id),
+      );
       return items;
     }),
 
   review: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/emergency-access/{id}/review", tags: ["emergency access"], summary: "Mark an emergency access reviewed", protect: true } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/emergency-access/{id}/review",
+        tags: ["emergency access"],
+        summary: "Mark an emergency access reviewed",
+        protect: true,
+      },
+    })
     .input(reviewEmergencyAccessInputSchema)
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {

@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { idOf } from "../record-id";
 
-
 export const EMERGENCY_REASON_MIN = 20;
 export const EMERGENCY_REASON_MAX = 2000;
 const REASON_REQUIRED = `Write why you need this record now, in at least ${EMERGENCY_REASON_MIN} characters: an admin will read it`;

@@ -38,13 +38,27 @@ export async function requestEmergencyAccess(ctx: Caller, { patientId, reason }:
   if (await findOpenEmergencyAccess(ctx.db, ctx.user.id, patientId, now.toISOString())) {
     throw new AppError("CONFLICT", `You already have emergency access to ${nameOf(patient)}'s record for the rest of its hour.`);
   }
-  const grant = { doctorId: ctx.user.id, patientId, reason, grantedAt: now.toISOString(), expiresAt: new Date(now.getTime() + EMERGENCY_ACCESS_MS).toISOString() };
+  const grant = {
+    doctorId: ctx.user.id,
+    patientId,
+    reason,
+    grantedAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + EMERGENCY_ACCESS_MS).toISOString(),
+  };
   const id = await ctx.db.transaction().execute(async (trx) => {
     const grantId = await insertEmergencyAccess(trx, grant);
     // The reason stays in its own table for the reviewing admin: the audit row holds facts only.
     await recordAudit(
       ctx,
-      { actorId: ctx.user.id, action: "emergency_access.grant", outcome: "success", targetType: "patient", targetId: patientId, request: ctx.request, details: { emergencyAccessId: grantId, expiresAt: grant.expiresAt } },
+      {
+        actorId: ctx.user.id,
+        action: "emergency_access.grant",
+        outcome: "success",
+        targetType: "patient",
+        targetId: patientId,
+        request: ctx.request,
+        details: { emergencyAccessId: grantId, expiresAt: grant.expiresAt },
+      },
       trx,
     );
     return grantId;
@@ -70,6 +84,10 @@ export async function reviewEmergencyAccess(ctx: Caller, id: number): Promise<vo
     if (!(await markEmergencyAccessReviewed(trx, id, ctx.user.id, ctx.now().toISOString()))) {
       throw new AppError("NOT_FOUND", "No emergency access with that id is waiting for review.");
     }
-    await recordAudit(ctx, { actorId: ctx.user.id, action: "emergency_access.review", outcome: "success", targetType: "emergency_access", targetId: id, request: ctx.request }, trx);
+    await recordAudit(
+      ctx,
+      { actorId: ctx.user.id, action: "emergency_access.review", outcome: "success", targetType: "emergency_access", targetId: id, request: ctx.request },
+      trx,
+    );
   });
 }

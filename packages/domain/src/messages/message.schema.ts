@@ -52,7 +52,13 @@ export const sendMessageInputSchema = z
       .min(1, "Write a message first")
       .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`),
     /** Chosen by the sending client; sending again with the same id never duplicates. */
-    clientId: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, "clientId may use letters, digits, - and _").optional(),
+    clientId: z
+      .string()
+      .trim()
+      .min(8)
+      .max(64)
+      .regex(/^[\w-]+$/, "clientId may use letters, digits, - and _")
+      .optional(),
   })
   .meta({ id: "SendMessageInput" });
 export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
@@ -74,9 +80,7 @@ export const listMessagesInputSchema = z.object({
   limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).optional(),
 });
 
-export const unreadSchema = z
-  .object({ total: z.number().int(), byPartner: z.record(z.string(), z.number().int()) })
-  .meta({ id: "UnreadCounts" });
+export const unreadSchema = z.object({ total: z.number().int(), byPartner: z.record(z.string(), z.number().int()) }).meta({ id: "UnreadCounts" });
 export type UnreadCounts = z.infer<typeof unreadSchema>;
 
 export const markReadInputSchema = z.object({

@@ -27,7 +27,12 @@ export const messagesRouter = router({
     .output(z.array(conversationSchema))
     .query(async ({ ctx, input }) => {
       const conversations = await listConversations(ctx, input);
-      await auditRead(ctx, "message.read", { type: "conversation" }, conversations.map((c) => c.id));
+      await auditRead(
+        ctx,
+        "message.read",
+        { type: "conversation" },
+        conversations.map((c) => c.id),
+      );
       return conversations;
     }),
 
@@ -43,7 +48,12 @@ export const messagesRouter = router({
     .output(z.array(messageSchema))
     .query(async ({ ctx, input }) => {
       const messages = await listMessages(ctx, input);
-      await auditRead(ctx, "message.read", { type: "conversation", id: input.partnerId }, messages.map((m) => m.id));
+      await auditRead(
+        ctx,
+        "message.read",
+        { type: "conversation", id: input.partnerId },
+        messages.map((m) => m.id),
+      );
       return messages;
     }),
 

@@ -81,11 +81,7 @@ export async function sendMessage(ctx: Caller, input: z.output<typeof sendMessag
   }
   const receiver = await counterpart(ctx, input.receiverId);
   if (receiver.deactivatedAt) throw new AppError("CONFLICT", `${receiver.firstName} ${receiver.lastName} no longer receives messages here.`);
-  if (
-    ctx.user.role === "doctor" &&
-    !(await isInCareOf(ctx.db, ctx.user.id, receiver.id)) &&
-    !(await haveConversation(ctx.db, ctx.user.id, receiver.id))
-  ) {
+  if (ctx.user.role === "doctor" && !(await isInCareOf(ctx.db, ctx.user.id, receiver.id)) && !(await haveConversation(ctx.db, ctx.user.id, receiver.id))) {
     throw new AppError("FORBIDDEN", "You can start conversations only with your own patients.");
   }
   const { message, duplicate } = await ctx.db.transaction().execute(async (trx) => {
@@ -97,7 +93,11 @@ export async function sendMessage(ctx: Caller, input: z.output<typeof sendMessag
       createdAt: ctx.now().toISOString(),
     });
     if (!appended.duplicate) {
-      await recordAudit(ctx, { actorId: ctx.user.id, action: "message.send", outcome: "success", targetType: "message", targetId: appended.message.id, request: ctx.request }, trx);
+      await recordAudit(
+        ctx,
+        { actorId: ctx.user.id, action: "message.send", outcome: "success", targetType: "message", targetId: appended.message.id, request: ctx.request },
+        trx,
+      );
     }
     return appended;
   });

@@ -7,12 +7,19 @@ import { addPatient, listPatients } from "./patients";
 
 export const patientsRouter = router({
   list: roleProcedure("doctor", "admin")
-    .meta({ openapi: { method: "GET", path: "/patients", tags: ["patients"], summary: "Your patients (admins: all), with their latest session", protect: true } })
+    .meta({
+      openapi: { method: "GET", path: "/patients", tags: ["patients"], summary: "Your patients (admins: all), with their latest session", protect: true },
+    })
     .input(listPatientsInputSchema)
     .output(z.array(patientSummarySchema))
     .query(async ({ ctx, input }) => {
       const patients = await listPatients(ctx, input);
-      await auditRead(ctx, "patient.read", { type: "patient" }, patients.map((p) => p.id));
+      await auditRead(
+        ctx,
+        "patient.read",
+        { type: "patient" },
+        patients.map((p) => p.id),
+      );
       return patients;
     }),
 

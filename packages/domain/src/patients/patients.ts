@@ -17,7 +17,13 @@ export async function listPatients(ctx: RequestContext & { user: User }, input: 
 }
 
 async function freeUsername(ctx: RequestContext, firstName: string, lastName: string): Promise<string> {
-  const base = `${firstName}.${lastName}`.toLowerCase().normalize("NFKD").replace(/[^a-z0-9.]/g, "").replace(/\.+/g, ".").replace(/^\.|\.$/g, "") || "patient";
+  const base =
+    `${firstName}.${lastName}`
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9.]/g, "")
+      .replace(/\.+/g, ".")
+      .replace(/^\.|\.$/g, "") || "patient";
   for (let suffix = 0; ; suffix += 1) {
     const candidate = suffix === 0 ? base : `${base}${suffix + 1}`;
     if (!(await usernameExists(ctx.db, candidate))) return candidate;
@@ -45,6 +51,14 @@ export async function addPatient(
     email: input.email ?? null,
   });
   if (ctx.user.role === "doctor") await beginCare(ctx.db, { doctorId: ctx.user.id, patientId: patient.id, since: ctx.now().toISOString(), origin: "doctor" });
-  await recordAudit(ctx, { actorId: ctx.user.id, action: "user.create", outcome: "success", targetType: "user", targetId: patient.id, request: ctx.request, details: { role: "patient" } });
+  await recordAudit(ctx, {
+    actorId: ctx.user.id,
+    action: "user.create",
+    outcome: "success",
+    targetType: "user",
+    targetId: patient.id,
+    request: ctx.request,
+    details: { role: "patient" },
+  });
   return { patient, oneTimePassword: password };
 }

@@ -50,9 +50,7 @@ export function signed(value: number): string {
 
 /** Sessions with a rating above 0, oldest first. */
 export function ratedSessions<T extends RatedSessionLike>(sessions: readonly T[]): T[] {
-  return sessions
-    .filter((session) => session.progressRating > 0)
-    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  return sessions.filter((session) => session.progressRating > 0).sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
 }
 
 /**

@@ -22,12 +22,26 @@ export const treatmentSessionsRouter = router({
     .query(async ({ ctx, input }) => {
       const { sessions, access } = await listTreatmentSessions(ctx, input.userId);
       const ids = sessions.map((s) => s.id);
-      await auditRead(ctx, "treatment_session.read", { type: "patient", id: input.userId }, ids, access.kind === "emergency" ? { emergencyAccessId: access.grant.id } : undefined);
+      await auditRead(
+        ctx,
+        "treatment_session.read",
+        { type: "patient", id: input.userId },
+        ids,
+        access.kind === "emergency" ? { emergencyAccessId: access.grant.id } : undefined,
+      );
       return sessions;
     }),
 
   record: roleProcedure("doctor")
-    .meta({ openapi: { method: "POST", path: "/treatment-sessions", tags: ["treatment sessions"], summary: "Write a session's notes and rating; completes it", protect: true } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/treatment-sessions",
+        tags: ["treatment sessions"],
+        summary: "Write a session's notes and rating; completes it",
+        protect: true,
+      },
+    })
     .input(recordSessionInputSchema)
     .output(treatmentSessionSchema)
     .mutation(({ ctx, input }) => recordTreatmentSession(ctx, input)),

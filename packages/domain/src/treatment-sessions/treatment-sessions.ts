@@ -62,7 +62,18 @@ export async function recordTreatmentSession(
         createdAt: now.toISOString(),
       });
       await updateAppointment(trx, appointment.id, { status: "completed", updatedAt: now.toISOString() });
-      await recordAudit(ctx, { actorId: ctx.user.id, action: "treatment_session.create", outcome: "success", targetType: "treatment_session", targetId: sessionId, request: ctx.request }, trx);
+      await recordAudit(
+        ctx,
+        {
+          actorId: ctx.user.id,
+          action: "treatment_session.create",
+          outcome: "success",
+          targetType: "treatment_session",
+          targetId: sessionId,
+          request: ctx.request,
+        },
+        trx,
+      );
       return sessionId;
     });
   } catch (error) {

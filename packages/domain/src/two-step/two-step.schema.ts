@@ -1,7 +1,11 @@
 import { z } from "zod";
 
 export const secondStepCodeSchema = z.object({
-  code: z.string({ error: "Enter the code from your authenticator app, or a recovery code." }).trim().min(6, "Enter the code from your authenticator app, or a recovery code.").max(32),
+  code: z
+    .string({ error: "Enter the code from your authenticator app, or a recovery code." })
+    .trim()
+    .min(6, "Enter the code from your authenticator app, or a recovery code.")
+    .max(32),
 });
 
 export const totpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });

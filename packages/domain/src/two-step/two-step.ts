@@ -64,7 +64,8 @@ export async function needsSecondStep(ctx: Pick<RequestContext, "db">, userId: n
 
 /** A new authenticator secret to scan; it takes effect once confirmed with a first code. */
 export async function beginTotpSetup(ctx: Member): Promise<{ secret: string; otpauthUrl: string }> {
-  if (await needsSecondStep(ctx, ctx.user.id)) throw new AppError("CONFLICT", "Two-step sign-in is already on. Turn it off first to use another authenticator.");
+  if (await needsSecondStep(ctx, ctx.user.id))
+    throw new AppError("CONFLICT", "Two-step sign-in is already on. Turn it off first to use another authenticator.");
   const secret = newTotpSecret();
   await saveUnconfirmedTotpFactor(ctx.db, ctx.user.id, secret);
   return { secret, otpauthUrl: totpUri(secret, { issuer: ctx.config.clinicName, account: ctx.user.username }) };
@@ -80,7 +81,11 @@ export async function confirmTotpSetup(ctx: Member, code: string): Promise<{ rec
   const ended = await ctx.db.transaction().execute(async (trx) => {
     await confirmTotpFactor(trx, ctx.user.id, ctx.now().toISOString(), step);
     await replaceRecoveryCodes(trx, ctx.user.id, recoveryCodes.map(hashRecoveryCode));
-    await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.two_step_on", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request }, trx);
+    await recordAudit(
+      ctx,
+      { actorId: ctx.user.id, action: "auth.two_step_on", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request },
+      trx,
+    );
     return endOtherSessions(ctx, trx);
   });
   announceEnded(ctx, ended);
@@ -92,7 +97,11 @@ export async function turnOffTwoStep(ctx: Member): Promise<void> {
   await requireRecentCheck(ctx);
   const ended = await ctx.db.transaction().execute(async (trx) => {
     await deleteTwoStepFactors(trx, ctx.user.id);
-    await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.two_step_off", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request }, trx);
+    await recordAudit(
+      ctx,
+      { actorId: ctx.user.id, action: "auth.two_step_off", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request },
+      trx,
+    );
     return endOtherSessions(ctx, trx);
   });
   announceEnded(ctx, ended);
@@ -151,9 +160,17 @@ export async function completeSignIn(ctx: RequestContext, code: string): Promise
   const account = { rule: FAILED_SECOND_STEPS, key: String(user.id) };
   const counted = await countAttempt(ctx, [account]);
   if (!counted.admitted) {
-    await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "denied", request: ctx.request, details: { reason: "throttled", step: "second" } });
+    await recordAudit(ctx, {
+      actorId: user.id,
+      action: "auth.login",
+      outcome: "denied",
+      request: ctx.request,
+      details: { reason: "throttled", step: "second" },
+    });
     const minutes = Math.ceil(counted.retryAfterSeconds / 60);
-    throw new AppError("RATE_LIMITED", `Too many wrong codes. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, { retryAfterSeconds: counted.retryAfterSeconds });
+    throw new AppError("RATE_LIMITED", `Too many wrong codes. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, {
+      retryAfterSeconds: counted.retryAfterSeconds,
+    });
   }
 
   const method = await acceptSecondStep(ctx, user.id, code.trim());
@@ -165,7 +182,15 @@ export async function completeSignIn(ctx: RequestContext, code: string): Promise
   await deletePendingSignIn(ctx.db, pending.idHash);
   ctx.pendingSignIn.clear();
   await beginSession(ctx, user.id);
-  await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request, details: { secondStep: method } });
+  await recordAudit(ctx, {
+    actorId: user.id,
+    action: "auth.login",
+    outcome: "success",
+    targetType: "user",
+    targetId: user.id,
+    request: ctx.request,
+    details: { secondStep: method },
+  });
   return user;
 }
 

@@ -26,5 +26,8 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
  * issues a one-time password, shown once, and the person chooses their own at first sign-in.
  */
 export const serverIssuesPassword = z
-  .never({ error: "Leave the password out: the server issues the first password (a one-time password, shown once), and the person chooses their own when they first sign in." })
+  .never({
+    error:
+      "Leave the password out: the server issues the first password (a one-time password, shown once), and the person chooses their own when they first sign in.",
+  })
   .optional();

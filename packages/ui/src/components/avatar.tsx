@@ -15,9 +15,7 @@ function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.R
 
 /** `alt` is required: every image says what it shows. */
 function AvatarImage({ className, alt, ...props }: ComponentProps<typeof AvatarPrimitive.Image> & { alt: string }) {
-  return (
-    <AvatarPrimitive.Image data-slot="avatar-image" alt={alt} className={cn("aspect-square size-full object-cover", className)} {...props} />
-  );
+  return <AvatarPrimitive.Image data-slot="avatar-image" alt={alt} className={cn("aspect-square size-full object-cover", className)} {...props} />;
 }
 
 /** Shown while the image loads, or instead of it: a monogram on a soft champagne ground. */

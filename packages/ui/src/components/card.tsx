@@ -6,10 +6,7 @@ function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       data-slot="card"
-      className={cn(
-        "relative flex flex-col gap-6 rounded-xl border border-hairline bg-card py-7 text-card-foreground shadow-soft",
-        className,
-      )}
+      className={cn("relative flex flex-col gap-6 rounded-xl border border-hairline bg-card py-7 text-card-foreground shadow-soft", className)}
       {...props}
     />
   );

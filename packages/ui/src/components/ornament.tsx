@@ -37,7 +37,6 @@ function Ornament({ className, tone, ...props }: OrnamentProps) {
   );
 }
 
-
 /** Concentric hairline circles, like rings on still water: a corner flourish for dark panels. Decorative. */
 function Rings({ className, ...props }: ComponentProps<"svg">) {
   return (

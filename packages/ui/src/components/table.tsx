@@ -13,22 +13,14 @@ type TableProps = ComponentProps<"table"> & {
 function Table({ className, stackOnMobile = false, ...props }: TableProps) {
   return (
     <div data-slot="table-container" data-stack={stackOnMobile || undefined} className="group/table relative w-full overflow-x-auto">
-      <table
-        data-slot="table"
-        className={cn("w-full caption-bottom border-collapse text-sm max-md:group-data-[stack]/table:block", className)}
-        {...props}
-      />
+      <table data-slot="table" className={cn("w-full caption-bottom border-collapse text-sm max-md:group-data-[stack]/table:block", className)} {...props} />
     </div>
   );
 }
 
 function TableHeader({ className, ...props }: ComponentProps<"thead">) {
   return (
-    <thead
-      data-slot="table-header"
-      className={cn("[&_tr]:border-b [&_tr]:border-hairline max-md:group-data-[stack]/table:sr-only", className)}
-      {...props}
-    />
+    <thead data-slot="table-header" className={cn("[&_tr]:border-b [&_tr]:border-hairline max-md:group-data-[stack]/table:sr-only", className)} {...props} />
   );
 }
 

@@ -10,14 +10,7 @@ const TOAST_DURATION_MS = 5000;
 const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 function ToastProvider(props: ComponentProps<typeof ToastPrimitives.Provider>) {
-  return (
-    <ToastPrimitives.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      {...props}
-    />
-  );
+  return <ToastPrimitives.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} {...props} />;
 }
 
 function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitives.Viewport>) {
@@ -38,8 +31,10 @@ const toastVariants = cva(
   {
     variants: {
       variant: {
-        default: "border-hairline bg-ivory-50 text-foreground before:absolute before:inset-y-4 before:left-0 before:w-0.5 before:rounded-full before:bg-gold-500",
-        destructive: "border-rose-700/30 bg-rose-50 text-rose-700 before:absolute before:inset-y-4 before:left-0 before:w-0.5 before:rounded-full before:bg-rose-700",
+        default:
+          "border-hairline bg-ivory-50 text-foreground before:absolute before:inset-y-4 before:left-0 before:w-0.5 before:rounded-full before:bg-gold-500",
+        destructive:
+          "border-rose-700/30 bg-rose-50 text-rose-700 before:absolute before:inset-y-4 before:left-0 before:w-0.5 before:rounded-full before:bg-rose-700",
       },
     },
     defaultVariants: { variant: "default" },
@@ -49,14 +44,7 @@ const toastVariants = cva(
 type ToastProps = ComponentProps<typeof ToastPrimitives.Root> & VariantProps<typeof toastVariants>;
 
 function Toast({ className, variant, ...props }: ToastProps) {
-  return (
-    <ToastPrimitives.Root
-      data-slot="toast"
-      data-variant={variant ?? "default"}
-      className={cn(toastVariants({ variant }), className)}
-      {...props}
-    />
-  );
+  return <ToastPrimitives.Root data-slot="toast" data-variant={variant ?? "default"} className={cn(toastVariants({ variant }), className)} {...props} />;
 }
 
 function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitives.Action>) {
@@ -89,13 +77,7 @@ function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitiv
 }
 
 function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitives.Title>) {
-  return (
-    <ToastPrimitives.Title
-      data-slot="toast-title"
-      className={cn("font-display text-xl leading-snug font-semibold", className)}
-      {...props}
-    />
-  );
+  return <ToastPrimitives.Title data-slot="toast-title" className={cn("font-display text-xl leading-snug font-semibold", className)} {...props} />;
 }
 
 function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitives.Description>) {
@@ -110,14 +92,4 @@ function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPr
 
 type ToastActionElement = ReactElement<typeof ToastAction>;
 
-export {
-  ToastProvider,
-  ToastViewport,
-  Toast,
-  ToastAction,
-  ToastClose,
-  ToastTitle,
-  ToastDescription,
-  type ToastProps,
-  type ToastActionElement,
-};
+export { ToastProvider, ToastViewport, Toast, ToastAction, ToastClose, ToastTitle, ToastDescription, type ToastProps, type ToastActionElement };

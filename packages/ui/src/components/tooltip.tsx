@@ -8,14 +8,7 @@ const TOOLTIP_DELAY_MS = 700;
 const TOOLTIP_SKIP_DELAY_MS = 300;
 
 function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return (
-    <TooltipPrimitive.Provider
-      data-slot="tooltip-provider"
-      delayDuration={TOOLTIP_DELAY_MS}
-      skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}
-      {...props}
-    />
-  );
+  return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} {...props} />;
 }
 
 function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {

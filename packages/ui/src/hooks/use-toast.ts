@@ -33,9 +33,7 @@ export function toastReducer(state: ToastState, action: ToastAction): ToastState
       };
     case "dismiss":
       return {
-        toasts: state.toasts.map((toast) =>
-          action.toastId === undefined || toast.id === action.toastId ? { ...toast, open: false } : toast,
-        ),
+        toasts: state.toasts.map((toast) => (action.toastId === undefined || toast.id === action.toastId ? { ...toast, open: false } : toast)),
       };
     case "remove":
       return {

@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { navigationItemsFor } from "./navigation-items";
 
-const labelsAndTargets = (role: Parameters<typeof navigationItemsFor>[0]) =>
-  navigationItemsFor(role).map(({ label, to }) => `${label} ${to}`);
+const labelsAndTargets = (role: Parameters<typeof navigationItemsFor>[0]) => navigationItemsFor(role).map(({ label, to }) => `${label} ${to}`);
 
 describe("navigationItemsFor", () => {
   it("offers the landing sections and the team when signed out", () => {
@@ -11,11 +10,7 @@ describe("navigationItemsFor", () => {
   });
 
   it("points a doctor's Dashboard at the doctor dashboard", () => {
-    expect(labelsAndTargets("doctor")).toEqual([
-      "Dashboard /dashboard/doctor",
-      "Appointments /appointments",
-      "Messages /messages",
-    ]);
+    expect(labelsAndTargets("doctor")).toEqual(["Dashboard /dashboard/doctor", "Appointments /appointments", "Messages /messages"]);
   });
 
   it("points a patient's Dashboard at the patient dashboard and an admin's at the admin dashboard", () => {

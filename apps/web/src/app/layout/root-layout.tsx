@@ -7,10 +7,7 @@ import { SiteHeader } from "./site-header";
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-full bg-ink-900 px-5 py-3 text-sm text-ivory-50 focus:not-sr-only focus:fixed focus:top-4 focus:left-4"
-      >
+      <a href="#main" className="sr-only z-50 rounded-full bg-ink-900 px-5 py-3 text-sm text-ivory-50 focus:not-sr-only focus:fixed focus:top-4 focus:left-4">
         Skip to content
       </a>
       <RouteProgress />

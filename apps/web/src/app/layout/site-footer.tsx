@@ -47,10 +47,26 @@ export function SiteFooter() {
         <div>
           <h2 className="font-sans text-xs font-semibold tracking-[0.28em] text-gold-300 uppercase">Explore</h2>
           <ul className="mt-4 space-y-1 text-sm">
-            <li><Link className="inline-block py-1.5 hover:text-gold-200" to="/#services">Services</Link></li>
-            <li><Link className="inline-block py-1.5 hover:text-gold-200" to="/#about">About</Link></li>
-            <li><Link className="inline-block py-1.5 hover:text-gold-200" to="/team">Our team</Link></li>
-            <li><Link className="inline-block py-1.5 hover:text-gold-200" to="/auth">Patient sign in</Link></li>
+            <li>
+              <Link className="inline-block py-1.5 hover:text-gold-200" to="/#services">
+                Services
+              </Link>
+            </li>
+            <li>
+              <Link className="inline-block py-1.5 hover:text-gold-200" to="/#about">
+                About
+              </Link>
+            </li>
+            <li>
+              <Link className="inline-block py-1.5 hover:text-gold-200" to="/team">
+                Our team
+              </Link>
+            </li>
+            <li>
+              <Link className="inline-block py-1.5 hover:text-gold-200" to="/auth">
+                Patient sign in
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

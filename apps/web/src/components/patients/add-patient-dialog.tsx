@@ -82,8 +82,8 @@ function AddPatient({ onDone }: { onDone: () => void }) {
           </div>
         </dl>
         <p role="note" className="rounded-lg border border-rose-700/25 bg-rose-50 p-4 text-sm leading-relaxed text-rose-700">
-          <strong className="font-semibold">This password will not be shown again.</strong> Copy it or hand it over now; if it is lost, an
-          administrator can set a new one.
+          <strong className="font-semibold">This password will not be shown again.</strong> Copy it or hand it over now; if it is lost, an administrator can set
+          a new one.
         </p>
         <DialogFooter>
           <Button type="button" onClick={onDone}>

@@ -47,7 +47,10 @@ export function ProgressChart({ sessions, patient }: ProgressChartProps) {
         <div>
           <dt className="text-xs font-semibold tracking-[0.2em] text-stone-600 uppercase">Trend</dt>
           <dd
-            className={cn("mt-1 flex items-center gap-2 font-display text-4xl", chart.trend < 0 ? "text-rose-700" : chart.trend > 0 ? "text-sage-700" : "text-ink-900")}
+            className={cn(
+              "mt-1 flex items-center gap-2 font-display text-4xl",
+              chart.trend < 0 ? "text-rose-700" : chart.trend > 0 ? "text-sage-700" : "text-ink-900",
+            )}
             data-testid="progress-trend"
           >
             <TrendIcon className="size-6" strokeWidth={1.5} aria-hidden="true" />
@@ -62,7 +65,14 @@ export function ProgressChart({ sessions, patient }: ProgressChartProps) {
           {GRIDLINES.map((line) => (
             <div key={line} aria-hidden="true" className="absolute inset-x-0 flex items-center gap-2" style={{ bottom: `${(line / CHART_SCALE) * 100}%` }}>
               <span className="w-6 -translate-y-px text-right text-[0.7rem] text-stone-600 tabular-nums">{line}</span>
-              <span className={cn("h-px flex-1", line === 0 ? "bg-ivory-400" : "bg-ivory-300 [background-image:linear-gradient(90deg,var(--color-ivory-300)_50%,transparent_50%)] [background-size:8px_1px] bg-transparent")} />
+              <span
+                className={cn(
+                  "h-px flex-1",
+                  line === 0
+                    ? "bg-ivory-400"
+                    : "bg-ivory-300 [background-image:linear-gradient(90deg,var(--color-ivory-300)_50%,transparent_50%)] [background-size:8px_1px] bg-transparent",
+                )}
+              />
             </div>
           ))}
           <ol aria-label={`${subject}, oldest first`} className="relative flex h-full items-end gap-2 pl-2 sm:gap-4">
@@ -86,7 +96,9 @@ export function ProgressChart({ sessions, patient }: ProgressChartProps) {
                     </button>
                   </TooltipTrigger>
                   <TooltipContent className="max-w-64 px-4 py-3 leading-relaxed">
-                    <span className="block font-display text-base font-semibold">Rating {bar.rating}/{CHART_SCALE}</span>
+                    <span className="block font-display text-base font-semibold">
+                      Rating {bar.rating}/{CHART_SCALE}
+                    </span>
                     <span className="block text-gold-200">{formatDate(bar.createdAt)}</span>
                     {bar.noteExcerpt ? <span className="mt-1 block font-normal text-ivory-200">{bar.noteExcerpt}</span> : null}
                   </TooltipContent>

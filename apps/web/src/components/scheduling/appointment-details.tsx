@@ -53,9 +53,7 @@ export function AppointmentDetails({ appointment, viewer, onAction, onDone }: Ap
       </DialogHeader>
 
       <dl className="grid gap-4 border-y border-ivory-300 py-5 text-sm">
-        <Detail term={viewer.role === "patient" ? "Clinician" : viewer.role === "doctor" ? "Patient" : "Who"}>
-          {counterpartOf(appointment, viewer)}
-        </Detail>
+        <Detail term={viewer.role === "patient" ? "Clinician" : viewer.role === "doctor" ? "Patient" : "Who"}>{counterpartOf(appointment, viewer)}</Detail>
         {appointment.description ? <Detail term="Description">{appointment.description}</Detail> : null}
         {appointment.status === "cancelled" && appointment.cancelledAt ? (
           <Detail term="Cancelled">

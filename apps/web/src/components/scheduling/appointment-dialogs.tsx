@@ -48,7 +48,11 @@ export function AppointmentDialogsProvider({ children }: { children: ReactNode }
                   onAction={(action) => setRequest({ kind: action, appointment: request.appointment })}
                 />
               ) : request.kind === "reschedule" ? (
-                <RescheduleForm appointment={request.appointment} onDone={close} onCancelInstead={() => setRequest({ kind: "cancel", appointment: request.appointment })} />
+                <RescheduleForm
+                  appointment={request.appointment}
+                  onDone={close}
+                  onCancelInstead={() => setRequest({ kind: "cancel", appointment: request.appointment })}
+                />
               ) : request.kind === "cancel" ? (
                 <CancelForm appointment={request.appointment} onDone={close} />
               ) : (

@@ -10,7 +10,10 @@ describe("the booking form's required fields: doctor, title and date/time", () =
       ok: true,
       input: { doctorId: 2, title: "Individual therapy", startTime: "2026-11-24T15:00:00.000Z" },
     });
-    expect(validateBooking({ ...complete, description: " Before the holidays " }, "self")).toMatchObject({ ok: true, input: { description: "Before the holidays" } });
+    expect(validateBooking({ ...complete, description: " Before the holidays " }, "self")).toMatchObject({
+      ok: true,
+      input: { description: "Before the holidays" },
+    });
   });
 
   it("names the first missing field, in the specification's words", () => {

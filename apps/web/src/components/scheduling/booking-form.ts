@@ -13,7 +13,13 @@ export type BookingFormValues = {
 /** The title is required, so it starts as what most sessions are called; the patient may change it. */
 export const DEFAULT_SESSION_TITLE = "Therapy session";
 
-export const EMPTY_BOOKING: BookingFormValues = { doctorId: undefined, patientId: undefined, title: DEFAULT_SESSION_TITLE, description: "", startTime: undefined };
+export const EMPTY_BOOKING: BookingFormValues = {
+  doctorId: undefined,
+  patientId: undefined,
+  title: DEFAULT_SESSION_TITLE,
+  description: "",
+  startTime: undefined,
+};
 
 /** The specification's wording for a booking without its required fields. */
 export const BOOKING_REQUIRED = "Doctor, title and date/time are required.";

@@ -56,7 +56,8 @@ export function CancelForm({ appointment, onDone }: { appointment: Appointment; 
         </div>
       ) : (
         <p className="text-sm leading-relaxed text-muted-foreground">
-          The hour will be released for someone else. {viewer.role === "patient" ? "You can book another time whenever you like." : "It disappears from the patient’s upcoming sessions at once."}
+          The hour will be released for someone else.{" "}
+          {viewer.role === "patient" ? "You can book another time whenever you like." : "It disappears from the patient’s upcoming sessions at once."}
         </p>
       )}
 

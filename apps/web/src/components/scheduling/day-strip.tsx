@@ -79,7 +79,9 @@ export function DayStrip({ start, day, firstDay, lastDay, onMove, onChoose }: Da
                 isWeekend(date) && !selected && "bg-ivory-100 text-stone-600",
               )}
             >
-              <span className={cn("text-[0.6rem] font-semibold uppercase sm:text-[0.65rem] sm:tracking-[0.14em]", selected ? "text-gold-300" : "text-stone-600")}>
+              <span
+                className={cn("text-[0.6rem] font-semibold uppercase sm:text-[0.65rem] sm:tracking-[0.14em]", selected ? "text-gold-300" : "text-stone-600")}
+              >
                 {WEEKDAY.format(date)}
               </span>
               <span className="font-display text-lg leading-none sm:text-xl">

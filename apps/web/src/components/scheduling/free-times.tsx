@@ -16,7 +16,11 @@ type FreeTimesProps = {
 /** One day's free times as toggle buttons; choosing the chosen one again clears it. */
 export function FreeTimes({ day, starts, clinicTimeZone, value, onChange }: FreeTimesProps) {
   return (
-    <div role="group" aria-label={`Free times on ${formatLongDay(fromDateKey(day))}`} className="mt-3 grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4">
+    <div
+      role="group"
+      aria-label={`Free times on ${formatLongDay(fromDateKey(day))}`}
+      className="mt-3 grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4"
+    >
       {starts.map((startTime) => {
         const selected = startTime === value;
         const start = new Date(startTime);

@@ -33,7 +33,10 @@ export function RescheduleForm({ appointment, onDone, onCancelInstead }: Resched
 
   const move = trpc.appointments.update.useMutation({
     onSuccess: async (moved) => {
-      toast({ title: "Session moved", description: `${moved.title} is now on ${formatDayAndTime(moved.startTime, { clinicTimeZone: format.clinicTimeZone })}.` });
+      toast({
+        title: "Session moved",
+        description: `${moved.title} is now on ${formatDayAndTime(moved.startTime, { clinicTimeZone: format.clinicTimeZone })}.`,
+      });
       onDone();
       await refreshSchedule();
     },

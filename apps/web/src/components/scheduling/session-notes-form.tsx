@@ -59,8 +59,7 @@ export function SessionNotesForm({ appointment, onDone }: { appointment: Appoint
       <DialogHeader>
         <DialogTitle>Session with {appointment.patientName}</DialogTitle>
         <DialogDescription>
-          {appointment.title} · {format.dayAndTime(appointment.startTime)}. Your notes are private to the patient&rsquo;s care team and the
-          patient.
+          {appointment.title} · {format.dayAndTime(appointment.startTime)}. Your notes are private to the patient&rsquo;s care team and the patient.
         </DialogDescription>
       </DialogHeader>
 

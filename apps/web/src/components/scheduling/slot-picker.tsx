@@ -45,8 +45,9 @@ export function SlotPicker({ doctorId, patientId, value, onChange, invalid = fal
   const opening = useQuery({
     queryKey: ["first-free-day", doctorId, patientId, excludeStart, dateKey(today)],
     queryFn: async () =>
-      (await firstFreeDay(today, lastDay, async (date) => (await utils.appointments.slots.fetch(slotsInput(date))).slots.some((slot) => slot.startTime !== excludeStart))) ??
-      dateKey(nextWeekday(today)),
+      (await firstFreeDay(today, lastDay, async (date) =>
+        (await utils.appointments.slots.fetch(slotsInput(date))).slots.some((slot) => slot.startTime !== excludeStart),
+      )) ?? dateKey(nextWeekday(today)),
     enabled: doctorId !== undefined && chosenDay === undefined,
   });
   const day = chosenDay ?? opening.data ?? dateKey(nextWeekday(today));

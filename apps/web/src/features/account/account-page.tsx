@@ -30,32 +30,36 @@ export function AccountPage() {
   const others = sessions.data?.filter((session) => !session.current).length ?? 0;
 
   return (
-    <MemberPage eyebrow="Security" title="Your account" lead="How you sign in, and every device signed in to your account. If you don't recognise one, sign it out: it will need your password again.">
+    <MemberPage
+      eyebrow="Security"
+      title="Your account"
+      lead="How you sign in, and every device signed in to your account. If you don't recognise one, sign it out: it will need your password again."
+    >
       <div className="grid gap-8">
-      <TwoStepSection />
-      <SectionCard
-        title="Where you are signed in"
-        description="The most recently used first."
-        action={
-          others > 0 ? (
-            <Button variant="outline" disabled={endOthers.isPending} onClick={() => endOthers.mutate()}>
-              {endOthers.isPending ? "Signing out..." : "Sign out everywhere else"}
-            </Button>
-          ) : null
-        }
-      >
-        {sessions.isPending ? (
-          <PageLoading label="Loading your sessions" />
-        ) : sessions.isError ? (
-          <LoadFailed what="your sessions" reason={sessions.error.message} onRetry={() => void sessions.refetch()} retrying={sessions.isFetching} />
-        ) : (
-          <ul className="divide-y divide-hairline" aria-label="Your sessions">
-            {sessions.data.map((session) => (
-              <SessionRow key={session.id} session={session} />
-            ))}
-          </ul>
-        )}
-      </SectionCard>
+        <TwoStepSection />
+        <SectionCard
+          title="Where you are signed in"
+          description="The most recently used first."
+          action={
+            others > 0 ? (
+              <Button variant="outline" disabled={endOthers.isPending} onClick={() => endOthers.mutate()}>
+                {endOthers.isPending ? "Signing out..." : "Sign out everywhere else"}
+              </Button>
+            ) : null
+          }
+        >
+          {sessions.isPending ? (
+            <PageLoading label="Loading your sessions" />
+          ) : sessions.isError ? (
+            <LoadFailed what="your sessions" reason={sessions.error.message} onRetry={() => void sessions.refetch()} retrying={sessions.isFetching} />
+          ) : (
+            <ul className="divide-y divide-hairline" aria-label="Your sessions">
+              {sessions.data.map((session) => (
+                <SessionRow key={session.id} session={session} />
+              ))}
+            </ul>
+          )}
+        </SectionCard>
       </div>
     </MemberPage>
   );
@@ -90,7 +94,14 @@ function SessionRow({ session }: { session: MemberSessionView }) {
         </div>
       </div>
       {session.current ? null : (
-        <Button variant="outline" size="sm" className="ml-15 self-start sm:ml-0 sm:self-center" disabled={end.isPending} onClick={() => end.mutate({ id: session.id })} aria-label={`Sign out ${device}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="ml-15 self-start sm:ml-0 sm:self-center"
+          disabled={end.isPending}
+          onClick={() => end.mutate({ id: session.id })}
+          aria-label={`Sign out ${device}`}
+        >
           {end.isPending ? "Signing out..." : "Sign out"}
         </Button>
       )}

@@ -42,7 +42,8 @@ export function TwoStepSection() {
       />
     );
   else if (status.isPending) body = <PageLoading label="Loading your two-step sign-in" />;
-  else if (status.isError) body = <LoadFailed what="your two-step sign-in" reason={status.error.message} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+  else if (status.isError)
+    body = <LoadFailed what="your two-step sign-in" reason={status.error.message} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
   else if (status.data.totp) body = <TurnedOn recoveryCodesLeft={status.data.recoveryCodesLeft} />;
   else
     body = (
@@ -143,10 +144,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <div className="grid gap-5">
       <p className="max-w-2xl text-muted-foreground">
-        If you lose your phone, each of these codes signs you in once in place of a code from the app. They are shown only now: save them somewhere
-        safe, apart from your phone.
+        If you lose your phone, each of these codes signs you in once in place of a code from the app. They are shown only now: save them somewhere safe, apart
+        from your phone.
       </p>
-      <ul aria-label="Your recovery codes" className="grid w-fit grid-cols-2 gap-x-8 gap-y-2 rounded-lg border border-hairline bg-ivory-50 p-5 font-mono text-ink-900">
+      <ul
+        aria-label="Your recovery codes"
+        className="grid w-fit grid-cols-2 gap-x-8 gap-y-2 rounded-lg border border-hairline bg-ivory-50 p-5 font-mono text-ink-900"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

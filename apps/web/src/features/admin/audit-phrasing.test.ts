@@ -59,9 +59,9 @@ describe("describeAuditEntry", () => {
     expect(describeAuditEntry(entry({ ...admin, action: "admin.user_update", targetId: "9", details: { changes: ["role:patient->admin"] } }))).toBe(
       "Avery Quinn made account #9 an admin",
     );
-    expect(
-      describeAuditEntry(entry({ ...admin, action: "admin.user_update", targetId: "2", details: { changes: ["specialization", "working_hours"] } })),
-    ).toBe("Avery Quinn updated a doctor's specialization and working hours");
+    expect(describeAuditEntry(entry({ ...admin, action: "admin.user_update", targetId: "2", details: { changes: ["specialization", "working_hours"] } }))).toBe(
+      "Avery Quinn updated a doctor's specialization and working hours",
+    );
     expect(describeAuditEntry(entry({ ...admin, action: "admin.settings_update" }))).toBe("Avery Quinn updated the clinic's settings");
     const names = { accountNames: new Map([[2, "Dr. Vance"]]) };
     expect(describeAuditEntry(entry({ ...admin, action: "admin.user_update", targetId: "2", details: { changes: ["reactivated"] } }), names)).toBe(
@@ -73,12 +73,18 @@ describe("describeAuditEntry", () => {
     const admin = { actorId: 1, actorName: "Avery Quinn (admin)" };
     const named = { ...doctors, accountNames: new Map([[7, "Alex Morgan"]]) };
     const about = { targetType: "patient", targetId: "7" };
-    expect(describeAuditEntry(entry({ ...admin, ...about, action: "care.assign", details: { doctorId: 2 } }), named)).toBe("Avery Quinn assigned a doctor to Alex Morgan");
-    expect(describeAuditEntry(entry({ ...admin, ...about, action: "care.end", details: { doctorId: 2, reason: "admin" } }), named)).toBe("Avery Quinn ended a doctor's care of Alex Morgan");
+    expect(describeAuditEntry(entry({ ...admin, ...about, action: "care.assign", details: { doctorId: 2 } }), named)).toBe(
+      "Avery Quinn assigned a doctor to Alex Morgan",
+    );
+    expect(describeAuditEntry(entry({ ...admin, ...about, action: "care.end", details: { doctorId: 2, reason: "admin" } }), named)).toBe(
+      "Avery Quinn ended a doctor's care of Alex Morgan",
+    );
     expect(describeAuditEntry(entry({ ...about, action: "care.end", details: { doctorId: 2, reason: "bookings_cancelled" } }))).toBe(
       "Alex Morgan ended patient #7's care with a doctor by cancelling its only bookings",
     );
-    expect(describeAuditEntry(entry({ ...vance, ...about, action: "emergency_access.grant" }), named)).toBe("Dr. Vance opened Alex Morgan's record under emergency access");
+    expect(describeAuditEntry(entry({ ...vance, ...about, action: "emergency_access.grant" }), named)).toBe(
+      "Dr. Vance opened Alex Morgan's record under emergency access",
+    );
     expect(describeAuditEntry(entry({ outcome: "denied", details: { reason: "one_time_password_expired" } }))).toBe(
       "Alex Morgan was refused sign-in: the one-time password had expired",
     );
@@ -131,9 +137,9 @@ describe("targetLabel", () => {
 
 describe("describeUserAgent", () => {
   it("reduces a user agent to browser and system", () => {
-    expect(
-      describeUserAgent("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"),
-    ).toBe("Chrome on macOS");
+    expect(describeUserAgent("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36")).toBe(
+      "Chrome on macOS",
+    );
     expect(describeUserAgent("curl/8.5.0")).toBe("curl");
     expect(describeUserAgent(null)).toBeNull();
   });

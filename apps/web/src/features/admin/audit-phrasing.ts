@@ -107,7 +107,9 @@ const PREDICATES: Record<string, Phrase> = {
   "auth.two_step_off": () => "turned off two-step sign-in",
   "auth.recheck": () => "entered a wrong password when asked to confirm it",
   "auth.session_end": (entry) =>
-    typeof entry.details?.others === "number" ? `signed out of ${entry.details.others === 1 ? "1 other session" : `${entry.details.others} other sessions`}` : "signed out one of their sessions",
+    typeof entry.details?.others === "number"
+      ? `signed out of ${entry.details.others === 1 ? "1 other session" : `${entry.details.others} other sessions`}`
+      : "signed out one of their sessions",
   "access.denied": refusal,
   "user.create": () => "created a patient account",
   "appointment.book": () => "booked a session",
@@ -229,15 +231,48 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
   },
   {
     label: "Sign-in and accounts",
-    options: ["auth.login", "auth.logout", "auth.register", "auth.password_change", "auth.password_reset", "auth.session_end", "auth.two_step_on", "auth.two_step_off", "auth.recheck", "user.create"].map(option),
+    options: [
+      "auth.login",
+      "auth.logout",
+      "auth.register",
+      "auth.password_change",
+      "auth.password_reset",
+      "auth.session_end",
+      "auth.two_step_on",
+      "auth.two_step_off",
+      "auth.recheck",
+      "user.create",
+    ].map(option),
   },
   {
     label: "Health records",
-    options: ["appointment.book", "appointment.update", "appointment.read", "treatment_session.create", "treatment_session.read", "patient.read", "patient_schedule.read"].map(option),
+    options: [
+      "appointment.book",
+      "appointment.update",
+      "appointment.read",
+      "treatment_session.create",
+      "treatment_session.read",
+      "patient.read",
+      "patient_schedule.read",
+    ].map(option),
   },
-  { label: "Care and emergency access", options: ["care.assign", "care.end", "care.read", "emergency_access.grant", "emergency_access.review", "emergency_access.read"].map(option) },
+  {
+    label: "Care and emergency access",
+    options: ["care.assign", "care.end", "care.read", "emergency_access.grant", "emergency_access.review", "emergency_access.read"].map(option),
+  },
   { label: "Messages and calendar", options: ["message.send", "message.read", "calendar_feed.create", "calendar_feed.revoke"].map(option) },
-  { label: "Administration", options: ["admin.user_create", "admin.user_update", "admin.settings_update", "admin.backup", "admin.audit_export", "admin.sessions_end", "access.denied"].map(option) },
+  {
+    label: "Administration",
+    options: [
+      "admin.user_create",
+      "admin.user_update",
+      "admin.settings_update",
+      "admin.backup",
+      "admin.audit_export",
+      "admin.sessions_end",
+      "access.denied",
+    ].map(option),
+  },
 ];
 
 function option(action: string) {

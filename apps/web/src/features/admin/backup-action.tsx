@@ -41,7 +41,9 @@ export function BackupAction({ render }: { render: (props: RenderProps) => React
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Backups on PostgreSQL</DialogTitle>
-            <DialogDescription>This clinic&rsquo;s database is PostgreSQL, so it is backed up with PostgreSQL&rsquo;s own tools rather than from this page.</DialogDescription>
+            <DialogDescription>
+              This clinic&rsquo;s database is PostgreSQL, so it is backed up with PostgreSQL&rsquo;s own tools rather than from this page.
+            </DialogDescription>
           </DialogHeader>
           <p className="text-sm leading-relaxed text-ink-800">{withCode(explanation ?? "")}</p>
           <DialogFooter>

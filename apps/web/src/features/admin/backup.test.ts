@@ -18,10 +18,17 @@ describe("filenameFromContentDisposition", () => {
 describe("downloadBackup", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const answer = (body: BodyInit, init: ResponseInit) => vi.stubGlobal("fetch", vi.fn(async () => new Response(body, init)));
+  const answer = (body: BodyInit, init: ResponseInit) =>
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(body, init)),
+    );
 
   it("saves the snapshot under the server's name", async () => {
-    answer(new Uint8Array([1, 2, 3]), { status: 200, headers: { "content-type": "application/vnd.sqlite3", "content-disposition": 'attachment; filename="h.db"' } });
+    answer(new Uint8Array([1, 2, 3]), {
+      status: 200,
+      headers: { "content-type": "application/vnd.sqlite3", "content-disposition": 'attachment; filename="h.db"' },
+    });
     const save = vi.fn();
     expect(await downloadBackup(save)).toEqual({ kind: "saved", filename: "h.db", bytes: 3 });
     expect(save).toHaveBeenCalledOnce();

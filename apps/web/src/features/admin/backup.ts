@@ -4,10 +4,7 @@
 export const BACKUP_PATH = "/api/admin/backup";
 
 export type BackupResult =
-  | { kind: "saved"; filename: string; bytes: number }
-  | { kind: "explained"; message: string }
-  | { kind: "signed-out" }
-  | { kind: "failed"; message: string };
+  { kind: "saved"; filename: string; bytes: number } | { kind: "explained"; message: string } | { kind: "signed-out" } | { kind: "failed"; message: string };
 
 /** The file name a Content-Disposition header offers, or a dated fallback. */
 export function filenameFromContentDisposition(header: string | null, now = new Date()): string {

@@ -37,8 +37,8 @@ function CareTeam({ patient }: { patient: AdminUser }) {
       <DialogHeader>
         <DialogTitle>{name}&rsquo;s care team</DialogTitle>
         <DialogDescription>
-          These doctors may read {patient.firstName}&rsquo;s session notes and book sessions for them. Ending a doctor&rsquo;s care closes the record to them at once and
-          cancels the sessions still to come between them.
+          These doctors may read {patient.firstName}&rsquo;s session notes and book sessions for them. Ending a doctor&rsquo;s care closes the record to them at
+          once and cancels the sessions still to come between them.
         </DialogDescription>
       </DialogHeader>
 
@@ -130,8 +130,8 @@ function CareTeamRow({ patient, member }: { patient: AdminUser; member: CareTeam
       {confirming ? (
         <div role="group" aria-label={`End ${doctorName(member)}'s care?`} className="mt-4 border-t border-ivory-300 pt-4">
           <p className="text-sm leading-relaxed text-ink-900">
-            End {doctorName(member)}&rsquo;s care of {patient.firstName}? Their access to the record ends now, and their sessions with {patient.firstName} still to
-            come are cancelled.
+            End {doctorName(member)}&rsquo;s care of {patient.firstName}? Their access to the record ends now, and their sessions with {patient.firstName} still
+            to come are cancelled.
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="destructive" size="sm" disabled={end.isPending} onClick={() => end.mutate({ patientId: patient.id, doctorId: member.doctorId })}>

@@ -216,7 +216,14 @@ function EditDoctorForm({ doctor, onDone }: { doctor: AdminUser; onDone: () => v
             <Skeleton className="h-10" />
           </div>
         ) : currentOwn ? (
-          <WorkingHoursEditor id={`doctor-${doctor.id}-hours`} label={`${name}'s weekly hours`} value={currentWeek} onChange={setWeek} problems={problems} disabled={save.isPending} />
+          <WorkingHoursEditor
+            id={`doctor-${doctor.id}-hours`}
+            label={`${name}'s weekly hours`}
+            value={currentWeek}
+            onChange={setWeek}
+            problems={problems}
+            disabled={save.isPending}
+          />
         ) : (
           <ul className="grid gap-1 rounded-lg bg-ivory-100 p-4 text-sm text-ink-900">
             {summarizeWeek(periodsFromWeek(currentWeek)).map((line) => (

@@ -65,7 +65,8 @@ function EmergencyReview({ item }: { item: EmergencyAccessReviewItem }) {
             Dr. {item.doctorName} opened {item.patientName}&rsquo;s record
           </p>
           <p className="mt-1 text-xs text-muted-foreground">
-            <time dateTime={item.grantedAt}>{when(item.grantedAt)}</time> · {open ? "open until" : "closed at"} <time dateTime={item.expiresAt}>{when(item.expiresAt)}</time>
+            <time dateTime={item.grantedAt}>{when(item.grantedAt)}</time> · {open ? "open until" : "closed at"}{" "}
+            <time dateTime={item.expiresAt}>{when(item.expiresAt)}</time>
           </p>
           <blockquote className="mt-3 border-l-2 border-gold-500 pl-4 text-sm leading-relaxed text-ink-900">
             <span className="sr-only">Reason given: </span>

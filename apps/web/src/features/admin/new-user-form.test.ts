@@ -20,7 +20,15 @@ describe("checkNewUser", () => {
   it("builds the server's input, trimmed, with an empty email as none", () => {
     expect(checkNewUser(base)).toEqual({
       ok: true,
-      input: { role: "patient", firstName: "Iris", lastName: "Halloway", username: "iris.halloway", phoneNumber: "(555) 010-2020", dateOfBirth: "1990-02-03", email: null },
+      input: {
+        role: "patient",
+        firstName: "Iris",
+        lastName: "Halloway",
+        username: "iris.halloway",
+        phoneNumber: "(555) 010-2020",
+        dateOfBirth: "1990-02-03",
+        email: null,
+      },
     });
   });
 
@@ -51,7 +59,13 @@ describe("checkNewUser", () => {
   it("refuses own hours that are closed all week or run backwards", () => {
     const closed = checkNewUser({ ...base, role: "doctor", specialization: "x", ownHours: true, week: emptyWeek() });
     expect(closed).toEqual({ ok: false, errors: { hours: "Open at least one day, or keep to the clinic's hours." } });
-    const backwards = checkNewUser({ ...base, role: "doctor", specialization: "x", ownHours: true, week: weekFromPeriods([{ weekday: 1, start: "18:00", end: "09:00" }]) });
+    const backwards = checkNewUser({
+      ...base,
+      role: "doctor",
+      specialization: "x",
+      ownHours: true,
+      week: weekFromPeriods([{ weekday: 1, start: "18:00", end: "09:00" }]),
+    });
     expect(backwards).toEqual({ ok: false, errors: { hours: "On Monday, each period must end after it starts." } });
   });
 });

@@ -10,7 +10,10 @@ export function NextSteps() {
           "You can change their role or pause their account at any time from All users.",
         ].map((step, index) => (
           <li key={step} className="flex gap-4">
-            <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full border border-hairline font-display text-base text-gold-700">
+            <span
+              aria-hidden="true"
+              className="flex size-7 shrink-0 items-center justify-center rounded-full border border-hairline font-display text-base text-gold-700"
+            >
               {index + 1}
             </span>
             {step}

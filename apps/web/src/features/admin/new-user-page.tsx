@@ -18,7 +18,18 @@ import { ROLES } from "./people";
 import { emptyWeek, weekFromPeriods } from "./working-hours";
 
 function initialValues(role: UserRole): NewUserValues {
-  return { role, firstName: "", lastName: "", username: "", email: "", phoneNumber: "", dateOfBirth: "", specialization: "", ownHours: false, week: emptyWeek() };
+  return {
+    role,
+    firstName: "",
+    lastName: "",
+    username: "",
+    email: "",
+    phoneNumber: "",
+    dateOfBirth: "",
+    specialization: "",
+    ownHours: false,
+    week: emptyWeek(),
+  };
 }
 
 export function NewUserPage() {
@@ -124,7 +135,12 @@ function NewUserForm({ startingRole, onCreated }: { startingRole: UserRole; onCr
 
   return (
     <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-14">
-      <form noValidate onSubmit={submit} aria-label="Add New User" className="grid min-w-0 gap-10 rounded-xl border border-hairline bg-card p-5 shadow-soft sm:p-10">
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label="Add New User"
+        className="grid min-w-0 gap-10 rounded-xl border border-hairline bg-card p-5 shadow-soft sm:p-10"
+      >
         <RoleChoice value={values.role} onChange={(role) => set("role", role)} disabled={create.isPending} />
 
         <fieldset className="grid min-w-0 gap-6">

@@ -25,11 +25,26 @@ type DoctorPracticeFieldsProps = {
 };
 
 /** A new doctor's specialization, and their own weekly hours or the clinic's. */
-export function DoctorPracticeFields({ specialization, specializationError, ownHours, onOwnHours, week, onWeek, hoursError, clinicHours, disabled }: DoctorPracticeFieldsProps) {
+export function DoctorPracticeFields({
+  specialization,
+  specializationError,
+  ownHours,
+  onOwnHours,
+  week,
+  onWeek,
+  hoursError,
+  clinicHours,
+  disabled,
+}: DoctorPracticeFieldsProps) {
   return (
     <fieldset className="grid min-w-0 gap-6">
       <legend className="mb-4 font-display text-2xl text-ink-900">Their practice</legend>
-      <AdminField id={newUserFieldId("specialization")} label="Specialization" description="Shown to patients when they choose a doctor." error={specializationError}>
+      <AdminField
+        id={newUserFieldId("specialization")}
+        label="Specialization"
+        description="Shown to patients when they choose a doctor."
+        error={specializationError}
+      >
         <Input list="specializations" autoComplete="off" {...specialization} />
       </AdminField>
       <datalist id="specializations">
@@ -59,9 +74,7 @@ export function DoctorPracticeFields({ specialization, specializationError, ownH
             disabled={disabled || !clinicHours}
           />
         </div>
-        {ownHours ? (
-          <WorkingHoursEditor id="new-doctor-hours" label="The doctor's weekly hours" value={week} onChange={onWeek} disabled={disabled} />
-        ) : null}
+        {ownHours ? <WorkingHoursEditor id="new-doctor-hours" label="The doctor's weekly hours" value={week} onChange={onWeek} disabled={disabled} /> : null}
         {hoursError ? <p className="text-sm text-rose-700">{hoursError}</p> : null}
       </div>
     </fieldset>

@@ -38,15 +38,15 @@ export function OneTimePasswordPanel({ user, password, onAddAnother }: { user: A
           {displayName(user)} is ready to sign in.
         </h2>
         <p className="mt-4 max-w-xl text-sm leading-relaxed text-ivory-200">
-          Their username is <strong className="font-semibold text-ivory-50">{user.username}</strong>. Give them this one-time password; at their first sign-in they will be asked to choose
-          their own.
+          Their username is <strong className="font-semibold text-ivory-50">{user.username}</strong>. Give them this one-time password; at their first sign-in
+          they will be asked to choose their own.
         </p>
 
         <OneTimePasswordField password={password} className="mt-8" />
         <p className="mt-5 flex items-start gap-2 text-sm leading-relaxed text-gold-200">
           <span aria-hidden="true" className="mt-1.5 size-1.5 shrink-0 rotate-45 bg-gold-300" />
-          Write it down or pass it on now: it will not be shown again, and it works for 72 hours. If it is lost or runs out, issue a new one from their
-          row in All users.
+          Write it down or pass it on now: it will not be shown again, and it works for 72 hours. If it is lost or runs out, issue a new one from their row in
+          All users.
         </p>
 
         <div className="mt-10 flex flex-col gap-3 border-t border-ivory-50/15 pt-8 sm:flex-row">
@@ -88,12 +88,7 @@ export function OneTimePasswordField({ password, className }: { password: string
             className="h-14 w-0 min-w-0 flex-1 bg-transparent font-mono text-lg tracking-wider text-ivory-50 outline-none"
           />
         </div>
-        <Button
-          type="button"
-          size="lg"
-          className="h-14"
-          onClick={() => void copyText(password, inputRef.current).then((ok) => setCopied(ok))}
-        >
+        <Button type="button" size="lg" className="h-14" onClick={() => void copyText(password, inputRef.current).then((ok) => setCopied(ok))}>
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           {copied ? "Copied" : "Copy password"}
         </Button>

@@ -70,7 +70,17 @@ function ActionLink({ action }: { action: Action }) {
 }
 
 /** A tile the size of a card whose one control covers it all (the control's ::after is the hit area). */
-function ActionTile({ icon: Icon, description, descriptionId, children }: { icon: LucideIcon; description: string; descriptionId: string; children: ReactNode }) {
+function ActionTile({
+  icon: Icon,
+  description,
+  descriptionId,
+  children,
+}: {
+  icon: LucideIcon;
+  description: string;
+  descriptionId: string;
+  children: ReactNode;
+}) {
   return (
     <div className="group relative flex h-full items-start gap-4 rounded-xl border border-hairline bg-card p-5 shadow-soft transition-[box-shadow,transform,border-color] duration-500 ease-out hover:-translate-y-0.5 hover:border-gold-500 hover:shadow-lifted">
       <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-ink-900 text-gold-300 transition-colors duration-500 group-hover:bg-ink-800">

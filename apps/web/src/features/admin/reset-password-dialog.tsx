@@ -33,8 +33,8 @@ function ResetPassword({ user, onDone }: { user: AdminUser; onDone: () => void }
         <DialogHeader>
           <DialogTitle>A new one-time password for {name}</DialogTitle>
           <DialogDescription>
-            Pass it on privately: it is shown only now and works for 72 hours. They sign in as <strong className="font-semibold text-ink-900">{user.username}</strong> and then
-            choose their own password.
+            Pass it on privately: it is shown only now and works for 72 hours. They sign in as{" "}
+            <strong className="font-semibold text-ink-900">{user.username}</strong> and then choose their own password.
           </DialogDescription>
         </DialogHeader>
         <div data-surface="ink" className="min-w-0 rounded-lg bg-ink-900 p-4 text-ivory-50 sm:p-5">
@@ -54,8 +54,8 @@ function ResetPassword({ user, onDone }: { user: AdminUser; onDone: () => void }
       <DialogHeader>
         <DialogTitle>Issue a new password for {name}?</DialogTitle>
         <DialogDescription>
-          Their current password stops working and they are signed out everywhere at once. You will see a one-time password to pass on; with it they sign in and choose
-          their own. This is recorded in the system log.
+          Their current password stops working and they are signed out everywhere at once. You will see a one-time password to pass on; with it they sign in and
+          choose their own. This is recorded in the system log.
         </DialogDescription>
       </DialogHeader>
       <DialogFooter>

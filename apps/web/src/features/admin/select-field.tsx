@@ -20,7 +20,18 @@ type SelectFieldProps = {
 };
 
 /** A labelled Radix select: the label names the trigger, the options speak for themselves. */
-export function SelectField({ id, label, value, onValueChange, options = [], groups = [], size = "default", className, disabled, placeholder }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  value,
+  onValueChange,
+  options = [],
+  groups = [],
+  size = "default",
+  className,
+  disabled,
+  placeholder,
+}: SelectFieldProps) {
   return (
     <div className={cn("flex flex-col gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>

@@ -21,7 +21,11 @@ describe("checkSettings", () => {
     const result = checkSettings({ ...valuesFromSettings(saved), idleTimeoutMinutes: "2", clinicTimeZone: "Mars/Olympus_Mons", clinicName: " " });
     expect(result).toEqual({
       ok: false,
-      errors: { idleTimeoutMinutes: "At least 5 minutes", clinicTimeZone: "Use an IANA time zone such as America/New_York", clinicName: "The clinic needs a name" },
+      errors: {
+        idleTimeoutMinutes: "At least 5 minutes",
+        clinicTimeZone: "Use an IANA time zone such as America/New_York",
+        clinicName: "The clinic needs a name",
+      },
     });
   });
 

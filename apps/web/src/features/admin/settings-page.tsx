@@ -71,7 +71,12 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
     onSuccess: (next) => {
       utils.admin.settings.setData(undefined, next);
       setValues(valuesFromSettings(next));
-      void Promise.all([utils.admin.stats.invalidate(), utils.admin.doctorHours.invalidate(), utils.admin.auditLog.invalidate(), utils.clinic.profile.invalidate()]);
+      void Promise.all([
+        utils.admin.stats.invalidate(),
+        utils.admin.doctorHours.invalidate(),
+        utils.admin.auditLog.invalidate(),
+        utils.clinic.profile.invalidate(),
+      ]);
       toast({ title: "Settings saved", description: "The changes are in effect now, for everyone." });
     },
     onError: (error) => {
@@ -104,8 +109,18 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
   return (
     <form noValidate onSubmit={submit} aria-label="System Settings" className="grid max-w-5xl gap-6">
       <Section title="The clinic" description="How the clinic is named, and the time zone its days and hours are counted in.">
-        <AdminField id={fieldId("clinicName")} label="Clinic name" description="Names the clinic in the calendar feeds members subscribe to." error={errors.clinicName}>
-          <Input value={values.clinicName} onChange={(event) => set("clinicName", event.target.value)} disabled={update.isPending} autoComplete="organization" />
+        <AdminField
+          id={fieldId("clinicName")}
+          label="Clinic name"
+          description="Names the clinic in the calendar feeds members subscribe to."
+          error={errors.clinicName}
+        >
+          <Input
+            value={values.clinicName}
+            onChange={(event) => set("clinicName", event.target.value)}
+            disabled={update.isPending}
+            autoComplete="organization"
+          />
         </AdminField>
         <AdminField
           id={fieldId("clinicTimeZone")}
@@ -137,7 +152,13 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
             description="Hours before a session within which patients can no longer reschedule online (0 to 336)."
             error={errors.cancellationWindowHours}
           >
-            <UnitInput unit="hours" value={values.cancellationWindowHours} onChange={(value) => set("cancellationWindowHours", value)} disabled={update.isPending} max={336} />
+            <UnitInput
+              unit="hours"
+              value={values.cancellationWindowHours}
+              onChange={(value) => set("cancellationWindowHours", value)}
+              disabled={update.isPending}
+              max={336}
+            />
           </AdminField>
           <AdminField
             id={fieldId("idleTimeoutMinutes")}
@@ -145,7 +166,13 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
             description="Minutes without activity after which a session ends (5 to 720). Also what Active Sessions counts."
             error={errors.idleTimeoutMinutes}
           >
-            <UnitInput unit="minutes" value={values.idleTimeoutMinutes} onChange={(value) => set("idleTimeoutMinutes", value)} disabled={update.isPending} max={720} />
+            <UnitInput
+              unit="minutes"
+              value={values.idleTimeoutMinutes}
+              onChange={(value) => set("idleTimeoutMinutes", value)}
+              disabled={update.isPending}
+              max={720}
+            />
           </AdminField>
         </div>
       </Section>
@@ -197,7 +224,17 @@ type UnitInputProps = {
 function UnitInput({ unit, value, onChange, disabled, max, ...aria }: UnitInputProps) {
   return (
     <div className="relative">
-      <Input type="number" inputMode="decimal" min={0} max={max} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled} className="pr-20" {...aria} />
+      <Input
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={max}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
+        className="pr-20"
+        {...aria}
+      />
       <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-4 -translate-y-1/2 text-sm text-muted-foreground">
         {unit}
       </span>

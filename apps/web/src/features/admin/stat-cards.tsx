@@ -19,7 +19,10 @@ function minutesLabel(minutes: number): string {
 export function StatCards({ stats }: { stats: StatsQuery }) {
   if (stats.isError) {
     return (
-      <div role="alert" className="mt-14 flex flex-col items-start gap-4 rounded-xl border border-rose-700/30 bg-rose-50 p-6 text-rose-700 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        role="alert"
+        className="mt-14 flex flex-col items-start gap-4 rounded-xl border border-rose-700/30 bg-rose-50 p-6 text-rose-700 sm:flex-row sm:items-center sm:justify-between"
+      >
         <p className="text-sm leading-relaxed">The clinic&rsquo;s figures could not be loaded. {messageOf(stats.error)}</p>
         <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
           Try again

@@ -13,7 +13,15 @@ import { useSearchParams } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
 import { ActorPicker } from "./actor-picker";
 import { AdminShell, EmptyState } from "./admin-shell";
-import { auditCsvHref, auditQueryFromFilters, dateRangeProblem, filtersFromSearchParams, hasFilters, searchParamsFromFilters, type AuditFilters } from "./audit-filters";
+import {
+  auditCsvHref,
+  auditQueryFromFilters,
+  dateRangeProblem,
+  filtersFromSearchParams,
+  hasFilters,
+  searchParamsFromFilters,
+  type AuditFilters,
+} from "./audit-filters";
 import {
   ACTION_FILTER_GROUPS,
   actionLabel,
@@ -64,7 +72,11 @@ export function SystemLogPage() {
         </Button>
       }
     >
-      <div role="search" aria-label="Filter the log" className="grid gap-4 rounded-xl border border-hairline bg-card p-5 shadow-soft sm:grid-cols-2 sm:p-6 xl:grid-cols-[1.2fr_1.2fr_0.8fr_0.8fr_auto] xl:items-end">
+      <div
+        role="search"
+        aria-label="Filter the log"
+        className="grid gap-4 rounded-xl border border-hairline bg-card p-5 shadow-soft sm:grid-cols-2 sm:p-6 xl:grid-cols-[1.2fr_1.2fr_0.8fr_0.8fr_auto] xl:items-end"
+      >
         <ActorPicker
           actorId={filters.actorId}
           actorLabel={actorLabel}
@@ -237,7 +249,12 @@ function LogEntries({ filters, onActor, onActorLabel, onClear }: LogEntriesProps
             Newer
           </Button>
           <p className="text-sm text-muted-foreground">Page {cursors.length + 1}</p>
-          <Button variant="outline" size="sm" disabled={nextBefore === null} onClick={() => nextBefore !== null && setCursors((stack) => [...stack, nextBefore])}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={nextBefore === null}
+            onClick={() => nextBefore !== null && setCursors((stack) => [...stack, nextBefore])}
+          >
             Older
             <ChevronRight aria-hidden="true" />
           </Button>
@@ -255,7 +272,17 @@ function formatWhen(iso: string): { date: string; time: string } {
   };
 }
 
-function LogRow({ entry, context, onActor, filteredByActor }: { entry: AuditEntryView; context: PhrasingContext; onActor: () => void; filteredByActor: boolean }) {
+function LogRow({
+  entry,
+  context,
+  onActor,
+  filteredByActor,
+}: {
+  entry: AuditEntryView;
+  context: PhrasingContext;
+  onActor: () => void;
+  filteredByActor: boolean;
+}) {
   const when = formatWhen(entry.occurredAt);
   const who = actorDisplayName(entry, context);
   const device = describeUserAgent(entry.userAgent);

@@ -92,7 +92,10 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
               event.preventDefault();
               choose(zone);
             }}
-            className={cn("flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm text-ink-900", index === active && "bg-ivory-200")}
+            className={cn(
+              "flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm text-ink-900",
+              index === active && "bg-ivory-200",
+            )}
           >
             {zone.replaceAll("_", " ")}
             {zone === value ? <Check className="size-4 text-gold-700" aria-hidden="true" /> : null}
@@ -100,7 +103,10 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
         ))}
       </ul>
       {open && matches.length === 0 ? (
-        <p role="status" className="absolute inset-x-0 top-full z-20 mt-1 rounded-lg border border-hairline bg-card px-4 py-3 text-sm text-muted-foreground shadow-soft">
+        <p
+          role="status"
+          className="absolute inset-x-0 top-full z-20 mt-1 rounded-lg border border-hairline bg-card px-4 py-3 text-sm text-muted-foreground shadow-soft"
+        >
           No time zone matches “{query}”.
         </p>
       ) : null}

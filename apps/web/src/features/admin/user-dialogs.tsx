@@ -41,7 +41,10 @@ function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () => void 
   const update = trpc.admin.updateUser.useMutation({
     onSuccess: async (updated) => {
       await refresh();
-      toastSuccess("Role changed", `${displayName(updated)} is now ${updated.role === "admin" ? "an admin" : `a ${updated.role}`}. They will sign in again to see their new pages.`);
+      toastSuccess(
+        "Role changed",
+        `${displayName(updated)} is now ${updated.role === "admin" ? "an admin" : `a ${updated.role}`}. They will sign in again to see their new pages.`,
+      );
       onDone();
     },
     onError: (error) => toastFailure("The role was not changed", error),

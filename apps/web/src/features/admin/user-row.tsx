@@ -76,7 +76,13 @@ export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, 
             </Button>
           ) : null}
           {active ? (
-            <Button variant="ghost" size="sm" onClick={() => onChangeStatus(false)} aria-label={`Deactivate ${name}`} className="text-rose-700 hover:bg-rose-50">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onChangeStatus(false)}
+              aria-label={`Deactivate ${name}`}
+              className="text-rose-700 hover:bg-rose-50"
+            >
               Deactivate
             </Button>
           ) : (

@@ -44,7 +44,12 @@ export function WorkingHoursEditor({ id, label, value, onChange, problems, disab
           return (
             <li key={weekday} className="grid gap-3 py-3.5 first:pt-0 sm:grid-cols-[10rem_1fr] sm:gap-6">
               <div className="flex h-10 items-center gap-3">
-                <Switch checked={open} onCheckedChange={(checked) => onChange(setDayOpen(value, weekday, checked))} aria-label={`Open on ${name}`} disabled={disabled} />
+                <Switch
+                  checked={open}
+                  onCheckedChange={(checked) => onChange(setDayOpen(value, weekday, checked))}
+                  aria-label={`Open on ${name}`}
+                  disabled={disabled}
+                />
                 <span className={cn("text-sm font-medium", open ? "text-ink-900" : "text-stone-600")}>{name}</span>
                 {open && day.length < MAX_PERIODS_PER_DAY ? (
                   // On a phone the day's own row has room for "add"; wider screens show it after the last period.

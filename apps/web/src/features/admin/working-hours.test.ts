@@ -117,10 +117,7 @@ describe("formatClock", () => {
 
 describe("summarizeWeek", () => {
   it("runs consecutive days with the same hours together, Monday first", () => {
-    expect(summarizeWeek([...weekdays9to5, { weekday: 6, start: "10:00", end: "14:00" }])).toEqual([
-      "Mon – Fri: 9 am – 5 pm",
-      "Sat: 10 am – 2 pm",
-    ]);
+    expect(summarizeWeek([...weekdays9to5, { weekday: 6, start: "10:00", end: "14:00" }])).toEqual(["Mon – Fri: 9 am – 5 pm", "Sat: 10 am – 2 pm"]);
   });
 
   it("lists split days in order and says so when the week is closed", () => {

@@ -39,8 +39,8 @@ export function CalendarFeed({ feed }: CalendarFeedProps) {
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] md:gap-10">
       <div className="grid content-start gap-3 text-sm leading-relaxed text-muted-foreground">
         <p>
-          Subscribe from Google Calendar, Apple Calendar or Outlook, and your sessions appear there and stay up to date. Events read
-          &ldquo;Session at {CLINIC_NAME}&rdquo; &mdash; no health details leave the clinic.
+          Subscribe from Google Calendar, Apple Calendar or Outlook, and your sessions appear there and stay up to date. Events read &ldquo;Session at{" "}
+          {CLINIC_NAME}&rdquo; &mdash; no health details leave the clinic.
         </p>
         <p>Anyone with the link can see your session times, so keep it to yourself. You can replace it or turn it off at any time.</p>
       </div>

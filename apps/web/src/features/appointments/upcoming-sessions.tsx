@@ -88,13 +88,7 @@ function IconAction({ label, tooltip, danger = false, onClick, children }: IconA
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={label}
-          onClick={onClick}
-          className={danger ? "text-rose-700 hover:bg-rose-50" : "text-ink-800"}
-        >
+        <Button variant="ghost" size="icon" aria-label={label} onClick={onClick} className={danger ? "text-rose-700 hover:bg-rose-50" : "text-ink-800"}>
           {children}
         </Button>
       </TooltipTrigger>

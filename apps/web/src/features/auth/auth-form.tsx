@@ -2,14 +2,7 @@ import { Button } from "@halcyon/ui/components/button";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 
-import {
-  EMPTY_AUTH_FORM,
-  validateLogin,
-  validateRegistration,
-  type AuthField,
-  type AuthFormValues,
-  type AuthMode,
-} from "./auth-form-validation";
+import { EMPTY_AUTH_FORM, validateLogin, validateRegistration, type AuthField, type AuthFormValues, type AuthMode } from "./auth-form-validation";
 import { FormField } from "./form-field";
 import { PasswordInput } from "./password-input";
 import { useLogin, useRegister } from "./use-auth-mutations";
@@ -83,14 +76,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
           </div>
           <FormField label="Email" hint="optional" type="email" autoComplete="email" {...inputProps("email")} />
           <div className="grid gap-6 sm:grid-cols-2">
-            <FormField
-              label="Phone number"
-              type="tel"
-              autoComplete="tel"
-              placeholder="(555) 123-4567"
-              aria-required
-              {...inputProps("phoneNumber")}
-            />
+            <FormField label="Phone number" type="tel" autoComplete="tel" placeholder="(555) 123-4567" aria-required {...inputProps("phoneNumber")} />
             <FormField label="Date of birth" type="date" autoComplete="bday" aria-required {...inputProps("dateOfBirth")} />
           </div>
         </>
@@ -98,11 +84,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
 
       <FormField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} aria-required {...inputProps("username")} />
       <FormField id={fieldId("password")} label="Password">
-        <PasswordInput
-          autoComplete={isRegistering ? "new-password" : "current-password"}
-          aria-required
-          {...inputProps("password")}
-        />
+        <PasswordInput autoComplete={isRegistering ? "new-password" : "current-password"} aria-required {...inputProps("password")} />
       </FormField>
 
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>

@@ -55,19 +55,13 @@ export function AuthPage() {
 
   return (
     <div className="relative isolate">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_32rem_at_100%_0%,var(--color-gold-200),transparent_70%)]"
-      />
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_32rem_at_100%_0%,var(--color-gold-200),transparent_70%)]" />
       <div className="mx-auto grid max-w-7xl gap-12 px-5 py-16 sm:px-8 md:py-24 lg:grid-cols-[0.9fr_1.1fr] lg:gap-20">
         <aside
           data-surface="ink"
           className="relative hidden overflow-hidden rounded-xl bg-ink-900 p-12 text-ivory-50 shadow-lifted lg:flex lg:flex-col lg:justify-between"
         >
-          <div
-            aria-hidden="true"
-            className="absolute inset-0 bg-[radial-gradient(28rem_22rem_at_0%_0%,var(--color-ink-700),transparent_70%)]"
-          />
+          <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(28rem_22rem_at_0%_0%,var(--color-ink-700),transparent_70%)]" />
           <Rings className="absolute top-1/2 -right-24 size-96 -translate-y-1/2" />
           <div className="relative">
             <BrandEmblem className="size-14 text-gold-300" />

@@ -13,7 +13,14 @@ export function ForgotPassword() {
   const panelId = useId();
   return (
     <div className="mt-6 text-center">
-      <Button type="button" variant="link" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)} className="h-auto px-0 text-sm">
+      <Button
+        type="button"
+        variant="link"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((shown) => !shown)}
+        className="h-auto px-0 text-sm"
+      >
         Forgot password?
       </Button>
       <div id={panelId} hidden={!open} className="mt-4 rounded-lg border border-hairline bg-ivory-100/70 p-5 text-left text-sm leading-relaxed text-ink-800">
@@ -28,8 +35,8 @@ export function ForgotPassword() {
             <a href={`mailto:${CLINIC_CONTACT.email}`} className="font-medium text-ink-900 underline underline-offset-4">
               {CLINIC_CONTACT.email}
             </a>
-            . Once we have confirmed it is you, we give you a one-time password that works for 72 hours. Sign in with it and choose a new password of your own; any
-            other place you were signed in is signed out.
+            . Once we have confirmed it is you, we give you a one-time password that works for 72 hours. Sign in with it and choose a new password of your own;
+            any other place you were signed in is signed out.
           </span>
         </p>
       </div>

@@ -61,13 +61,7 @@ export function DoctorDashboardPage() {
     <TooltipProvider>
       <ClinicTimeZoneProvider timeZone={summary.data.timeZone}>
         <AppointmentDialogsProvider>
-          <DoctorDashboard
-            user={user}
-            summary={summary.data}
-            appointments={appointments.data}
-            activity={activity.data}
-            unreadMessages={unread.data.total}
-          />
+          <DoctorDashboard user={user} summary={summary.data} appointments={appointments.data} activity={activity.data} unreadMessages={unread.data.total} />
         </AppointmentDialogsProvider>
       </ClinicTimeZoneProvider>
     </TooltipProvider>
@@ -119,7 +113,13 @@ function DoctorDashboard({ user, summary, appointments, activity, unreadMessages
         <StatCard label="Today's Sessions" value={summary.today} caption="Scheduled for today" icon={Sunrise} />
         <StatCard label="Active Patients" value={summary.activePatients} caption="In your care" icon={UsersRound} to="/patients" />
         <StatCard label="Upcoming Sessions" value={summary.thisWeek} caption="This week" icon={CalendarClock} to="/appointments" />
-        <StatCard label="New Messages" value={unreadMessages} caption={unreadMessages === 1 ? "Unread message" : "Unread messages"} icon={MessageSquareText} to="/messages" />
+        <StatCard
+          label="New Messages"
+          value={unreadMessages}
+          caption={unreadMessages === 1 ? "Unread message" : "Unread messages"}
+          icon={MessageSquareText}
+          to="/messages"
+        />
       </div>
 
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1.55fr)_minmax(0,1fr)]">
@@ -133,7 +133,11 @@ function DoctorDashboard({ user, summary, appointments, activity, unreadMessages
             <QuickAction
               icon={NotebookPen}
               label="Create Session Notes"
-              caption={awaitingNotes.length > 0 ? `${awaitingNotes.length} ${awaitingNotes.length === 1 ? "session is" : "sessions are"} waiting for notes` : "Notes and a progress rating"}
+              caption={
+                awaitingNotes.length > 0
+                  ? `${awaitingNotes.length} ${awaitingNotes.length === 1 ? "session is" : "sessions are"} waiting for notes`
+                  : "Notes and a progress rating"
+              }
               onClick={() => setDialog("create-notes")}
             />
             <QuickAction icon={CalendarPlus} label="Schedule Appointment" caption="Book a free hour for a patient" onClick={() => setDialog("schedule")} />
@@ -142,11 +146,7 @@ function DoctorDashboard({ user, summary, appointments, activity, unreadMessages
         </SectionCard>
       </div>
 
-      <SectionCard
-        title="Recent Patient Activity"
-        description="Notes, bookings and cancellations around your patients."
-        className="mt-8"
-      >
+      <SectionCard title="Recent Patient Activity" description="Notes, bookings and cancellations around your patients." className="mt-8">
         <PatientActivity events={activity} />
       </SectionCard>
 

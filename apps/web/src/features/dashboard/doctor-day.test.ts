@@ -59,7 +59,15 @@ describe("the doctor's day", () => {
   });
 
   it("puts each activity in words, with the rating and the late cancellation", () => {
-    const base: ActivityEvent = { kind: "notes_written", at: NOW.toISOString(), appointmentId: 1, patientId: 10, patientName: "Jordan Ellis", progressRating: 9, lateCancellation: false };
+    const base: ActivityEvent = {
+      kind: "notes_written",
+      at: NOW.toISOString(),
+      appointmentId: 1,
+      patientId: 10,
+      patientName: "Jordan Ellis",
+      progressRating: 9,
+      lateCancellation: false,
+    };
     expect(describeActivity(base)).toEqual({ headline: "Session notes written for Jordan Ellis", detail: "Progress rating 9/10" });
     expect(describeActivity({ ...base, kind: "session_booked", progressRating: null })).toEqual({ headline: "Session booked with Jordan Ellis" });
     expect(describeActivity({ ...base, kind: "session_cancelled", progressRating: null, lateCancellation: true })).toEqual({

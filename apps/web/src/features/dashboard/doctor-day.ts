@@ -25,9 +25,7 @@ export function todaysSchedule(appointments: readonly Appointment[], now: Date, 
 
 /** Sessions whose notes can be written now and are not yet: the most recent first. */
 export function sessionsAwaitingNotes(appointments: readonly Appointment[], now: Date): Appointment[] {
-  return appointments
-    .filter((appointment) => canWriteNotes(appointment, now))
-    .sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime));
+  return appointments.filter((appointment) => canWriteNotes(appointment, now)).sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime));
 }
 
 /** The next session of the day that has not started yet, if any. */

@@ -29,7 +29,8 @@ export function StatCard({ label, value, caption, icon: Icon, to }: StatCardProp
       <p className="shrink-0 font-display text-4xl leading-none text-ink-900 tabular-nums sm:order-2 sm:mt-3 sm:text-5xl">{value}</p>
     </>
   );
-  const frame = "relative flex items-center justify-between gap-4 rounded-xl border border-hairline bg-card p-5 shadow-soft sm:flex-col sm:items-stretch sm:justify-start sm:gap-0 sm:p-6";
+  const frame =
+    "relative flex items-center justify-between gap-4 rounded-xl border border-hairline bg-card p-5 shadow-soft sm:flex-col sm:items-stretch sm:justify-start sm:gap-0 sm:p-6";
   return to ? (
     <Link to={to} data-stat={label} className={`${frame} transition-[transform,box-shadow] duration-500 ease-out hover:-translate-y-0.5 hover:shadow-lifted`}>
       {body}

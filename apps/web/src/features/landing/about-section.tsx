@@ -11,22 +11,10 @@ const PRINCIPLES = [
 /** `ref` lets the hero's Learn More bring this section into view and move focus to it. */
 export function AboutSection({ ref }: { ref: Ref<HTMLElement> }) {
   return (
-    <section
-      id="about"
-      ref={ref}
-      tabIndex={-1}
-      aria-labelledby="about-title"
-      className="scroll-mt-20 py-24 outline-none md:py-32"
-    >
+    <section id="about" ref={ref} tabIndex={-1} aria-labelledby="about-title" className="scroll-mt-20 py-24 outline-none md:py-32">
       <div className="mx-auto grid max-w-7xl items-center gap-14 px-5 sm:px-8 lg:grid-cols-2 lg:gap-24">
-        <figure
-          data-surface="ink"
-          className="relative overflow-hidden rounded-xl bg-ink-900 px-8 py-14 text-ivory-50 shadow-lifted sm:px-14 sm:py-20"
-        >
-          <div
-            aria-hidden="true"
-            className="absolute inset-0 bg-[radial-gradient(32rem_24rem_at_100%_0%,var(--color-ink-700),transparent_70%)]"
-          />
+        <figure data-surface="ink" className="relative overflow-hidden rounded-xl bg-ink-900 px-8 py-14 text-ivory-50 shadow-lifted sm:px-14 sm:py-20">
+          <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(32rem_24rem_at_100%_0%,var(--color-ink-700),transparent_70%)]" />
           <Rings className="absolute -right-16 -bottom-16 size-72" />
           <blockquote className="relative font-display text-3xl leading-snug italic sm:text-4xl">
             “Healing is rarely hurried. Our work is to make room for it, and to keep that room quiet.”
@@ -44,9 +32,8 @@ export function AboutSection({ ref }: { ref: Ref<HTMLElement> }) {
             A private practice, designed around stillness
           </h2>
           <p className="mt-6 text-lg leading-relaxed text-muted-foreground">
-            We founded Halcyon on a simple belief: that people do their best healing when they feel unhurried, unjudged
-            and entirely at ease. So we built a practice that feels less like a clinic and more like a retreat, with the
-            clinical rigour you would expect of the very best.
+            We founded Halcyon on a simple belief: that people do their best healing when they feel unhurried, unjudged and entirely at ease. So we built a
+            practice that feels less like a clinic and more like a retreat, with the clinical rigour you would expect of the very best.
           </p>
           <dl className="mt-12 grid gap-8">
             {PRINCIPLES.map(({ title, text }) => (

@@ -8,10 +8,7 @@ import { ScheduleConsultationLink } from "./schedule-consultation-link";
 export function CallToActionSection() {
   return (
     <section aria-labelledby="cta-title" data-surface="ink" className="relative isolate overflow-hidden bg-ink-900 py-24 text-ivory-50 md:py-32">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_28rem_at_50%_-10%,var(--color-ink-700),transparent_70%)]"
-      />
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_28rem_at_50%_-10%,var(--color-ink-700),transparent_70%)]" />
       <div className="mx-auto flex max-w-3xl flex-col items-center px-5 text-center sm:px-8">
         <Ornament tone="light" />
         <Eyebrow tone="light" className="mt-8">
@@ -21,8 +18,7 @@ export function CallToActionSection() {
           Your first conversation is simply a conversation.
         </h2>
         <p className="mt-6 max-w-xl text-lg leading-relaxed text-ivory-300">
-          A complimentary consultation to understand what you need, and who at Halcyon is best placed to help. No
-          forms to fill in first, no obligation after.
+          A complimentary consultation to understand what you need, and who at Halcyon is best placed to help. No forms to fill in first, no obligation after.
         </p>
         <div className="mt-10 flex flex-col items-center gap-4 sm:flex-row">
           <ScheduleConsultationLink />

@@ -13,12 +13,7 @@ export function HeroArt({ className }: { className?: string }) {
     { y: 466, width: 34 },
   ];
   return (
-    <svg
-      viewBox="0 0 480 600"
-      role="img"
-      aria-labelledby="hero-art-title"
-      className={cn("h-auto w-full", className)}
-    >
+    <svg viewBox="0 0 480 600" role="img" aria-labelledby="hero-art-title" className={cn("h-auto w-full", className)}>
       <title id="hero-art-title">An arched window onto a calm sea at dusk, a golden sun low over the water</title>
       <defs>
         <linearGradient id="hero-sky" x1="0" y1="0" x2="0" y2="1">

@@ -16,15 +16,12 @@ export function HeroSection({ onLearnMore }: { onLearnMore: () => void }) {
       <div className="mx-auto grid max-w-7xl items-center gap-16 px-5 pt-14 pb-24 sm:px-8 md:pt-20 lg:grid-cols-[1.1fr_0.9fr] lg:gap-20 lg:pt-16 lg:pb-32">
         <div className="animate-rise">
           <Eyebrow>Private practice · Mental wellness</Eyebrow>
-          <h1
-            id="hero-title"
-            className="mt-6 font-display text-[3.25rem] leading-[0.98] font-medium text-ink-900 sm:text-7xl lg:text-[5.5rem]"
-          >
+          <h1 id="hero-title" className="mt-6 font-display text-[3.25rem] leading-[0.98] font-medium text-ink-900 sm:text-7xl lg:text-[5.5rem]">
             A quieter place to <em className="font-normal text-gold-700">begin again.</em>
           </h1>
           <p className="mt-8 max-w-xl text-lg leading-relaxed text-muted-foreground">
-            Halcyon is a private practice for the mind: unhurried sessions with senior clinicians, care grounded in
-            evidence, and rooms designed for ease. Everything shared here is held in confidence.
+            Halcyon is a private practice for the mind: unhurried sessions with senior clinicians, care grounded in evidence, and rooms designed for ease.
+            Everything shared here is held in confidence.
           </p>
           <div className="mt-10 flex flex-col gap-4 sm:flex-row sm:items-center">
             <ScheduleConsultationLink />

@@ -7,29 +7,25 @@ type Service = { title: string; description: string; approaches: string; icon: L
 const SERVICES: Service[] = [
   {
     title: "Individual Therapy",
-    description:
-      "One-to-one sessions shaped around you: anxiety, low mood, burnout, life's transitions, or simply a space to think clearly again.",
+    description: "One-to-one sessions shaped around you: anxiety, low mood, burnout, life's transitions, or simply a space to think clearly again.",
     approaches: "CBT · ACT · Psychodynamic",
     icon: UserRound,
   },
   {
     title: "Couples Therapy",
-    description:
-      "A calm, even-handed room for two. Rebuild trust, learn to speak and to listen, and find your way back to each other.",
+    description: "A calm, even-handed room for two. Rebuild trust, learn to speak and to listen, and find your way back to each other.",
     approaches: "Gottman · EFT",
     icon: HeartHandshake,
   },
   {
     title: "PTSD & Trauma Care",
-    description:
-      "Specialist, paced care for what is hard to carry. We work gently, at your speed, towards safety and steadiness.",
+    description: "Specialist, paced care for what is hard to carry. We work gently, at your speed, towards safety and steadiness.",
     approaches: "EMDR · TF-CBT",
     icon: ShieldCheck,
   },
   {
     title: "Mindfulness & Wellness",
-    description:
-      "Practical ways to quiet the mind and rest the body: attention, breath, sleep and the rhythms of an easier day.",
+    description: "Practical ways to quiet the mind and rest the body: attention, breath, sleep and the rhythms of an easier day.",
     approaches: "MBSR · Breathwork · Sleep",
     icon: Flower2,
   },
@@ -45,8 +41,7 @@ export function ServicesSection() {
             Care, tailored with intention
           </h2>
           <p className="mt-6 text-lg leading-relaxed text-muted-foreground">
-            Four disciplines, one standard of care. Every plan begins with a conversation and is shaped, session by
-            session, around the person in the room.
+            Four disciplines, one standard of care. Every plan begins with a conversation and is shaped, session by session, around the person in the room.
           </p>
         </div>
 
@@ -63,9 +58,7 @@ export function ServicesSection() {
                 </CardHeader>
                 <CardContent className="flex flex-1 flex-col justify-between gap-8">
                   <CardDescription className="text-[0.95rem]/relaxed">{description}</CardDescription>
-                  <p className="border-t border-ivory-300 pt-5 text-xs font-medium tracking-[0.14em] text-gold-700 uppercase">
-                    {approaches}
-                  </p>
+                  <p className="border-t border-ivory-300 pt-5 text-xs font-medium tracking-[0.14em] text-gold-700 uppercase">{approaches}</p>
                 </CardContent>
               </Card>
             </li>

@@ -47,9 +47,7 @@ export function SplashScreen() {
         Halcyon
       </p>
       <span className="mt-6 h-px w-40 origin-center animate-[grow_1600ms_var(--ease-gentle)_400ms_both] bg-gold-400/70" />
-      <p className="mt-6 animate-[fade-in_1200ms_ease-out_700ms_both] font-display text-xl text-gold-200 italic">
-        Mental wellness, privately
-      </p>
+      <p className="mt-6 animate-[fade-in_1200ms_ease-out_700ms_both] font-display text-xl text-gold-200 italic">Mental wellness, privately</p>
     </div>
   );
 }

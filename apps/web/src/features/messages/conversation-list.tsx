@@ -101,8 +101,7 @@ export function ConversationList(props: ConversationListProps) {
               time={conversation.createdAt}
               preview={
                 <>
-                  <span className={cn("font-medium", unread > 0 ? "text-ink-900" : "text-ink-800")}>{conversation.senderName}:</span>{" "}
-                  {conversation.content}
+                  <span className={cn("font-medium", unread > 0 ? "text-ink-900" : "text-ink-800")}>{conversation.senderName}:</span> {conversation.content}
                 </>
               }
             />

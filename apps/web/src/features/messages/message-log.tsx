@@ -90,9 +90,12 @@ export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onL
     const root = scroller.current;
     const target = sentinel.current;
     if (!root || !target || !hasOlder || olderState !== "idle") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadOlder.current();
-    }, { root, rootMargin: "320px 0px 0px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadOlder.current();
+      },
+      { root, rootMargin: "320px 0px 0px 0px" },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [hasOlder, olderState, rows.length]);
@@ -147,9 +150,7 @@ function DayDivider({ at }: { at: string }) {
   return (
     <li className="my-5 flex items-center gap-4 transition-none first:mt-0">
       <span aria-hidden="true" className="h-px flex-1 bg-linear-to-r from-transparent to-gold-500/40" />
-      <span className="text-[0.68rem] font-semibold tracking-[0.24em] text-gold-700 uppercase">
-        {formatDayDivider(at)}
-      </span>
+      <span className="text-[0.68rem] font-semibold tracking-[0.24em] text-gold-700 uppercase">{formatDayDivider(at)}</span>
       <span aria-hidden="true" className="h-px flex-1 bg-linear-to-l from-transparent to-gold-500/40" />
     </li>
   );

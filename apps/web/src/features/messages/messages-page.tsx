@@ -67,13 +67,10 @@ function Conversations({ user }: { user: PublicUser }) {
 
   const partner = useMemo(
     () =>
-      partnerId === null
-        ? undefined
-        : findPartner(partnerId, { conversation: conversations.withPartner, doctors: doctors.data, patients: patients.data }),
+      partnerId === null ? undefined : findPartner(partnerId, { conversation: conversations.withPartner, doctors: doctors.data, patients: patients.data }),
     [partnerId, conversations.withPartner, doctors.data, patients.data],
   );
-  const partnerLookupDone =
-    conversations.partnerKnown && (conversations.withPartner !== undefined || (isPatient ? !doctors.isPending : !patients.isPending));
+  const partnerLookupDone = conversations.partnerKnown && (conversations.withPartner !== undefined || (isPatient ? !doctors.isPending : !patients.isPending));
   const isNewConversation = partner !== undefined && isNewConversationPartner;
   const open = (id: number) => void navigate(hrefFor(id), { preventScrollReset: true });
 

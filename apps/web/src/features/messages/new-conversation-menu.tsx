@@ -1,11 +1,5 @@
 import { Button } from "@halcyon/ui/components/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "@halcyon/ui/components/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@halcyon/ui/components/dropdown-menu";
 import { ChevronDown, PenLine } from "lucide-react";
 
 import { fullName, type Partner } from "./partner";

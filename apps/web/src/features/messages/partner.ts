@@ -15,10 +15,12 @@ export type Partner = {
 export const fullName = (partner: Pick<Partner, "firstName" | "lastName">) => `${partner.firstName} ${partner.lastName}`.trim();
 
 /** The partner in a heading or list: "Dr. Eleanor Vance" for a doctor, "Alex Morgan" for a patient. */
-export const headingName = (partner: Pick<Partner, "firstName" | "lastName">, isDoctor: boolean) => (isDoctor ? doctorTitle(fullName(partner)) : fullName(partner));
+export const headingName = (partner: Pick<Partner, "firstName" | "lastName">, isDoctor: boolean) =>
+  isDoctor ? doctorTitle(fullName(partner)) : fullName(partner);
 
 /** The partner in a sentence ("Write to …"): "Dr. Vance" for a doctor, "Alex" for a patient. */
-export const callName = (partner: Pick<Partner, "firstName" | "lastName">, isDoctor: boolean) => (isDoctor ? doctorTitle(partner.lastName || partner.firstName) : partner.firstName);
+export const callName = (partner: Pick<Partner, "firstName" | "lastName">, isDoctor: boolean) =>
+  isDoctor ? doctorTitle(partner.lastName || partner.firstName) : partner.firstName;
 
 /** "Eleanor Vance" → Eleanor, Vance (a conversation carries the full name only). */
 function splitName(name: string): { firstName: string; lastName: string } {

@@ -41,10 +41,12 @@ export function useConversations(partnerId: number | null) {
 /** Shows the conversation with `partnerId` as read, wherever the screen keeps it. */
 export function useClearUnreadOnScreen() {
   const utils = trpc.useUtils();
-  const clear = (conversation: Conversation, partnerId: number) =>
-    conversation.partnerId === partnerId ? { ...conversation, unreadCount: 0 } : conversation;
+  const clear = (conversation: Conversation, partnerId: number) => (conversation.partnerId === partnerId ? { ...conversation, unreadCount: 0 } : conversation);
   return (partnerId: number) => {
-    utils.messages.conversations.setInfiniteData(LIST_INPUT, (data) => data && { ...data, pages: data.pages.map((page) => page.map((c) => clear(c, partnerId))) });
+    utils.messages.conversations.setInfiniteData(
+      LIST_INPUT,
+      (data) => data && { ...data, pages: data.pages.map((page) => page.map((c) => clear(c, partnerId))) },
+    );
     utils.messages.conversations.setData({ partnerId }, (data) => data?.map((c) => clear(c, partnerId)));
   };
 }

@@ -32,11 +32,13 @@ export function useMarkRead(partnerId: number, thread: Thread | undefined, unrea
   const markRead = trpc.messages.markRead.useMutation({
     onMutate: () => {
       const now = new Date().toISOString();
-      queryClient.setQueryData<Thread>(threadKey(partnerId), (shown) =>
-        shown && {
-          ...shown,
-          messages: shown.messages.map((message) => (message.senderId === partnerId && message.readAt === null ? { ...message, readAt: now } : message)),
-        },
+      queryClient.setQueryData<Thread>(
+        threadKey(partnerId),
+        (shown) =>
+          shown && {
+            ...shown,
+            messages: shown.messages.map((message) => (message.senderId === partnerId && message.readAt === null ? { ...message, readAt: now } : message)),
+          },
       );
       utils.messages.unread.setData(undefined, (unread) => {
         if (!unread) return unread;
@@ -59,7 +61,9 @@ export function useMarkRead(partnerId: number, thread: Thread | undefined, unrea
 
   const newestMessage = thread?.messages.at(-1)?.id;
   // Unread on the server but not visibly so here (the page holds an older copy): mark up to the newest.
-  const target = thread ? (newestUnreadFrom(partnerId, thread.messages) ?? (unreadFromPartner > 0 ? (newestMessage ?? Number.MAX_SAFE_INTEGER) : undefined)) : undefined;
+  const target = thread
+    ? (newestUnreadFrom(partnerId, thread.messages) ?? (unreadFromPartner > 0 ? (newestMessage ?? Number.MAX_SAFE_INTEGER) : undefined))
+    : undefined;
 
   useEffect(() => {
     if (!visible || target === undefined || target <= lastMarked.current) return;

@@ -42,7 +42,10 @@ export function useForgetDelivered(outbox: Outbox, messages: readonly Message[] 
   useEffect(() => {
     if (!messages || outbox.length === 0) return;
     const arrived = new Set(messages.flatMap((message) => (message.clientId ? [message.clientId] : [])));
-    markDelivered(queryClient, outbox.filter((entry) => arrived.has(entry.clientId)).map((entry) => entry.clientId));
+    markDelivered(
+      queryClient,
+      outbox.filter((entry) => arrived.has(entry.clientId)).map((entry) => entry.clientId),
+    );
   }, [queryClient, outbox, messages]);
 }
 

@@ -27,8 +27,7 @@ export function useThread(partnerId: number) {
   // A push that lands while the conversation is being read asks for one more read after it.
   const readAgain = useRef(false);
 
-  const fetchPage: FetchPage = (before) =>
-    utils.client.messages.list.query({ partnerId, limit: PAGE_SIZE, ...(before === undefined ? {} : { before }) });
+  const fetchPage: FetchPage = (before) => utils.client.messages.list.query({ partnerId, limit: PAGE_SIZE, ...(before === undefined ? {} : { before }) });
 
   const query = useQuery({
     queryKey: key,

@@ -46,8 +46,8 @@ export function NotInCare({ patientId }: { patientId: number }) {
         </span>
         <h1 className="mt-5 font-display text-4xl leading-tight text-ink-900">This patient is not in your care</h1>
         <p className="mt-4 text-base leading-relaxed text-muted-foreground">
-          Their record opens to the doctors they see. If you need it now, in an emergency, you may open their session notes for one hour by saying why. Your reason
-          and every look are recorded, and an admin reviews them.
+          Their record opens to the doctors they see. If you need it now, in an emergency, you may open their session notes for one hour by saying why. Your
+          reason and every look are recorded, and an admin reviews them.
         </p>
         <form onSubmit={submit} noValidate className="mt-8 grid gap-3">
           <Label htmlFor={`${ids}-reason`}>Why you need this record now</Label>
@@ -89,8 +89,8 @@ export function EmergencyAccessNotice({ access }: { access: EmergencyAccess }) {
     <p role="note" className="mb-8 flex items-start gap-3 rounded-lg border border-rose-700/25 bg-rose-50 p-4 text-sm leading-relaxed text-rose-700">
       <ShieldAlert className="mt-0.5 size-4 shrink-0" strokeWidth={1.6} aria-hidden="true" />
       <span>
-        <strong className="font-semibold">Emergency access until {formatTime(access.expiresAt)}.</strong> This patient is not in your care: what you read here is
-        recorded, and an admin will review your reason.
+        <strong className="font-semibold">Emergency access until {formatTime(access.expiresAt)}.</strong> This patient is not in your care: what you read here
+        is recorded, and an admin will review your reason.
       </span>
     </p>
   );

@@ -30,7 +30,9 @@ export function BookableClinicians() {
           <h2 id="clinicians-title" className="mt-5 font-display text-4xl leading-tight text-ink-900 md:text-5xl">
             The doctors you can see
           </h2>
-          <p className="mt-5 text-lg leading-relaxed text-muted-foreground">Choose the clinician whose work fits what you bring, and book a free hour in their week.</p>
+          <p className="mt-5 text-lg leading-relaxed text-muted-foreground">
+            Choose the clinician whose work fits what you bring, and book a free hour in their week.
+          </p>
         </div>
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 xl:grid-cols-4" aria-busy={profile.isPending}>
           {profile.isPending

@@ -23,13 +23,7 @@ export function MonogramPortrait({ member }: { member: StaffMember }) {
       </defs>
       <path d="M0 300V120C0 53.7 53.7 0 120 0s120 53.7 120 120v180z" fill={`url(#${id}-ground)`} />
       <path d="M0 300V120C0 53.7 53.7 0 120 0s120 53.7 120 120v180z" fill={`url(#${id}-light)`} />
-      <path
-        d="M14 300V122C14 63.5 61.5 16 120 16s106 47.5 106 106v178"
-        fill="none"
-        stroke="#e3cf9f"
-        strokeOpacity="0.6"
-        strokeWidth="1"
-      />
+      <path d="M14 300V122C14 63.5 61.5 16 120 16s106 47.5 106 106v178" fill="none" stroke="#e3cf9f" strokeOpacity="0.6" strokeWidth="1" />
       <circle cx="120" cy="150" r="62" fill="none" stroke="#e3cf9f" strokeOpacity="0.45" strokeWidth="0.8" />
       <text
         x="120"

@@ -19,8 +19,7 @@ export function TeamPage() {
         <Eyebrow>Our team</Eyebrow>
         <h1 className="mt-6 font-display text-5xl leading-[1.05] text-ink-900 md:text-7xl">The people who keep the room quiet</h1>
         <p className="mx-auto mt-8 max-w-2xl text-lg leading-relaxed text-muted-foreground">
-          Halcyon is led by clinicians and caretakers who share one conviction: that the best care is unhurried,
-          evidence-based and entirely discreet.
+          Halcyon is led by clinicians and caretakers who share one conviction: that the best care is unhurried, evidence-based and entirely discreet.
         </p>
         <Ornament className="mx-auto mt-10" />
       </header>
@@ -28,11 +27,7 @@ export function TeamPage() {
       {/* Each member spans four rows of a subgrid, so titles, names and biographies line up across a row. */}
       <ul className="mx-auto grid max-w-7xl gap-x-8 px-5 pt-20 pb-4 sm:grid-cols-2 sm:px-8 md:pt-28 md:pb-12 xl:grid-cols-4">
         {STAFF.map((member, index) => (
-          <li
-            key={member.lastName}
-            className="row-span-4 grid animate-rise grid-rows-subgrid pb-16"
-            style={{ animationDelay: `${index * 120}ms` }}
-          >
+          <li key={member.lastName} className="row-span-4 grid animate-rise grid-rows-subgrid pb-16" style={{ animationDelay: `${index * 120}ms` }}>
             <article className="row-span-4 grid grid-rows-subgrid">
               <div className="mx-auto w-full max-w-72 drop-shadow-[0_24px_40px_rgb(11_18_32/0.18)]">
                 <MonogramPortrait member={member} />

@@ -12,8 +12,7 @@ vi.mock("@halcyon/ui/hooks/use-toast", () => ({ toast }));
 vi.mock("../navigation", () => ({ SERVER_LOGIN_PATH: "/api/login", navigateFullPage }));
 vi.mock("../toaster", () => ({ loadToaster: () => Promise.resolve({}) }));
 
-const clientError = (code: string) =>
-  TRPCClientError.from({ error: { code: -32001, message: "Unauthorized", data: { code, httpStatus: 401 } } });
+const clientError = (code: string) => TRPCClientError.from({ error: { code: -32001, message: "Unauthorized", data: { code, httpStatus: 401 } } });
 
 describe("isUnauthorizedError", () => {
   it("recognises the server's UNAUTHORIZED refusal", () => {

@@ -27,5 +27,10 @@ export function redirectToSignIn(): void {
   const redirectSoon = () => setTimeout(() => navigateFullPage(SERVER_LOGIN_PATH), UNAUTHORIZED_REDIRECT_MS);
   // Count the 500 ms from when the toast is on screen: the toaster's code may still be on its
   // way, and a busy page may take a while to draw it. Should that code fail to load, go all the same.
-  void loadToaster().then(() => shown, () => undefined).then(redirectSoon);
+  void loadToaster()
+    .then(
+      () => shown,
+      () => undefined,
+    )
+    .then(redirectSoon);
 }

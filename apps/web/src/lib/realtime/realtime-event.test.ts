@@ -6,9 +6,10 @@ const frame = (value: unknown) => JSON.stringify(value);
 
 describe("parseRealtimeEvent", () => {
   it("reads the three pushes of docs/product.md", () => {
-    expect(
-      parseRealtimeEvent(frame({ type: "new_message", data: { id: 7, senderId: 1, receiverId: 2, createdAt: "2026-01-15T10:00:00.000Z" } })),
-    ).toEqual({ type: "new_message", data: { id: 7, senderId: 1, receiverId: 2, createdAt: "2026-01-15T10:00:00.000Z" } });
+    expect(parseRealtimeEvent(frame({ type: "new_message", data: { id: 7, senderId: 1, receiverId: 2, createdAt: "2026-01-15T10:00:00.000Z" } }))).toEqual({
+      type: "new_message",
+      data: { id: 7, senderId: 1, receiverId: 2, createdAt: "2026-01-15T10:00:00.000Z" },
+    });
     expect(parseRealtimeEvent(frame({ type: "messages_read", data: { readerId: 2, partnerId: 1 } }))).toEqual({
       type: "messages_read",
       data: { readerId: 2, partnerId: 1 },

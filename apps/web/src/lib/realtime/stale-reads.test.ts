@@ -4,9 +4,7 @@ import { staleReads } from "./stale-reads";
 
 describe("staleReads", () => {
   it("re-reads conversations and counts after a message or a read receipt", () => {
-    expect(staleReads({ type: "new_message", data: { id: 1, senderId: 2, receiverId: 3, createdAt: "2026-01-15T10:00:00.000Z" } })).toEqual([
-      "messaging",
-    ]);
+    expect(staleReads({ type: "new_message", data: { id: 1, senderId: 2, receiverId: 3, createdAt: "2026-01-15T10:00:00.000Z" } })).toEqual(["messaging"]);
     expect(staleReads({ type: "messages_read", data: { readerId: 3, partnerId: 2 } })).toEqual(["messaging"]);
   });
 

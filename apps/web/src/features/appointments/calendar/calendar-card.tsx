@@ -123,4 +123,3 @@ export function CalendarCard(props: CalendarCardProps) {
     </Card>
   );
 }
-
