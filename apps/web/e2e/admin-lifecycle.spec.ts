@@ -76,8 +76,8 @@ test("an admin creates a doctor who signs in and chooses a password; deactivated
   await expectToast(page, "Account deactivated");
   await expect(row.getByText("Deactivated", { exact: true })).toBeVisible();
 
-  // Their very next request is refused: the page sends them to sign in, and signing in is refused with a reason.
-  await doctorPage.reload();
+  // Their session ends at once: the server closes the page's socket, the page sends them to sign
+  // in, and signing in is refused with a reason.
   await expect(doctorPage).toHaveURL(/\/auth$/);
   await fillLogInForm(doctorPage, { username: doctor.username, password: doctor.password });
   await doctorPage.getByRole("button", { name: "Log In" }).click();

@@ -1,11 +1,11 @@
 import type { PublicUser } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { cn } from "@halcyon/ui/lib/utils";
-import { LogOut } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 
-import { useSignOut } from "./use-sign-out";
-import { UserBadge } from "./user-badge";
+// A visitor's first load carries only the Log In link; a member's badge and Sign Out come with sign-in.
+const MemberActions = lazy(async () => ({ default: (await import("./member-actions")).MemberActions }));
 
 type AccountActionsProps = {
   user: PublicUser | null;
@@ -17,7 +17,6 @@ type AccountActionsProps = {
 
 /** Log In for visitors; for members, their badge (a link to their account) and Sign Out. */
 export function AccountActions({ user, layout, onNavigate }: AccountActionsProps) {
-  const signOut = useSignOut();
   const stacked = layout === "column";
 
   if (user === null) {
@@ -31,28 +30,8 @@ export function AccountActions({ user, layout, onNavigate }: AccountActionsProps
   }
 
   return (
-    <div className={cn("flex gap-5", stacked ? "flex-col items-start" : "items-center")}>
-      <Link
-        to="/account"
-        onClick={onNavigate}
-        className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-gold-500 focus-visible:ring-offset-2"
-      >
-        <span className="sr-only">Your account: </span>
-        <UserBadge user={user} />
-      </Link>
-      <Button
-        size={stacked ? "lg" : "sm"}
-        variant="outline"
-        className={cn(stacked && "w-full")}
-        disabled={signOut.isPending}
-        onClick={() => {
-          onNavigate?.();
-          signOut.mutate();
-        }}
-      >
-        <LogOut aria-hidden="true" />
-        {signOut.isPending ? "Signing Out..." : "Sign Out"}
-      </Button>
-    </div>
+    <Suspense fallback={null}>
+      <MemberActions user={user} stacked={stacked} onNavigate={onNavigate} />
+    </Suspense>
   );
 }

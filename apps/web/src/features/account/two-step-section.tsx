@@ -1,5 +1,6 @@
 import { Badge } from "@halcyon/ui/components/badge";
 import { Button } from "@halcyon/ui/components/button";
+import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import QRCode from "qrcode";
@@ -211,14 +212,17 @@ function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () => void }
             <DialogDescription>Confirm it is you with your password. Your other sessions will end.</DialogDescription>
           </DialogHeader>
           <FormField id="recheck-password" label="Your password">
-            <PasswordInput
-              id="recheck-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              autoComplete="current-password"
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? "recheck-problem" : undefined}
-            />
+            {/* The show-password toggle explains itself in a tooltip. */}
+            <TooltipProvider>
+              <PasswordInput
+                id="recheck-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                autoComplete="current-password"
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? "recheck-problem" : undefined}
+              />
+            </TooltipProvider>
           </FormField>
           {problem ? (
             <p id="recheck-problem" role="alert" className="-mt-3 text-sm text-destructive">

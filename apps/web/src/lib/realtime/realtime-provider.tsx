@@ -1,30 +1,13 @@
-import type { PublicUser } from "@halcyon/domain/schemas";
-import { getMutationKey, getQueryKey } from "@trpc/react-query";
-import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 
-import { currentUserQuery, refreshCurrentUser, useCurrentUser } from "../auth/current-user";
-import { trpc } from "../trpc";
-import { RealtimeConnection, realtimeUrl } from "./realtime-connection";
-import { RealtimeHub, type RealtimeNotice } from "./realtime-hub";
-import { readAgain } from "./read-again";
-import { staleReads, type ReadGroup } from "./stale-reads";
+import { useCurrentUser } from "../auth/current-user";
+import { RealtimeHub } from "./realtime-hub";
 import { RealtimeContext } from "./use-realtime";
 
-/** After the server ends the socket's session, who is signed in is asked again this much later. */
-const SESSION_ENDED_RECHECK_MS = 1000;
-
-const READS: Record<ReadGroup, QueryKey[]> = {
-  /** What any screen may show about conversations. */
-  messaging: [getQueryKey(trpc.messages.conversations), getQueryKey(trpc.messages.unread)],
-  /** Everything that shows the schedule: lists, figures, notes, a doctor's patients' next session. */
-  schedule: [getQueryKey(trpc.appointments), getQueryKey(trpc.treatmentSessions), getQueryKey(trpc.patients)],
-};
-
 /**
- * One WebSocket per signed-in tab, opened when someone signs in and closed when they sign out.
- * Pushes and reconnections refresh the shared reads here (conversations, unread counts, the
- * schedule); screens hear them too, through useRealtimeNotices, for what only they hold.
+ * One WebSocket per signed-in tab, opened when someone signs in and closed when they sign out
+ * (realtime-session.ts, loaded then). Screens hear its notices through useRealtimeNotices.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
@@ -35,52 +18,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (userId === null) return;
-    // Signing out from this tab closes the socket too (4001); that sign-out tells its own story.
-    const signingOutHere = () => queryClient.isMutating({ mutationKey: getMutationKey(trpc.auth.logout) }) > 0;
-    // Re-reads who is signed in: nobody, and the page's guard takes over (the sign-in redirect);
-    // still this member (a password change starts a new session and ends the old one's socket),
-    // and the connection starts again.
-    const checkSession = () => {
-      if (signingOutHere()) return;
-      void refreshCurrentUser(queryClient).then(() => {
-        if (queryClient.getQueryData<PublicUser | null>(currentUserQuery.queryKey)?.id === userId) connection.resume();
-      });
-    };
-
-    let sessionCheck: ReturnType<typeof setTimeout> | undefined;
-
-    const notify = (notice: RealtimeNotice) => {
-      for (const group of staleReads(notice)) for (const queryKey of READS[group]) void readAgain(queryClient, queryKey);
-      hub.announce(notice);
-    };
-
-    const connection = new RealtimeConnection(realtimeUrl(window.location), {
-      onStatus: (status) => hub.setStatus(status),
-      // Anything pushed before this moment was not heard: it is read again.
-      onOpen: ({ reconnected }) => notify({ type: "connected", data: { reconnected } }),
-      onEvent: notify,
-      // Not at once: when this member changed their password in another tab, the new session's
-      // cookie may land a moment after the old session's socket was closed.
-      onSessionEnded: () => {
-        sessionCheck = setTimeout(checkSession, SESSION_ENDED_RECHECK_MS);
-      },
-      // Refused at the handshake: perhaps only the network, perhaps a session that ended meanwhile.
-      onRefused: checkSession,
+    let stop: (() => void) | undefined;
+    let ended = false;
+    void import("./realtime-session").then(({ startRealtimeSession }) => {
+      if (!ended) stop = startRealtimeSession(userId, queryClient, hub);
     });
-    connection.start();
-
-    const wake = () => connection.wake();
-    const wakeIfShown = () => {
-      if (document.visibilityState === "visible") connection.wake();
-    };
-    window.addEventListener("online", wake);
-    document.addEventListener("visibilitychange", wakeIfShown);
     return () => {
-      window.removeEventListener("online", wake);
-      document.removeEventListener("visibilitychange", wakeIfShown);
-      clearTimeout(sessionCheck);
-      connection.stop();
-      hub.setStatus("connecting");
+      ended = true;
+      stop?.();
     };
   }, [userId, hub, queryClient]);
 
