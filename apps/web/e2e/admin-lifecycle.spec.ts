@@ -7,7 +7,9 @@ import { chooseOption, DEMO, expectToast, fillLogInForm, signInQuietly } from ".
 // made to choose their own, and lands in; the admin deactivates them, their session ends at
 // once, and both actions are in the system log.
 test("an admin creates a doctor who signs in and chooses a password; deactivated, they are out; the log shows both", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  // Three sign-ins and a password change, each a deliberately slow hash, and four admin screens:
+  // on a loaded 2-core machine this takes well over a minute.
+  test.setTimeout(180_000);
   const suffix = uniqueSuffix();
   const doctor = { firstName: "Imogen", lastName: "Harlow", username: `dr.harlow.${suffix}`, password: "tidewater lanterns at dusk" };
 
