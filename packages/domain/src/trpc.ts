@@ -85,17 +85,6 @@ const withOwnPassword = signedIn.use(({ ctx, next }) => {
 });
 export const authedProcedure = withOwnPassword.use(refuseNulCharacters);
 
-/**
- * Open to visitors who are not signed in, and to users with a password of their own; a session on
- * a one-time password is refused here as everywhere but its own door.
- */
-export const visitorProcedure = audited
-  .use(({ ctx, next }) => {
-    if (ctx.user) assertOwnPassword(ctx.user);
-    return next();
-  })
-  .use(refuseNulCharacters);
-
 /** Signed-in users with one of `roles` (refusals are audited like every other). */
 export function roleProcedure(...roles: UserRole[]) {
   return withOwnPassword

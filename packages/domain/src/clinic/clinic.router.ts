@@ -1,13 +1,13 @@
 import { listActiveDoctors } from "@halcyon/db";
 import { z } from "zod";
 import { currentSettings } from "../admin/settings";
-import { visitorProcedure, router } from "../trpc";
+import { publicProcedure, router } from "../trpc";
 import { clinicProfileSchema, type ClinicProfile } from "./clinic.schema";
 
 export const clinicRouter = router({
   // Public, so the team page can present the bookable clinicians and every screen can state the
   // clinic's real cancellation window before anyone signs in.
-  profile: visitorProcedure
+  profile: publicProcedure
     .meta({
       openapi: { method: "GET", path: "/clinic", tags: ["clinic"], summary: "The clinic's hours, cancellation window and bookable clinicians", protect: false },
     })
