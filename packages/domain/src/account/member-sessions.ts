@@ -54,7 +54,8 @@ export async function listMemberSessions(ctx: Member): Promise<MemberSession[]> 
   }));
 }
 
-function announceEnded(ctx: Member, idHashes: string[]): void {
+/** Closes the sockets of the sessions just ended (after their transaction has committed). */
+export function announceEnded(ctx: Member, idHashes: string[]): void {
   for (const sessionIdHash of idHashes) {
     ctx.events.publish({ type: "sessions_ended", data: { userId: ctx.user.id, sessionIdHash }, recipients: [ctx.user.id] });
   }
@@ -85,11 +86,15 @@ export async function endMemberSession(ctx: Member, id: string): Promise<{ ended
   return { ended: 1 };
 }
 
+/** Inside `trx`: ends every session of the member but the one making the request; answers their hashes. */
+export function deleteOtherSessionsOf(ctx: Member, trx: Parameters<typeof deleteOtherLoginSessionsOfUser>[0]): Promise<string[]> {
+  return deleteOtherLoginSessionsOfUser(trx, ctx.user.id, ctx.sessionToken ? hashSessionToken(ctx.sessionToken) : "");
+}
+
 /** Ends every session of the member but the one making the request. */
 export async function endOtherMemberSessions(ctx: Member): Promise<{ ended: number }> {
-  const current = ctx.sessionToken ? hashSessionToken(ctx.sessionToken) : "";
   const ended = await ctx.db.transaction().execute(async (trx) => {
-    const hashes = await deleteOtherLoginSessionsOfUser(trx, ctx.user.id, current);
+    const hashes = await deleteOtherSessionsOf(ctx, trx);
     await recordAudit(
       ctx,
       {

@@ -7,7 +7,6 @@ import { randomBytes } from "node:crypto";
 import {
   claimTotpTimeStep,
   confirmTotpFactor,
-  deleteOtherLoginSessionsOfUser,
   deletePendingSignIn,
   deleteTwoStepFactors,
   findPendingSignIn,
@@ -23,6 +22,7 @@ import {
   useRecoveryCode,
   type User,
 } from "@halcyon/db";
+import { announceEnded, deleteOtherSessionsOf } from "../account/member-sessions";
 import { recordAudit } from "../audit/audit";
 import { verifyPassword } from "../auth/passwords";
 import { beginSession, hashSessionToken } from "../auth/sessions";
@@ -86,7 +86,7 @@ export async function confirmTotpSetup(ctx: Member, code: string): Promise<{ rec
       { actorId: ctx.user.id, action: "auth.two_step_on", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request },
       trx,
     );
-    return endOtherSessions(ctx, trx);
+    return deleteOtherSessionsOf(ctx, trx);
   });
   announceEnded(ctx, ended);
   return { recoveryCodes };
@@ -102,7 +102,7 @@ export async function turnOffTwoStep(ctx: Member): Promise<void> {
       { actorId: ctx.user.id, action: "auth.two_step_off", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request },
       trx,
     );
-    return endOtherSessions(ctx, trx);
+    return deleteOtherSessionsOf(ctx, trx);
   });
   announceEnded(ctx, ended);
 }
@@ -122,14 +122,6 @@ export async function recheckPassword(ctx: Member, password: string): Promise<{ 
 async function requireRecentCheck(ctx: Member): Promise<void> {
   const verifiedAt = ctx.sessionToken ? (await findLoginSessionWithUser(ctx.db, hashSessionToken(ctx.sessionToken)))?.session.verifiedAt : undefined;
   if (!verifiedAt || ctx.now().getTime() - Date.parse(verifiedAt) > RECENT_CHECK_MS) throw new AppError("REAUTH_REQUIRED", RECHECK_NEEDED);
-}
-
-async function endOtherSessions(ctx: Member, trx: Parameters<typeof deleteOtherLoginSessionsOfUser>[0]): Promise<string[]> {
-  return deleteOtherLoginSessionsOfUser(trx, ctx.user.id, ctx.sessionToken ? hashSessionToken(ctx.sessionToken) : "");
-}
-
-function announceEnded(ctx: Member, idHashes: string[]): void {
-  for (const sessionIdHash of idHashes) ctx.events.publish({ type: "sessions_ended", data: { userId: ctx.user.id, sessionIdHash }, recipients: [ctx.user.id] });
 }
 
 /**
