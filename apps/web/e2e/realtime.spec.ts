@@ -126,11 +126,19 @@ test.describe("the live connection", () => {
     await expect(status(patient.page)).toHaveText("Connected");
 
     // The server ends every other session of the member, this tab's socket with it (4001)…
+    // The other tab asks from inside the browser, as a member would: its answer's new cookie lands
+    // in the browser's own jar, not in the test runner's (which may reach the browser much later).
     const otherTab = await patient.context.newPage();
-    const changed = await otherTab.request.post("/api/user/password", {
-      data: { currentPassword: "a calm tide under morning light", newPassword: "lanterns along the quiet harbour" },
+    await otherTab.goto("/hipaa");
+    const changed = await otherTab.evaluate(async () => {
+      const response = await fetch("/api/user/password", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ currentPassword: "a calm tide under morning light", newPassword: "lanterns along the quiet harbour" }),
+      });
+      return { status: response.status, body: await response.text() };
     });
-    expect(changed.status(), await changed.text()).toBe(200);
+    expect(changed.status, changed.body).toBe(200);
 
     // …but the browser holds the new one: the page stays, connects again, and hears what comes.
     await expect.poll(() => sockets.length).toBe(2);
