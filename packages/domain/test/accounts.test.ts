@@ -57,7 +57,7 @@ describeEachDatabase("accounts", (database) => {
       phoneNumber: "(555) 777-8888",
       dateOfBirth: "1985-08-08",
     });
-    const { token } = await startLoginSession(services(), user.id, { ip: null, userAgent: null });
+    const { token } = await startLoginSession(services(), database().db, user.id, { ip: null, userAgent: null });
     await resetPassword(services(), "FORGETFUL", "second-secret-phrase");
     expect(await findLoginSessionWithUser(database().db, hashSessionToken(token))).toBeUndefined();
     const found = await findUserCredentials(database().db, "forgetful");
@@ -75,7 +75,7 @@ describeEachDatabase("accounts", (database) => {
       phoneNumber: "(555) 777-0000",
       dateOfBirth: "1985-08-08",
     });
-    const { token } = await startLoginSession(services(), user.id, { ip: null, userAgent: null });
+    const { token } = await startLoginSession(services(), database().db, user.id, { ip: null, userAgent: null });
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
     const rows = await database().db.selectFrom("login_sessions").select("id_hash").where("user_id", "=", user.id).execute();
     expect(rows.map((row) => row.id_hash)).toEqual([hashSessionToken(token)]);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { backupSqlite, migrateToLatest, verifyAuditChain } from "@halcyon/db";
-import { createClinicServices, createUser, DEFAULT_CLINIC_CONFIG, resetPassword, userRoleSchema } from "@halcyon/domain";
+import { createClinicServices, createUser, DEFAULT_CLINIC_CONFIG, recordAudit, resetPassword, userRoleSchema } from "@halcyon/domain";
 import { parseEnv } from "../env";
 import { openDatabase, sqliteFile } from "../plugins/database";
 
@@ -81,17 +81,34 @@ async function main(argv: string[]): Promise<number> {
       case "create-user": {
         const role = userRoleSchema.safeParse(need("role"));
         if (!role.success) throw new UsageError("--role must be patient, doctor or admin.");
-        const user = await createUser(services, {
-          username: need("username"),
-          password: need("password"),
-          role: role.data,
-          firstName: need("first-name"),
-          lastName: need("last-name"),
-          phoneNumber: values.phone ?? "",
-          dateOfBirth: values["date-of-birth"] ?? "",
-          email: values.email ?? null,
-          ...(values.specialization ? { specialization: values.specialization } : {}),
-        });
+        const user = await createUser(
+          services,
+          {
+            username: need("username"),
+            password: need("password"),
+            role: role.data,
+            firstName: need("first-name"),
+            lastName: need("last-name"),
+            phoneNumber: values.phone ?? "",
+            dateOfBirth: values["date-of-birth"] ?? "",
+            email: values.email ?? null,
+            ...(values.specialization ? { specialization: values.specialization } : {}),
+          },
+          // From the console: nobody signed in did it, and the log says so.
+          (trx, created) =>
+            recordAudit(
+              services,
+              {
+                actorId: null,
+                action: "user.create",
+                outcome: "success",
+                targetType: "user",
+                targetId: created.id,
+                details: { role: created.role, console: true },
+              },
+              trx,
+            ),
+        );
         say(`Created ${user.role} "${user.username}" (id ${user.id}).`);
         return 0;
       }

@@ -2,17 +2,9 @@
 // times, and the power to end any one of them or all but this one. An admin can end all of
 // anyone's. Ending a session closes its sockets at once and is audited.
 import { createHash } from "node:crypto";
-import {
-  deleteLoginSession,
-  deleteLoginSessionsOfUser,
-  deleteOtherLoginSessionsOfUser,
-  findUserById,
-  listLoginSessionsOfUser,
-  type LoginSessionDetails,
-  type User,
-} from "@halcyon/db";
+import { deleteLoginSession, deleteOtherLoginSessionsOfUser, findUserById, listLoginSessionsOfUser, type LoginSessionDetails, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
-import { hashSessionToken, isSessionLive } from "../auth/sessions";
+import { endAllLoginSessionsOf, hashSessionToken, isSessionLive } from "../auth/sessions";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 
@@ -117,9 +109,8 @@ export async function endOtherMemberSessions(ctx: Member): Promise<{ ended: numb
 /** An admin ends every session of any member (their sockets close at once). */
 export async function endAllSessionsOfUser(ctx: Member, userId: number): Promise<{ ended: number }> {
   if (!(await findUserById(ctx.db, userId))) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
-  const ended = await ctx.db.transaction().execute(async (trx) => {
-    const count = await deleteLoginSessionsOfUser(trx, userId);
-    await recordAudit(
+  const ended = await endAllLoginSessionsOf(ctx, userId, (trx, count) =>
+    recordAudit(
       ctx,
       {
         actorId: ctx.user.id,
@@ -131,9 +122,7 @@ export async function endAllSessionsOfUser(ctx: Member, userId: number): Promise
         details: { ended: count },
       },
       trx,
-    );
-    return count;
-  });
-  ctx.events.publish({ type: "sessions_ended", data: { userId }, recipients: [userId] });
+    ),
+  );
   return { ended };
 }

@@ -38,16 +38,22 @@ export async function updateSettings(ctx: RequestContext & { user: User }, setti
   const changed = Object.fromEntries(
     Object.entries(settings).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof ClinicSettings])),
   );
-  await ctx.db.transaction().execute((trx) => writeSettings(trx, changed, ctx.now().toISOString(), ctx.user.id));
-  apply(ctx, settings);
-  await recordAudit(ctx, {
-    actorId: ctx.user.id,
-    action: "admin.settings_update",
-    outcome: "success",
-    targetType: "settings",
-    request: ctx.request,
-    details: { changed: Object.keys(changed) },
+  await ctx.db.transaction().execute(async (trx) => {
+    await writeSettings(trx, changed, ctx.now().toISOString(), ctx.user.id);
+    await recordAudit(
+      ctx,
+      {
+        actorId: ctx.user.id,
+        action: "admin.settings_update",
+        outcome: "success",
+        targetType: "settings",
+        request: ctx.request,
+        details: { changed: Object.keys(changed) },
+      },
+      trx,
+    );
   });
+  apply(ctx, settings);
   ctx.events.publish({ type: "settings_changed", data: {}, recipients: [] });
   return currentSettings(ctx);
 }

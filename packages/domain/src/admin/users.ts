@@ -3,6 +3,7 @@
 // least one active admin.
 import {
   countActiveAdmins,
+  deleteLoginSessionsOfUser,
   findDoctorSpecialization,
   findUserById,
   getWorkingHours,
@@ -15,7 +16,7 @@ import {
   type User,
 } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
-import { endAllLoginSessionsOf } from "../auth/sessions";
+import { announceAllSessionsEnded } from "../auth/sessions";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { createUserWithOneTimePassword } from "../users/create-user";
@@ -49,26 +50,35 @@ export async function doctorHours(ctx: Admin, doctorId: number) {
 }
 
 export async function createAnyUser(ctx: Admin, input: z.output<typeof adminCreateUserInputSchema>): Promise<{ user: AdminUser; oneTimePassword: string }> {
-  const { user, oneTimePassword: password } = await createUserWithOneTimePassword(ctx, {
-    username: input.username,
-    role: input.role,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    phoneNumber: input.phoneNumber,
-    dateOfBirth: input.dateOfBirth,
-    email: input.email ?? null,
-    ...(input.specialization ? { specialization: input.specialization } : {}),
-  });
-  if (input.role === "doctor" && input.workingHours) await replaceWorkingHours(ctx.db, user.id, fromWorkingHoursInput(input.workingHours));
-  await recordAudit(ctx, {
-    actorId: ctx.user.id,
-    action: "admin.user_create",
-    outcome: "success",
-    targetType: "user",
-    targetId: user.id,
-    request: ctx.request,
-    details: { role: input.role },
-  });
+  const { user, oneTimePassword: password } = await createUserWithOneTimePassword(
+    ctx,
+    {
+      username: input.username,
+      role: input.role,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber,
+      dateOfBirth: input.dateOfBirth,
+      email: input.email ?? null,
+      ...(input.specialization ? { specialization: input.specialization } : {}),
+    },
+    async (trx, created) => {
+      if (input.role === "doctor" && input.workingHours) await replaceWorkingHours(trx, created.id, fromWorkingHoursInput(input.workingHours));
+      await recordAudit(
+        ctx,
+        {
+          actorId: ctx.user.id,
+          action: "admin.user_create",
+          outcome: "success",
+          targetType: "user",
+          targetId: created.id,
+          request: ctx.request,
+          details: { role: input.role },
+        },
+        trx,
+      );
+    },
+  );
   return { user: toAdminUser(user, input.role === "doctor" ? (input.specialization ?? null) : null), oneTimePassword: password };
 }
 
@@ -78,6 +88,8 @@ export async function updateUser(ctx: Admin, input: z.output<typeof adminUpdateU
   const changes: string[] = [];
   const deactivating = input.active === false && target.deactivatedAt === null;
   const demoting = input.role !== undefined && input.role !== "admin" && target.role === "admin";
+  // A deactivated person, or one whose role changes, is signed out everywhere at once, sockets included.
+  const signsOut = deactivating || (input.role !== undefined && input.role !== target.role);
 
   await ctx.db.transaction().execute(async (trx) => {
     // Checked inside the write transaction, so two admins demoting each other cannot both succeed.
@@ -107,19 +119,22 @@ export async function updateUser(ctx: Admin, input: z.output<typeof adminUpdateU
         changes.push("working_hours");
       }
     }
+    if (signsOut) await deleteLoginSessionsOfUser(trx, target.id);
+    await recordAudit(
+      ctx,
+      {
+        actorId: ctx.user.id,
+        action: "admin.user_update",
+        outcome: "success",
+        targetType: "user",
+        targetId: target.id,
+        request: ctx.request,
+        details: { changes },
+      },
+      trx,
+    );
   });
-
-  // A deactivated person is signed out everywhere at once, sockets included.
-  if (deactivating || (input.role !== undefined && input.role !== target.role)) await endAllLoginSessionsOf(ctx, target.id);
-  await recordAudit(ctx, {
-    actorId: ctx.user.id,
-    action: "admin.user_update",
-    outcome: "success",
-    targetType: "user",
-    targetId: target.id,
-    request: ctx.request,
-    details: { changes },
-  });
+  if (signsOut) announceAllSessionsEnded(ctx, target.id);
   const updated = await findUserById(ctx.db, target.id);
   if (!updated) throw new Error("the user vanished during an update");
   return toAdminUser(updated, updated.role === "doctor" ? ((await findDoctorSpecialization(ctx.db, target.id)) ?? null) : null);

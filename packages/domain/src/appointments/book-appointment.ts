@@ -8,6 +8,7 @@
 import {
   addCareRelationship,
   findUserById,
+  holdCare,
   insertAppointment,
   insertedAppointmentView,
   isInCareOf,
@@ -86,8 +87,10 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
     id = await ctx.db.transaction().execute(async (trx) => {
       // A patient's booking (or an admin's for them) puts the pair in care, in the booking's own
       // transaction: a cancellation racing it cannot leave the booking without its care. A
-      // doctor's booking needs no write: the pair is in care already.
+      // doctor's booking holds the care it was allowed by, so that an admin ending that care at
+      // the same moment either comes first (and the booking is refused) or cancels it after.
       if (ctx.user.role !== "doctor") await addCareRelationship(trx, doctor.id, patient.id, appointment.createdAt);
+      else if (!(await holdCare(trx, doctor.id, patient.id))) throw new AppError("FORBIDDEN", NOT_IN_CARE);
       const booked = await insertAppointment(trx, appointment);
       await recordAudit(
         ctx,

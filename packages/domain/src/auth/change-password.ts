@@ -1,11 +1,11 @@
-import { findUserById, findUserCredentials, updatePasswordHash, type User } from "@halcyon/db";
+import { deleteLoginSessionsOfUser, findUserById, findUserCredentials, updatePasswordHash, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import type { ChangePasswordInput } from "./auth.schema";
 import { isOneTimePasswordExpired, ONE_TIME_PASSWORD_EXPIRED } from "./one-time-passwords";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
-import { beginSession, endAllLoginSessionsOf } from "./sessions";
+import { announceAllSessionsEnded, beginSession } from "./sessions";
 
 /**
  * Replaces the caller's password (also how a one-time password is retired). Every other session
@@ -28,17 +28,19 @@ export async function changePassword(ctx: RequestContext & { user: User }, input
     throw new AppError("INVALID_INPUT", "Your current password is not right.");
   }
   assertAcceptablePassword(input.newPassword, ctx.user.username);
-  await updatePasswordHash(ctx.db, ctx.user.id, await hashPassword(input.newPassword));
-  await endAllLoginSessionsOf(ctx, ctx.user.id);
-  await beginSession({ ...ctx, sessionToken: null }, ctx.user.id);
-  await recordAudit(ctx, {
-    actorId: ctx.user.id,
-    action: "auth.password_change",
-    outcome: "success",
-    targetType: "user",
-    targetId: ctx.user.id,
-    request: ctx.request,
+  const passwordHash = await hashPassword(input.newPassword);
+  // The new password, the end of every session (this one too) and the audit row commit together
+  // with the caller's fresh session; the other sockets hear of it once that has committed.
+  await beginSession({ ...ctx, sessionToken: null }, ctx.user.id, async (trx) => {
+    await updatePasswordHash(trx, ctx.user.id, passwordHash);
+    await deleteLoginSessionsOfUser(trx, ctx.user.id);
+    await recordAudit(
+      ctx,
+      { actorId: ctx.user.id, action: "auth.password_change", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request },
+      trx,
+    );
   });
+  announceAllSessionsEnded(ctx, ctx.user.id);
   const user = await findUserById(ctx.db, ctx.user.id);
   if (!user) throw new Error("the user vanished while changing their password");
   return user;

@@ -21,17 +21,25 @@ export async function registerPatient(ctx: RequestContext, input: z.output<typeo
     });
   }
 
-  const user = await createUser(ctx, {
-    username: input.username,
-    password: input.password,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    phoneNumber: input.phoneNumber,
-    dateOfBirth: input.dateOfBirth,
-    email: input.email ?? null,
-    role: "patient",
-  });
+  const user = await createUser(
+    ctx,
+    {
+      username: input.username,
+      password: input.password,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber,
+      dateOfBirth: input.dateOfBirth,
+      email: input.email ?? null,
+      role: "patient",
+    },
+    (trx, created) =>
+      recordAudit(
+        ctx,
+        { actorId: created.id, action: "auth.register", outcome: "success", targetType: "user", targetId: created.id, request: ctx.request },
+        trx,
+      ),
+  );
   await beginSession(ctx, user.id);
-  await recordAudit(ctx, { actorId: user.id, action: "auth.register", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request });
   return user;
 }

@@ -8,7 +8,10 @@ import {
   findLoginSessionWithUser,
   insertLoginSession,
   touchLoginSession,
+  type Database,
+  type Db,
   type LoginSession,
+  type Transaction,
   type User,
 } from "@halcyon/db";
 import type { ClinicServices, RequestContext, RequestMeta } from "../context";
@@ -20,11 +23,17 @@ export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function startLoginSession(services: ClinicServices, userId: number, request: RequestMeta): Promise<{ token: string; expiresAt: Date }> {
+/** Writes a new session of `userId` on `db` (the clinic's database or a transaction); answers its token. */
+export async function startLoginSession(
+  services: Pick<ClinicServices, "now" | "config">,
+  db: Db,
+  userId: number,
+  request: RequestMeta,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const now = services.now();
   const expiresAt = new Date(now.getTime() + services.config.session.absoluteLifetimeMs);
-  await insertLoginSession(services.db, {
+  await insertLoginSession(db, {
     idHash: hashSessionToken(token),
     userId,
     createdAt: now.toISOString(),
@@ -61,20 +70,38 @@ export function isSessionLive(services: Pick<ClinicServices, "now" | "config">, 
   return now < Date.parse(session.expiresAt) && now - Date.parse(session.lastSeenAt) < services.config.session.idleTimeoutMs;
 }
 
-export async function endLoginSession(services: ClinicServices, token: string): Promise<void> {
-  await deleteLoginSession(services.db, hashSessionToken(token));
-}
-
-/** Ends every session of a user, and tells open sockets to close. */
-export async function endAllLoginSessionsOf(services: ClinicServices, userId: number): Promise<number> {
-  const ended = await deleteLoginSessionsOfUser(services.db, userId);
-  services.events.publish({ type: "sessions_ended", data: { userId }, recipients: [userId] });
+/**
+ * Ends every session of a user, and then tells their open sockets to close. `alsoInside` writes
+ * what must commit with it (its audit row, given how many sessions ended), in its transaction.
+ */
+export async function endAllLoginSessionsOf(
+  services: ClinicServices,
+  userId: number,
+  alsoInside: (trx: Transaction<Database>, ended: number) => Promise<void>,
+): Promise<number> {
+  const ended = await services.db.transaction().execute(async (trx) => {
+    const count = await deleteLoginSessionsOfUser(trx, userId);
+    await alsoInside(trx, count);
+    return count;
+  });
+  announceAllSessionsEnded(services, userId);
   return ended;
 }
 
-/** Signs the caller in as `userId` with a fresh token, ending whatever session they held before. */
-export async function beginSession(ctx: RequestContext, userId: number): Promise<void> {
-  if (ctx.sessionToken) await endLoginSession(ctx, ctx.sessionToken);
-  const session = await startLoginSession(ctx, userId, ctx.request);
+/** Closes every open socket of a user whose sessions a committed transaction has deleted. */
+export function announceAllSessionsEnded(services: Pick<ClinicServices, "events">, userId: number): void {
+  services.events.publish({ type: "sessions_ended", data: { userId }, recipients: [userId] });
+}
+
+/**
+ * Signs the caller in as `userId` with a fresh token, ending whatever session they held before.
+ * `alsoInside` writes what must commit with the new session (its audit row), in its transaction.
+ */
+export async function beginSession(ctx: RequestContext, userId: number, alsoInside?: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+  const session = await ctx.db.transaction().execute(async (trx) => {
+    if (ctx.sessionToken) await deleteLoginSession(trx, hashSessionToken(ctx.sessionToken));
+    await alsoInside?.(trx);
+    return startLoginSession(ctx, trx, userId, ctx.request);
+  });
   ctx.cookies.set(session.token, session.expiresAt);
 }

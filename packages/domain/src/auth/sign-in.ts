@@ -1,11 +1,11 @@
-import { findUserCredentials, usernameKey, type User } from "@halcyon/db";
+import { deleteLoginSession, findUserCredentials, usernameKey, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import type { LoginInput } from "./auth.schema";
 import { isOneTimePasswordExpired, ONE_TIME_PASSWORD_EXPIRED } from "./one-time-passwords";
 import { verifyDecoy, verifyPassword } from "./passwords";
-import { beginSession, endLoginSession, hashSessionToken } from "./sessions";
+import { beginSession, hashSessionToken } from "./sessions";
 import { countAttempt, FAILED_SIGN_INS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, refundAttempt } from "./throttle";
 import { beginPendingSignIn, needsSecondStep } from "../two-step/two-step";
 import type { SecondStepRequired } from "../two-step/two-step.schema";
@@ -78,20 +78,24 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
   // The owner is in: their account's failures are forgiven; the address keeps its other failures.
   await refundAttempt(ctx, counted.attempt, [account]);
   if (await needsSecondStep(ctx, user.id)) return beginPendingSignIn(ctx, user);
-  await beginSession(ctx, user.id);
-  await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request });
+  await beginSession(ctx, user.id, (trx) =>
+    recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request }, trx),
+  );
   return user;
 }
 
 /** Ends the caller's session on the server and removes the cookie. Signing out twice is fine. */
 export async function signOut(ctx: RequestContext): Promise<void> {
   if (ctx.sessionToken) {
-    await endLoginSession(ctx, ctx.sessionToken);
-    await recordAudit(ctx, { actorId: ctx.user?.id ?? null, action: "auth.logout", outcome: "success", request: ctx.request });
+    const idHash = hashSessionToken(ctx.sessionToken);
+    await ctx.db.transaction().execute(async (trx) => {
+      await deleteLoginSession(trx, idHash);
+      await recordAudit(ctx, { actorId: ctx.user?.id ?? null, action: "auth.logout", outcome: "success", request: ctx.request }, trx);
+    });
     if (ctx.user) {
       ctx.events.publish({
         type: "sessions_ended",
-        data: { userId: ctx.user.id, sessionIdHash: hashSessionToken(ctx.sessionToken) },
+        data: { userId: ctx.user.id, sessionIdHash: idHash },
         recipients: [ctx.user.id],
       });
     }

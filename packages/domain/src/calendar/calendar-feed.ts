@@ -22,14 +22,18 @@ export async function calendarFeedStatus(ctx: RequestContext & { user: User }): 
 
 export async function createCalendarFeed(ctx: RequestContext & { user: User }): Promise<{ path: string }> {
   const token = randomBytes(32).toString("base64url");
-  await replaceCalendarFeed(ctx.db, ctx.user.id, hashToken(token), ctx.now().toISOString());
-  await recordAudit(ctx, { actorId: ctx.user.id, action: "calendar_feed.create", outcome: "success", request: ctx.request });
+  await ctx.db.transaction().execute(async (trx) => {
+    await replaceCalendarFeed(trx, ctx.user.id, hashToken(token), ctx.now().toISOString());
+    await recordAudit(ctx, { actorId: ctx.user.id, action: "calendar_feed.create", outcome: "success", request: ctx.request }, trx);
+  });
   return { path: calendarFeedPath(token) };
 }
 
 export async function revokeCalendarFeed(ctx: RequestContext & { user: User }): Promise<void> {
-  await deleteCalendarFeed(ctx.db, ctx.user.id);
-  await recordAudit(ctx, { actorId: ctx.user.id, action: "calendar_feed.revoke", outcome: "success", request: ctx.request });
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteCalendarFeed(trx, ctx.user.id);
+    await recordAudit(ctx, { actorId: ctx.user.id, action: "calendar_feed.revoke", outcome: "success", request: ctx.request }, trx);
+  });
 }
 
 /** The feed behind a token, or undefined for an unknown or revoked one. */

@@ -41,24 +41,33 @@ export async function addPatient(
   if (Date.parse(`${input.dateOfBirth}T00:00:00Z`) >= ctx.now().getTime() || Number.isNaN(Date.parse(`${input.dateOfBirth}T00:00:00Z`))) {
     throw new AppError("INVALID_INPUT", "Enter a real date of birth in the past");
   }
-  const { user: patient, oneTimePassword: password } = await createUserWithOneTimePassword(ctx, {
-    username: await freeUsername(ctx, input.firstName, input.lastName),
-    role: "patient",
-    firstName: input.firstName,
-    lastName: input.lastName,
-    phoneNumber: input.phoneNumber,
-    dateOfBirth: input.dateOfBirth,
-    email: input.email ?? null,
-  });
-  if (ctx.user.role === "doctor") await beginCare(ctx.db, { doctorId: ctx.user.id, patientId: patient.id, since: ctx.now().toISOString(), origin: "doctor" });
-  await recordAudit(ctx, {
-    actorId: ctx.user.id,
-    action: "user.create",
-    outcome: "success",
-    targetType: "user",
-    targetId: patient.id,
-    request: ctx.request,
-    details: { role: "patient" },
-  });
+  const { user: patient, oneTimePassword: password } = await createUserWithOneTimePassword(
+    ctx,
+    {
+      username: await freeUsername(ctx, input.firstName, input.lastName),
+      role: "patient",
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber,
+      dateOfBirth: input.dateOfBirth,
+      email: input.email ?? null,
+    },
+    async (trx, created) => {
+      if (ctx.user.role === "doctor") await beginCare(trx, { doctorId: ctx.user.id, patientId: created.id, since: ctx.now().toISOString(), origin: "doctor" });
+      await recordAudit(
+        ctx,
+        {
+          actorId: ctx.user.id,
+          action: "user.create",
+          outcome: "success",
+          targetType: "user",
+          targetId: created.id,
+          request: ctx.request,
+          details: { role: "patient" },
+        },
+        trx,
+      );
+    },
+  );
   return { patient, oneTimePassword: password };
 }

@@ -173,16 +173,21 @@ export async function completeSignIn(ctx: RequestContext, code: string): Promise
   await refundAttempt(ctx, counted.attempt, [account]);
   await deletePendingSignIn(ctx.db, pending.idHash);
   ctx.pendingSignIn.clear();
-  await beginSession(ctx, user.id);
-  await recordAudit(ctx, {
-    actorId: user.id,
-    action: "auth.login",
-    outcome: "success",
-    targetType: "user",
-    targetId: user.id,
-    request: ctx.request,
-    details: { secondStep: method },
-  });
+  await beginSession(ctx, user.id, (trx) =>
+    recordAudit(
+      ctx,
+      {
+        actorId: user.id,
+        action: "auth.login",
+        outcome: "success",
+        targetType: "user",
+        targetId: user.id,
+        request: ctx.request,
+        details: { secondStep: method },
+      },
+      trx,
+    ),
+  );
   return user;
 }
 

@@ -1,4 +1,4 @@
-import { insertUser, upsertDoctorProfile, usernameExists, type User } from "@halcyon/db";
+import { insertUser, upsertDoctorProfile, usernameExists, type Database, type Transaction, type User } from "@halcyon/db";
 import { oneTimePassword, oneTimePasswordExpiry } from "../auth/one-time-passwords";
 import { assertAcceptablePassword, hashPassword } from "../auth/passwords";
 import type { ClinicServices } from "../context";
@@ -23,8 +23,11 @@ export interface CreateUserInput {
 
 export const USERNAME_TAKEN = "That username is taken. Please choose another.";
 
+/** What commits with a new account, in its transaction: its audit row, and whatever else comes with it. */
+export type AlsoInsideNewAccount = (trx: Transaction<Database>, user: User) => Promise<void>;
+
 /** Creates an account of any role. Who may create which role is the caller's decision. */
-export async function createUser(services: Pick<ClinicServices, "db" | "now">, input: CreateUserInput): Promise<User> {
+export async function createUser(services: Pick<ClinicServices, "db" | "now">, input: CreateUserInput, alsoInside?: AlsoInsideNewAccount): Promise<User> {
   assertAcceptablePassword(input.password, input.username);
   if (await usernameExists(services.db, input.username)) throw new AppError("CONFLICT", USERNAME_TAKEN);
   const passwordHash = await hashPassword(input.password);
@@ -44,6 +47,7 @@ export async function createUser(services: Pick<ClinicServices, "db" | "now">, i
         createdAt: services.now().toISOString(),
       });
       if (input.role === "doctor") await upsertDoctorProfile(trx, user.id, input.specialization ?? "General Practice");
+      await alsoInside?.(trx, user);
       return user;
     });
   } catch (error) {
@@ -60,8 +64,9 @@ export async function createUser(services: Pick<ClinicServices, "db" | "now">, i
 export async function createUserWithOneTimePassword(
   services: Pick<ClinicServices, "db" | "now">,
   input: Omit<CreateUserInput, "password" | "mustChangePassword">,
+  alsoInside: AlsoInsideNewAccount,
 ): Promise<{ user: User; oneTimePassword: string }> {
   const password = oneTimePassword();
-  const user = await createUser(services, { ...input, password, mustChangePassword: true });
+  const user = await createUser(services, { ...input, password, mustChangePassword: true }, alsoInside);
   return { user, oneTimePassword: password };
 }

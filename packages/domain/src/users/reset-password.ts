@@ -32,7 +32,7 @@ export async function issueOneTimePassword(ctx: RequestContext & { user: User },
   return { oneTimePassword: password, expiresAt };
 }
 
-/** The password, its audit row (in one commit), then the end of every session the user had. */
+/** The password, its audit row and the end of every session the user had, in one commit. */
 async function replacePassword(
   services: ClinicServices,
   userId: number,
@@ -40,7 +40,7 @@ async function replacePassword(
   by: { oneTimeUntil: string | null; actorId: number | null; request?: RequestContext["request"] },
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await services.db.transaction().execute(async (trx) => {
+  await endAllLoginSessionsOf(services, userId, async (trx) => {
     await updatePasswordHash(trx, userId, passwordHash, by.oneTimeUntil);
     await recordAudit(
       services,
@@ -56,5 +56,4 @@ async function replacePassword(
       trx,
     );
   });
-  await endAllLoginSessionsOf(services, userId);
 }
