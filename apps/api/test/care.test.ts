@@ -169,6 +169,32 @@ describeApp(
       expect(endings.map((row) => JSON.parse(row.details!))).toEqual([{ doctorId: doctor.id, reason: "admin", cancelledAppointmentIds: [again] }]);
     });
 
+    it("never leaves a doctor's booking standing once an admin has ended that care, however the two cross", async () => {
+      const { app } = testApp();
+      const admin = await aStaffMember(app, "admin");
+      const doctor = await aStaffMember(app, "doctor");
+      const slots = await slotsOf(app, doctor, doctor.id, weekdayAhead(40));
+      for (const slot of slots.slice(0, 6)) {
+        const patient = await aPatient(app);
+        const careUrl = `/api/admin/patients/${patient.id}/care`;
+        expect((await app.inject({ method: "POST", url: careUrl, payload: { doctorId: doctor.id }, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+        const [booked, ended] = await Promise.all([
+          book(app, doctor, { doctorId: doctor.id, patientId: patient.id, startTime: slot }),
+          app.inject({ method: "DELETE", url: `${careUrl}/${doctor.id}`, headers: { cookie: admin.cookie } }),
+        ]);
+        expect(ended.statusCode, ended.body).toBe(200);
+        // The booking came first (and the ending cancelled it), or the ending did (and it was refused).
+        if (booked.statusCode === 200) {
+          expect(ended.json()).toEqual({ cancelledSessions: 1 });
+          const appointment = (await get(app, patient, "/api/appointments?limit=500")).json().find((a: { id: number }) => a.id === booked.json().id);
+          expect(appointment.status).toBe("cancelled");
+        } else {
+          expect([booked.statusCode, booked.json().message]).toEqual([403, expect.stringMatching(/only for patients in their care/)]);
+          expect(ended.json()).toEqual({ cancelledSessions: 0 });
+        }
+      }
+    });
+
     it("answers 404 for care of someone who is not a patient, and 400 for a bad id", async () => {
       const { app } = testApp();
       const admin = await aStaffMember(app, "admin");

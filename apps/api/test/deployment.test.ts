@@ -28,6 +28,15 @@ describe("docker-compose.yml", () => {
     expect(Object.keys(compose.volumes)).toContain("pgdata");
   });
 
+  it("keeps the app's DATA_DIR, where the audit chain's key is made, on a named volume: a new container verifies the old chain", () => {
+    const dataDir = /^ENV .*\bDATA_DIR=(\S+)/m.exec(dockerfile)?.[1];
+    expect(dataDir).toBe("/data");
+    const { app } = compose.services;
+    const mount = (app.volumes as string[]).find((volume) => volume.endsWith(`:${dataDir}`));
+    expect(mount).toBeDefined();
+    expect(Object.keys(compose.volumes)).toContain(mount!.split(":")[0]);
+  });
+
   it("gives the app the environment it needs, every variable one the server knows", () => {
     const { app, db } = compose.services;
     const env = app.environment as Record<string, string>;

@@ -1,7 +1,7 @@
 // The built server as a person runs it: started as a process, stopped with SIGTERM, managed with
 // the `clinic` command line.
 import { execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -85,7 +85,7 @@ function startServer(env: Record<string, string>, until: RegExp) {
     });
     void exited.then((code) => reject(new Error(`the server exited (${code}) before printing ${until}:\n${stdout}`)));
   });
-  return { seen, stop: () => (child.kill("SIGTERM"), exited) };
+  return { seen, output: () => stdout, stop: () => (child.kill("SIGTERM"), exited) };
 }
 
 describe("the welcome", () => {
@@ -118,6 +118,62 @@ describe("the welcome", () => {
       expect(await plain.stop()).toBe(0);
     }
   }, 60_000); // Two starts inside a busy test run.
+});
+
+describe("the audit chain's key and checkpoints", () => {
+  it("keys the chain with a key of its own beside the database, and logs a checkpoint at shutdown that finds a truncation", async () => {
+    const port = 4300 + Math.floor(Math.random() * 500);
+    const keyed = join(dataDir, "keyed");
+    const server = startServer({ DATA_DIR: keyed, PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "development" }, /Stop with Ctrl\+C/);
+    try {
+      await server.seen;
+      // Two audited sign-ins: two rows in the chain.
+      for (const username of ["alex", "jordan"]) {
+        const signedIn = await fetch(`http://127.0.0.1:${port}/api/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ username, password: "halcyon-patient-demo" }),
+        });
+        expect(signedIn.status).toBe(200);
+      }
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+
+    // The key: made on the first start, 256 bits, readable by the server's user only.
+    const keyFile = join(keyed, "audit.key");
+    expect(readFileSync(keyFile, "utf8").trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+
+    // The shutdown's checkpoint names the head as it was, after the sign-in's row.
+    const checkpoints = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"msg":"audit checkpoint"'))
+      .map((line) => (JSON.parse(line) as { auditCheckpoint: { verify: string } }).auditCheckpoint.verify);
+    const atShutdown = checkpoints.at(-1)!;
+    expect(atShutdown).toMatch(/^\d+:[0-9a-f]{64}$/);
+    const onKeyed = (...args: string[]) =>
+      run(process.execPath, [new URL("cli.js", dist).pathname, ...args], { env: { ...process.env, DATA_DIR: keyed, DATABASE_URL: "" } }).catch(
+        (error: { code: number; stdout: string }) => error,
+      );
+    expect(await onKeyed("audit:verify", "--checkpoint", atShutdown)).toMatchObject({ stdout: expect.stringMatching(/Audit chain intact/) });
+
+    // Someone with the database alone (its append-only trigger dropped) removes the newest row: the
+    // chain still links, the checkpoint does not.
+    const database = new BetterSqlite3(join(keyed, "halcyon.db"));
+    database.exec("drop trigger audit_log_no_delete");
+    database.prepare("delete from audit_log where id = (select max(id) from audit_log)").run();
+    database.close();
+    expect(await onKeyed("audit:verify")).toMatchObject({ stdout: expect.stringMatching(/Audit chain intact/) });
+    expect(await onKeyed("audit:verify", "--checkpoint", atShutdown)).toMatchObject({ code: 3, stdout: expect.stringMatching(/Audit chain BROKEN/) });
+
+    // AUDIT_KEY comes before the file: with another key, no row verifies.
+    const otherKey = run(process.execPath, [new URL("cli.js", dist).pathname, "audit:verify"], {
+      env: { ...process.env, DATA_DIR: keyed, DATABASE_URL: "", AUDIT_KEY: "ab".repeat(32) },
+    }).catch((error: { code: number; stdout: string }) => error);
+    expect(await otherKey).toMatchObject({ code: 3, stdout: expect.stringMatching(/Audit chain BROKEN at row 1\b/) });
+  }, 90_000); // A start and four command-line processes inside a busy test run.
 });
 
 describe("the built server", () => {

@@ -1,11 +1,13 @@
 // The migrations of issue 13 on data that was there before them: care relationships left behind
 // by cancelled bookings go, those with anything holding them stay; accounts still on a one-time
-// password get its expiry.
+// password get its expiry; the audit chain is keyed once.
+import { createHash } from "node:crypto";
 import { Migrator } from "kysely";
 import { expect, it } from "vitest";
-import { insertAppointment, insertTreatmentSession, migrateToLatest, type DatabaseHandle, type NewAppointment } from "../src/index";
+import { CHAINED_FIELDS } from "../src/audit-chain";
+import { insertAppointment, insertTreatmentSession, migrateToLatest, verifyAuditChain, type DatabaseHandle, type NewAppointment } from "../src/index";
 import { migrationProvider } from "../src/migrations/index";
-import { describeEachDatabase, TEST_AUDIT_KEY } from "../src/testing/index";
+import { createTestDatabase, describeEachDatabase, TEST_AUDIT_KEY } from "../src/testing/index";
 
 /** Takes the schema back down to `name` (every later migration undone, newest first). */
 async function migrateDownTo(handle: DatabaseHandle, name: string): Promise<void> {
@@ -113,7 +115,63 @@ describeEachDatabase("migrations of care and one-time passwords", (database) => 
       { id: settled.id, one_time_password_expires_at: null },
     ]);
   });
+
+  it("keys the chain once: every row written before is linked again under the key, and the keying is recorded", async () => {
+    // A clinic of its own: the other tests here leave keyed rows behind.
+    const handle = await createTestDatabase(database().kind);
+    try {
+      await keysTheChainOnce(handle);
+    } finally {
+      await handle.close();
+    }
+  });
 });
+
+async function keysTheChainOnce(handle: DatabaseHandle): Promise<void> {
+  const { db } = handle;
+  await migrateDownTo(handle, "2026-11-23T0000-user-counts");
+  // Rows chained as the administration migration chained them: SHA-256 of the previous hash
+  // and the row's fields, with no key.
+  let previous = "";
+  const times = ["2026-11-22T09:00:00.000Z", "2026-11-22T09:05:00.000Z", "2026-11-22T09:10:00.000Z"];
+  for (const [index, occurredAt] of times.entries()) {
+    const fields = {
+      occurred_at: occurredAt,
+      actor_id: null,
+      action: "auth.login",
+      target_type: null,
+      target_id: null,
+      outcome: "success",
+      ip: `10.0.0.${index}`,
+      user_agent: null,
+      details: null,
+    };
+    const hash = createHash("sha256")
+      .update(`${previous}\n${JSON.stringify(CHAINED_FIELDS.map((field) => fields[field]))}`)
+      .digest("hex");
+    await db
+      .insertInto("audit_log")
+      .values({ ...fields, prev_hash: previous, hash } as never)
+      .execute();
+    previous = hash;
+  }
+  const before = await db.selectFrom("audit_log").select(["id", "hash"]).orderBy("id").execute();
+
+  await migrateToLatest(handle);
+  const after = await db.selectFrom("audit_log").select(["id", "hash"]).orderBy("id").execute();
+  expect(after.map((row) => row.id)).toEqual(before.map((row) => row.id));
+  for (const [index, row] of after.entries()) expect(row.hash).not.toBe(before[index]!.hash);
+  const check = await verifyAuditChain(db, TEST_AUDIT_KEY);
+  expect(check.firstBroken).toBeUndefined();
+  expect(check.checked).toBe(before.length);
+  const keying = await db.selectFrom("audit_chain_keying").selectAll().execute();
+  expect(keying).toEqual([{ keyed_at: expect.any(String), rows_relinked: before.length, unkeyed_chain_broken_row: null }]);
+
+  // Once: a second run of the migrations changes nothing.
+  await migrateToLatest(handle);
+  expect(await db.selectFrom("audit_chain_keying").selectAll().execute()).toEqual(keying);
+  expect(await db.selectFrom("audit_log").select(["id", "hash"]).orderBy("id").execute()).toEqual(after);
+}
 
 /** A users row as the schema before the expiry migration had it. */
 function row(username: string): Record<string, unknown> {

@@ -46,7 +46,7 @@ async function refuseDemoPasswords(services: ClinicServices): Promise<void> {
   if (accounts.length === 0) return;
   throw new StartRefused(
     `Refusing to start with NODE_ENV=production: ${accounts.length === 1 ? "this account still has its" : "these accounts still have their"} published demo password: ${accounts.join(", ")}. ` +
-      "Give each a password of its own (`pnpm clinic reset-password --username U --password P`) or deactivate it, then start again.",
+      "Give each a password of its own (`pnpm clinic reset-password --username U --password P`), then start again.",
   );
 }
 

@@ -1,7 +1,8 @@
 // Who is whose patient: beginning and ending care relationships, whether one pair is in care (asked
 // on every read of a record), and a patient's care team. A booking writes its own relationship in
 // its transaction (addCareRelationship, see book-appointment.ts).
-import type { CareOrigin } from "../schema";
+import type { Transaction } from "kysely";
+import type { CareOrigin, Database } from "../schema";
 import type { Db } from "./db";
 
 /**
@@ -98,4 +99,20 @@ export async function isInCareOf(db: Db, doctorId: number, patientId: number): P
     .where("patient_id", "=", patientId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Inside a write transaction: whether the pair is in care, holding their care row until the
+ * commit, so that an admin ending that care at the same moment waits for the write that relies
+ * on it, and then sees it (a no-op update: a row lock on PostgreSQL, nothing more on SQLite,
+ * whose write transactions never overlap).
+ */
+export async function holdCare(trx: Transaction<Database>, doctorId: number, patientId: number): Promise<boolean> {
+  const held = await trx
+    .updateTable("care_relationships")
+    .set((eb) => ({ since: eb.ref("since") }))
+    .where("doctor_id", "=", doctorId)
+    .where("patient_id", "=", patientId)
+    .executeTakeFirst();
+  return held.numUpdatedRows > 0n;
 }
