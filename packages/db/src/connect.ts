@@ -37,10 +37,12 @@ export interface DatabaseHandle {
 const SQLITE_PRAGMAS = [
   "journal_mode = WAL",
   "foreign_keys = ON",
-  // Health data: a write is answered only once it would survive a power cut. The commit itself
-  // does not wait for the disk on the event loop; the disk thread's fsync of the WAL makes a
-  // commit group durable before any of its members is answered (sqlite/commit-groups.ts).
-  "synchronous = NORMAL",
+  // Health data: a write is answered only once it would survive a power cut, and the event loop
+  // never waits for the disk. So this connection never fsyncs (OFF: with NORMAL it would still
+  // fsync the WAL's header each time the WAL starts over after a checkpoint); the disk thread's
+  // fsync of the WAL makes a commit group durable, header and frames alike, before any of its
+  // members is answered (sqlite/commit-groups.ts), and its own connection syncs every checkpoint.
+  "synchronous = OFF",
   // The disk thread checkpoints, so that the event loop never waits on one (a checkpoint fsyncs).
   "wal_autocheckpoint = 0",
   // The WAL starts over once checkpointed; past a spike, it is cut back to this size.
