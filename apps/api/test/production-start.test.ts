@@ -1,17 +1,52 @@
 // No published passwords in a deployment: in production the server refuses to start while any
 // account still has its demo password, and says which.
-import { describeEachDatabase } from "@halcyon/db/testing";
-import { createClinicServices, DEFAULT_CLINIC_CONFIG, resetPassword, seedDemoClinic } from "@halcyon/domain";
+import { createTestDatabase, describeEachDatabase } from "@halcyon/db/testing";
+import {
+  accountsWithDemoPasswords,
+  createClinicServices,
+  createUser,
+  DEFAULT_CLINIC_CONFIG,
+  isEmptyClinic,
+  resetPassword,
+  seedDemoClinic,
+} from "@halcyon/domain";
 import { expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { parseEnv } from "../src/env";
 import { StartRefused } from "../src/plugins/database";
 
+const FIRST_ADMIN = {
+  username: "harbour.admin",
+  role: "admin",
+  firstName: "Ines",
+  lastName: "Harbour",
+  phoneNumber: "(555) 010-0000",
+  dateOfBirth: "1975-05-05",
+} as const;
 const DEMO_USERNAMES = ["admin", "alex", "dr.lindqvist", "dr.moreau", "dr.okafor", "dr.vance", "jordan", "riley", "sam"];
 
-describeEachDatabase("starting in production", (database) => {
+describeEachDatabase("starting in production", (database, kind) => {
   const start = (nodeEnv: "production" | "development") =>
     buildApp({ env: parseEnv({ NODE_ENV: nodeEnv, LOG_LEVEL: "silent", SEED_DEMO: "false", WEB_DIST: "/nonexistent" }), database: database() });
+
+  it("never seeds the demo clinic into an empty database, even when asked; one with its people starts", async () => {
+    const empty = await createTestDatabase(kind);
+    try {
+      const services = createClinicServices({ database: empty, config: DEFAULT_CLINIC_CONFIG });
+      const asked = () =>
+        buildApp({ env: parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", SEED_DEMO: "true", WEB_DIST: "/nonexistent" }), database: empty });
+      const refused = await asked().catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(StartRefused);
+      expect((refused as Error).message).toMatch(/^Refusing to seed the demo clinic with NODE_ENV=production \(SEED_DEMO=true\): its passwords are published/);
+      expect(await isEmptyClinic(services)).toBe(true);
+
+      await createUser(services, { ...FIRST_ADMIN, password: "a-lantern-by-the-sea-4" });
+      await (await asked()).close();
+      expect(await accountsWithDemoPasswords(services)).toEqual([]);
+    } finally {
+      await empty.close();
+    }
+  });
 
   it("is refused while any account keeps its published demo password, naming each such account", async () => {
     const services = createClinicServices({ database: database(), config: DEFAULT_CLINIC_CONFIG });

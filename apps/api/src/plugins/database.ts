@@ -7,11 +7,13 @@ import {
   accountsWithDemoPasswords,
   createClinicServices,
   DEFAULT_CLINIC_CONFIG,
+  isEmptyClinic,
   loadSettings,
   seedDemoClinic,
   type AuditSink,
   type ClinicServices,
 } from "@halcyon/domain";
+import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { loadAuditKey } from "../audit-key";
 import type { Env } from "../env";
@@ -38,6 +40,22 @@ export interface DatabasePluginOptions {
 /** A start refused for a reason the person starting the server can act on; server.ts prints its message alone. */
 export class StartRefused extends Error {
   override name = "StartRefused";
+}
+
+/**
+ * Seeds the demo clinic into an empty database, outside production. Its passwords are published,
+ * so production refuses an empty database rather than seed it; one that already has its people
+ * has nothing to seed, and starts.
+ */
+async function seedOutsideProduction(app: FastifyInstance, env: Env, services: ClinicServices): Promise<void> {
+  if (env.NODE_ENV !== "production") {
+    if (await seedDemoClinic(services)) app.log.info("seeded the demo clinic");
+  } else if (await isEmptyClinic(services)) {
+    throw new StartRefused(
+      "Refusing to seed the demo clinic with NODE_ENV=production (SEED_DEMO=true): its passwords are published. " +
+        "Try it with NODE_ENV=development, or start without SEED_DEMO and create the first admin with `pnpm clinic create-user`.",
+    );
+  }
 }
 
 /** In production, no account may keep the demo clinic's published password. */
@@ -101,7 +119,7 @@ export default fp<DatabasePluginOptions>(
       if (event.type === "settings_changed") void loadSettings(services).catch((error: unknown) => app.log.error({ err: error }, "could not reload settings"));
     });
     app.addHook("onClose", async () => unsubscribe());
-    if (env.SEED_DEMO && (await seedDemoClinic(services))) app.log.info("seeded the demo clinic");
+    if (env.SEED_DEMO) await seedOutsideProduction(app, env, services);
     if (env.NODE_ENV === "production") await refuseDemoPasswords(services);
     app.decorate("database", handle);
     app.decorate("clinic", services);

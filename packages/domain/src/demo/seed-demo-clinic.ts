@@ -53,8 +53,13 @@ const ALEX_NOTES = [
   "Consistent routine for three weeks. Discussed relapse signs and a plan for busy periods.",
 ];
 
+/** A clinic with no accounts yet: the only kind the demo clinic is ever seeded into. */
+export async function isEmptyClinic(services: Pick<ClinicServices, "db">): Promise<boolean> {
+  return (await countUsers(services.db)) === 0;
+}
+
 export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now" | "config">): Promise<boolean> {
-  if ((await countUsers(services.db)) > 0) return false;
+  if (!(await isEmptyClinic(services))) return false;
   const [adminHash, doctorHash, patientHash] = await Promise.all([
     hashPassword(DEMO_PASSWORDS.admin),
     hashPassword(DEMO_PASSWORDS.doctor),
