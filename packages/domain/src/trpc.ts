@@ -7,6 +7,7 @@ import { assertOwnPassword } from "./auth/one-time-passwords";
 import { parseClientInput, withoutNulCharacters } from "./client-input";
 import type { RequestContext } from "./context";
 import { AppError, toPublicError } from "./errors";
+import type { User } from "@halcyon/db";
 import type { UserRole } from "./users/user.schema";
 
 const t = initTRPC
@@ -34,63 +35,72 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Every refused access (forbidden, or a record the caller may not see) goes to the audit log,
- * whichever procedure refused it. Sign-in procedures record their own outcomes.
+ * whichever check refused it. Sign-in procedures record their own outcomes.
  */
-const auditRefusals = t.middleware(async ({ ctx, path, next }) => {
-  const result = await next();
-  if (!result.ok && !path.startsWith("auth.") && result.error instanceof AppError && ["FORBIDDEN", "NOT_FOUND"].includes(result.error.appCode)) {
-    await recordAudit(ctx, {
-      actorId: ctx.user?.id ?? null,
-      action: "access.denied",
-      outcome: "denied",
-      request: ctx.request,
-      details: { procedure: path, reason: result.error.appCode },
-    });
-  }
-  return result;
-});
-
-const audited = t.procedure.use(auditRefusals);
+async function auditRefusal(ctx: RequestContext, path: string, error: unknown): Promise<void> {
+  if (path.startsWith("auth.") || !(error instanceof AppError) || !["FORBIDDEN", "NOT_FOUND"].includes(error.appCode)) return;
+  await recordAudit(ctx, {
+    actorId: ctx.user?.id ?? null,
+    action: "access.denied",
+    outcome: "denied",
+    request: ctx.request,
+    details: { procedure: path, reason: error.appCode },
+  });
+}
 
 /**
- * The last step before a procedure's own schema reads its input: text holding U+0000 is a 400.
- * Each builder below ends with it, so sign-in and role refusals still come first.
+ * The one middleware of each kind of procedure (tRPC copies its call state at every middleware,
+ * so the checks share one): `admit` refuses a caller who may not call it, or answers what the
+ * procedure may rely on of the context; then text holding U+0000 is a 400, before the
+ * procedure's own schema reads its input; every refusal on the way, and the procedure's own, is
+ * audited.
  */
-const refuseNulCharacters = t.middleware(async ({ getRawInput, next }) => {
-  parseClientInput(withoutNulCharacters, await getRawInput());
-  return next();
-});
+function guardedProcedure<Admitted extends object>(admit: (ctx: RequestContext) => Admitted) {
+  return t.procedure.use(async ({ ctx, path, getRawInput, next }) => {
+    let admitted: Admitted;
+    try {
+      admitted = admit(ctx);
+      parseClientInput(withoutNulCharacters, await getRawInput());
+    } catch (error) {
+      await auditRefusal(ctx, path, error);
+      throw error;
+    }
+    const result = await next({ ctx: admitted });
+    if (!result.ok) await auditRefusal(ctx, path, result.error);
+    return result;
+  });
+}
 
-export const publicProcedure = audited.use(refuseNulCharacters);
+export const publicProcedure = guardedProcedure(() => ({}));
 
 export const SIGN_IN_REQUIRED = "Unauthorized: please sign in to continue.";
+
+function signedInUser(ctx: RequestContext): User {
+  if (!ctx.user) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED);
+  return ctx.user;
+}
 
 /**
  * Signed in, even on a one-time password (narrows `ctx.user` to a user). Only what such a session
  * may do uses it: read its own user and replace the password.
  */
-const signedIn = audited.use(({ ctx, next }) => {
-  if (!ctx.user) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED);
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
-export const signedInProcedure = signedIn.use(refuseNulCharacters);
+export const signedInProcedure = guardedProcedure((ctx) => ({ user: signedInUser(ctx) }));
 
-/**
- * Signed-in users with a password of their own: every procedure that needs a session. A session
- * still on its one-time password is refused (403) before its input is even read.
- */
-const withOwnPassword = signedIn.use(({ ctx, next }) => {
-  assertOwnPassword(ctx.user);
-  return next();
-});
-export const authedProcedure = withOwnPassword.use(refuseNulCharacters);
+/** A signed-in user with a password of their own: a session still on its one-time password is refused (403). */
+function ownPasswordUser(ctx: RequestContext): User {
+  const user = signedInUser(ctx);
+  assertOwnPassword(user);
+  return user;
+}
+
+/** Signed-in users with a password of their own: every procedure that needs a session. */
+export const authedProcedure = guardedProcedure((ctx) => ({ user: ownPasswordUser(ctx) }));
 
 /** Signed-in users with one of `roles` (refusals are audited like every other). */
 export function roleProcedure(...roles: UserRole[]) {
-  return withOwnPassword
-    .use(({ ctx, next }) => {
-      if (!roles.includes(ctx.user.role)) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
-      return next();
-    })
-    .use(refuseNulCharacters);
+  return guardedProcedure((ctx) => {
+    const user = ownPasswordUser(ctx);
+    if (!roles.includes(user.role)) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+    return { user };
+  });
 }

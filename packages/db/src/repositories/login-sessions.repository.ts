@@ -1,4 +1,5 @@
 import type { LoginSessionRow } from "../schema";
+import { preparedQuery } from "../prepared-query";
 import type { Db } from "./db";
 import { toUser, type User } from "./users.repository";
 
@@ -40,9 +41,9 @@ export async function insertLoginSession(db: Db, session: Omit<LoginSession, "ve
     .execute();
 }
 
-export async function findLoginSessionWithUser(db: Db, idHash: string): Promise<{ session: LoginSession; user: User } | undefined> {
-  // One indexed read (primary key, joined to the user by primary key) per authenticated request.
-  const row = await db
+/** One indexed read (primary key, joined to the user by primary key) per authenticated request. */
+const sessionWithUser = preparedQuery((db, idHash: string) =>
+  db
     .selectFrom("login_sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
     .selectAll("u")
@@ -56,8 +57,11 @@ export async function findLoginSessionWithUser(db: Db, idHash: string): Promise<
       "s.user_agent as s_user_agent",
       "s.verified_at as s_verified_at",
     ])
-    .where("s.id_hash", "=", idHash)
-    .executeTakeFirst();
+    .where("s.id_hash", "=", idHash),
+);
+
+export async function findLoginSessionWithUser(db: Db, idHash: string): Promise<{ session: LoginSession; user: User } | undefined> {
+  const [row] = await sessionWithUser(db, idHash);
   if (!row) return undefined;
   const session = toLoginSession({
     id_hash: row.s_id_hash,
