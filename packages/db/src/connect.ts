@@ -4,11 +4,11 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
-import type { LogEvent } from "kysely";
+import type { CompiledQuery, LogEvent } from "kysely";
 import pg from "pg";
 import { SqliteConnection } from "./sqlite/connection";
 import { ClinicSqliteDialect } from "./sqlite/dialect";
-import { DiskThread } from "./sqlite/disk-thread";
+import { WorkerThread } from "./sqlite/worker-thread";
 import type { AuditKey } from "./audit-chain";
 import type { Database } from "./schema";
 
@@ -50,8 +50,6 @@ const SQLITE_PRAGMAS = [
   // This connection answers most reads too: 64 MB of pages keeps a busy clinic's hot rows in it.
   "cache_size = -65536",
 ];
-/** The reading connection: it can never write, whatever it is asked. */
-const SQLITE_READER_PRAGMAS = ["query_only = ON"];
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
 const PG_TIMESTAMPTZ = 1184;
@@ -113,16 +111,18 @@ function sqliteDialect(file: string): ClinicSqliteDialect {
     });
   }
   mkdirSync(dirname(file), { recursive: true });
+  // The writer opens first: it makes the file WAL before the threads open theirs.
   const writer = new SqliteConnection(file, SQLITE_PRAGMAS, SQLITE_BUSY_TIMEOUT_MS);
-  const reader = new SqliteConnection(file, SQLITE_READER_PRAGMAS, SQLITE_BUSY_TIMEOUT_MS);
-  const disk = new DiskThread(file, SQLITE_BUSY_TIMEOUT_MS);
+  const reader = new WorkerThread("read", file, SQLITE_BUSY_TIMEOUT_MS);
+  const disk = new WorkerThread("disk", file, SQLITE_BUSY_TIMEOUT_MS);
   return new ClinicSqliteDialect({
     writer,
-    reader,
-    sync: () => disk.sync(),
+    reader: {
+      read: async <R>({ sql, parameters }: CompiledQuery) => ({ rows: await reader.call<R[]>({ op: "read", sql, parameters: [...parameters] }) }),
+    },
+    sync: () => disk.call({ op: "sync" }),
     close: async () => {
-      await disk.close();
-      reader.db.close();
+      await Promise.all([reader.close(), disk.close()]);
       // The writer closes last: the last connection to close checkpoints and removes the WAL.
       writer.db.close();
     },
@@ -134,9 +134,9 @@ function sqliteDialect(file: string): ClinicSqliteDialect {
  * seconds to copy) while the clinic keeps reading and writing.
  */
 async function backupSqliteFile(file: string, to: string): Promise<void> {
-  const thread = new DiskThread(file, SQLITE_BUSY_TIMEOUT_MS);
+  const thread = new WorkerThread("disk", file, SQLITE_BUSY_TIMEOUT_MS);
   try {
-    await thread.backup(to);
+    await thread.call({ op: "backup", to });
   } finally {
     await thread.close();
   }

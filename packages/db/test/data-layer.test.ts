@@ -454,7 +454,12 @@ describe("SQLite's driver", () => {
       return new Promise<void>((resolve) => (finishSync = resolve));
     };
     const db = new Kysely<{ notes: { id: Generated<number>; body: string } }>({
-      dialect: new ClinicSqliteDialect({ writer, reader, sync, close: async () => [reader, writer].forEach((connection) => connection.db.close()) }),
+      dialect: new ClinicSqliteDialect({
+        writer,
+        reader: { read: async (query) => reader.run(query) },
+        sync,
+        close: async () => [reader, writer].forEach((connection) => connection.db.close()),
+      }),
     });
     const stored = async () => (await db.selectFrom("notes").select("body").orderBy("id").execute()).map((row) => row.body);
     try {

@@ -3,6 +3,7 @@
 // unique partial indexes on (doctor, start) and (patient, start) are the only double-booking check.
 import { sql } from "kysely";
 import type { AppointmentStatus } from "../schema";
+import { preparedQuery } from "../prepared-query";
 import type { Db } from "./db";
 import type { User } from "./users.repository";
 
@@ -144,18 +145,37 @@ export function insertedAppointmentView(id: number, appointment: NewAppointment,
   });
 }
 
-export async function listAppointments(
-  db: Db,
-  { patientId, doctorId, from, to, statuses, order = "asc", limit }: AppointmentFilter,
-): Promise<AppointmentView[]> {
-  let query = viewQuery(db);
-  if (patientId !== undefined) query = query.where("a.patient_id", "=", patientId);
-  if (doctorId !== undefined) query = query.where("a.doctor_id", "=", doctorId);
-  if (from !== undefined) query = query.where("a.start_time", ">=", from);
-  if (to !== undefined) query = query.where("a.start_time", "<", to);
-  if (statuses && statuses.length > 0) query = query.where("a.status", "in", statuses);
-  const rows = await query.orderBy("a.start_time", order).orderBy("a.id", order).limit(limit).execute();
-  return rows.map(toView);
+/** The values of a list query, by name: `status0`, `status1`, … stand for `statuses`. */
+type ListValues = Omit<AppointmentFilter, "statuses" | "order"> & Record<`status${number}`, AppointmentStatus>;
+
+/** One prepared query per shape of filter (which filters are set, how many statuses, the order): lists are read on every page. */
+const listQueries = new Map<string, ReturnType<typeof listQuery>>();
+
+function listQuery({ patientId, doctorId, from, to, statuses = [], order = "asc" }: AppointmentFilter) {
+  return preparedQuery((db, values: ListValues) => {
+    let query = viewQuery(db);
+    if (patientId !== undefined) query = query.where("a.patient_id", "=", values.patientId!);
+    if (doctorId !== undefined) query = query.where("a.doctor_id", "=", values.doctorId!);
+    if (from !== undefined) query = query.where("a.start_time", ">=", values.from!);
+    if (to !== undefined) query = query.where("a.start_time", "<", values.to!);
+    if (statuses.length > 0)
+      query = query.where(
+        "a.status",
+        "in",
+        statuses.map((_, index) => values[`status${index}`]!),
+      );
+    return query.orderBy("a.start_time", order).orderBy("a.id", order).limit(values.limit);
+  });
+}
+
+export async function listAppointments(db: Db, filter: AppointmentFilter): Promise<AppointmentView[]> {
+  const { patientId, doctorId, from, to, statuses = [], order = "asc", limit } = filter;
+  const shape = [patientId, doctorId, from, to].map((value) => (value === undefined ? "-" : "+")).join("") + `${statuses.length}${order}`;
+  let query = listQueries.get(shape);
+  if (!query) listQueries.set(shape, (query = listQuery(filter)));
+  const values: ListValues = { patientId, doctorId, from, to, limit };
+  for (const [index, status] of statuses.entries()) values[`status${index}`] = status;
+  return (await query(db, values)).map(toView);
 }
 
 export async function findAppointment(db: Db, id: number): Promise<AppointmentView | undefined> {

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Insertable, type Transaction } from "kysely";
 import { auditLink, type AuditKey } from "../audit-chain";
 import type { AuditLogTable, AuditOutcome, Database } from "../schema";
+import { preparedQuery } from "../prepared-query";
 import type { Db } from "./db";
 
 export interface AuditEvent {
@@ -36,25 +37,38 @@ const AUDIT_CHAIN_LOCK = 7_244_011;
 export async function appendAuditEvents(trx: Transaction<Database>, key: AuditKey, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
-  let previous = (await auditHead(trx))?.hash ?? "";
-  const rows = events.map((event) => {
+  let previous = (await auditHead(trx, {}))[0]?.hash ?? "";
+  for (const event of events) {
     const row = chainedRow(event);
     const hash = auditLink(key, previous, row);
-    const stored = { ...row, prev_hash: previous, hash };
+    await insertAuditRow(trx, { ...row, prev_hash: previous, hash });
     previous = hash;
-    return stored;
-  });
-  await trx.insertInto("audit_log").values(rows).execute();
+  }
 }
 
 /** The newest row's id and hash (max(id) is one step down the primary key on both databases). */
-function auditHead(db: Db): Promise<{ id: number; hash: string | null } | undefined> {
-  return db
+const auditHead = preparedQuery((db) =>
+  db
     .selectFrom("audit_log")
     .select(["id", "hash"])
-    .where("id", "=", (eb) => eb.selectFrom("audit_log").select((inner) => inner.fn.max("id").as("id")))
-    .executeTakeFirst();
-}
+    .where("id", "=", (eb) => eb.selectFrom("audit_log").select((inner) => inner.fn.max("id").as("id"))),
+);
+
+const insertAuditRow = preparedQuery((db, row: Insertable<AuditLogTable>) =>
+  db.insertInto("audit_log").values({
+    occurred_at: row.occurred_at,
+    actor_id: row.actor_id,
+    action: row.action,
+    target_type: row.target_type,
+    target_id: row.target_id,
+    outcome: row.outcome,
+    ip: row.ip,
+    user_agent: row.user_agent,
+    details: row.details,
+    prev_hash: row.prev_hash,
+    hash: row.hash,
+  }),
+);
 
 /** An event as the chain hashes it and the table stores it (hashes aside). */
 function chainedRow(event: AuditEvent): Omit<Insertable<AuditLogTable>, "prev_hash" | "hash"> {
@@ -83,7 +97,7 @@ export interface AuditCheckpoint {
 }
 
 export async function auditCheckpoint(db: Db): Promise<AuditCheckpoint | undefined> {
-  const head = await auditHead(db);
+  const [head] = await auditHead(db, {});
   if (!head?.hash) return undefined;
   const { rows } = await db
     .selectFrom("audit_log")

@@ -42,7 +42,7 @@ export async function insertLoginSession(db: Db, session: Omit<LoginSession, "ve
 }
 
 /** One indexed read (primary key, joined to the user by primary key) per authenticated request. */
-const sessionWithUser = preparedQuery((db, idHash: string) =>
+const sessionWithUser = preparedQuery((db, { idHash }: { idHash: string }) =>
   db
     .selectFrom("login_sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
@@ -61,7 +61,7 @@ const sessionWithUser = preparedQuery((db, idHash: string) =>
 );
 
 export async function findLoginSessionWithUser(db: Db, idHash: string): Promise<{ session: LoginSession; user: User } | undefined> {
-  const [row] = await sessionWithUser(db, idHash);
+  const [row] = await sessionWithUser(db, { idHash });
   if (!row) return undefined;
   const session = toLoginSession({
     id_hash: row.s_id_hash,

@@ -1,13 +1,15 @@
-// Kysely's dialect for the clinic's SQLite file. Statements run synchronously on the event loop
-// (better-sqlite3: a query costs microseconds, with no thread hop), on two connections:
-// - the writer, held by one transaction (or lone write) at a time. Write transactions run as
+// Kysely's dialect for the clinic's SQLite file, on two connections:
+// - the writer, on the event loop (better-sqlite3 is synchronous: a small statement costs
+//   microseconds, with no thread hop), held by one transaction (or lone write) at a time. Write transactions run as
 //   members of a commit group (commit-groups.ts), which began IMMEDIATE, so a transaction holds
 //   the write lock from its first statement and never fails half-way for want of it. SELECTs
 //   outside transactions run here too while no group is open: they see exactly what is
 //   committed, and the page cache stays warm (SQLite empties a connection's cache whenever
 //   another connection has committed since its last read);
-// - the reader (query_only), for SELECTs outside transactions while a group is open: in WAL mode
-//   it sees only what is committed, and never waits for the group.
+// - the reader (query_only), in a thread of its own (read-worker.mjs), for SELECTs outside
+//   transactions while a group is open, that is, while the clinic is writing: in WAL mode it sees
+//   only what is committed, never waits for the group, and a heavy read does not hold the event
+//   loop.
 // Kysely's own SqliteDialect keeps one connection, begins deferred and would have each commit
 // fsync on the event loop.
 import {
@@ -25,9 +27,14 @@ import {
 import { CommitGroups, Mutex } from "./commit-groups";
 import type { SqliteConnection } from "./connection";
 
+/** Answers SELECTs from what is committed, off the event loop (read-worker.mjs). */
+export interface SqliteReader {
+  read<R>(query: CompiledQuery): Promise<QueryResult<R>>;
+}
+
 interface Shared {
   writer: SqliteConnection;
-  reader: SqliteConnection | undefined;
+  reader: SqliteReader | undefined;
   mutex: Mutex;
   groups: CommitGroups;
 }
@@ -48,7 +55,7 @@ class RoutedConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const { writer, reader } = this.#shared;
     if (this.#release) return writer.run<R>(query);
-    if (SelectQueryNode.is(query.query)) return (reader && writer.db.inTransaction ? reader : writer).run<R>(query);
+    if (SelectQueryNode.is(query.query)) return reader && writer.db.inTransaction ? reader.read<R>(query) : writer.run<R>(query);
     await this.begin();
     let result: QueryResult<R>;
     try {
@@ -140,7 +147,7 @@ class ClinicSqliteDriver implements Driver {
 export interface ClinicSqliteOptions {
   writer: SqliteConnection;
   /** Absent for an in-memory database, which has only the one connection. */
-  reader?: SqliteConnection;
+  reader?: SqliteReader;
   /** Makes every commit so far durable (the disk thread's fsync of the WAL); absent in memory. */
   sync?: () => Promise<void>;
   /** Closes the connections and the disk thread, once Kysely is done with them. */
