@@ -47,8 +47,6 @@ const SQLITE_PRAGMAS = [
   "wal_autocheckpoint = 0",
   // The WAL starts over once checkpointed; past a spike, it is cut back to this size.
   "journal_size_limit = 67108864",
-  // This connection answers most reads too: 64 MB of pages keeps a busy clinic's hot rows in it.
-  "cache_size = -65536",
 ];
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
