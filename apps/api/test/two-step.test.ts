@@ -1,5 +1,6 @@
 // Two-step sign-in with an authenticator app: set-up from the account, the pending sign-in a code
-// completes, recovery codes, replay, throttling, expiry, and turning it off after a re-check.
+// completes, recovery codes, replay, throttling, expiry, and setting it up or turning it off only
+// after a recent sign-in or re-check.
 import { totpCodeAt } from "@halcyon/domain";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect, it } from "vitest";
@@ -178,6 +179,19 @@ describeApp("two-step sign-in with an authenticator app", (testApp) => {
     const login = await app.inject({ method: "POST", url: "/api/login", payload: { username: member.username, password: member.password } });
     expect(login.json()).toMatchObject({ id: member.id });
     expect(sessionCookie(login)).toBeDefined();
+  });
+
+  it("sets up only within 5 minutes of a sign-in or a re-check of the password", async () => {
+    const { app, advance } = clock();
+    const body = newPatient();
+    const { cookie } = await register(app, body);
+    advance(6 * 60_000);
+    const refused = await app.inject({ method: "POST", url: "/api/account/totp", headers: { cookie: cookie! } });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, "REAUTH_REQUIRED"]);
+    expect((await app.inject({ method: "GET", url: "/api/account/two-step", headers: { cookie: cookie! } })).json()).toMatchObject({ totp: false });
+    const rechecked = await app.inject({ method: "POST", url: "/api/account/reauth", payload: { password: body.password }, headers: { cookie: cookie! } });
+    expect(rechecked.statusCode, rechecked.body).toBe(200);
+    expect((await app.inject({ method: "POST", url: "/api/account/totp", headers: { cookie: cookie! } })).statusCode).toBe(200);
   });
 
   it("leaves members without it to sign in as before, and refuses set-up to nobody", async () => {

@@ -55,6 +55,28 @@ test.describe("your account's sessions", () => {
     await Promise.all([here.context.close(), firefox.context.close(), safari.context.close()]);
   });
 
+  test("an admin signs a member out everywhere: each of their pages goes to sign in, and their password still works", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { here, firefox, safari } = await onThreeDevices(browser);
+    await openMessages(here.page);
+    await expect(here.page.getByTestId("connection-status")).toHaveText("Connected");
+    const member = (await (await here.page.request.get("/api/user")).json()) as { username: string; firstName: string; lastName: string };
+    const name = `${member.firstName} ${member.lastName}`;
+    const admin = await browser.newContext({ reducedMotion: "reduce" });
+    const adminPage = await admin.newPage();
+    await signInQuietly(adminPage, DEMO.admin);
+    await adminPage.goto(`/admin/users?q=${member.username}`);
+    await adminPage.getByRole("button", { name: `Sign ${name} out everywhere` }).click();
+    const dialog = adminPage.getByRole("dialog", { name: `Sign ${name} out everywhere?` });
+    await expect(dialog).toContainText("Their password and two-step sign-in stay as they are.");
+    await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expectToast(adminPage, "Signed out everywhere", `${name} was signed out of 3 sessions.`);
+    for (const device of [here, firefox, safari]) await expect(device.page).toHaveURL(/\/auth$/);
+    // Nothing else changed: the same password signs them in again.
+    await signInQuietly(here.page, { username: member.username, password: NEW_PASSWORD });
+    await Promise.all([admin.close(), here.context.close(), firefox.context.close(), safari.context.close()]);
+  });
+
   test("the member's badge in the navbar leads to their account", async ({ page }) => {
     await signInQuietly(page, DEMO.patient);
     await page.goto("/appointments");

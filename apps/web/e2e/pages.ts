@@ -289,6 +289,15 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: "admin-sign-out-everywhere",
+    open: async (page) => {
+      const account = await createAccountAsAdmin(page.request, "patient");
+      await visitAdmin(`/admin/users?q=${account.username}`, (p) => p.getByTestId("user-row").first())(page);
+      await page.getByRole("button", { name: `Sign ${account.firstName} ${account.lastName} out everywhere` }).click();
+      await expect(page.getByRole("dialog").getByRole("button", { name: "Sign out everywhere" })).toBeVisible();
+    },
+  },
+  {
     name: "admin-settings-time-zone",
     open: async (page) => {
       await visitAdmin("/admin/settings", (p) => p.getByLabel("Idle sign-out"))(page);

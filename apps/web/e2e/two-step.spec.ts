@@ -22,7 +22,9 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test("a doctor turns on an authenticator, signs back in with its code, and turns it off after confirming the password", async ({ browser }) => {
+test("a doctor confirms the password, turns on an authenticator, signs back in with its code, and turns it off after confirming the password again", async ({
+  browser,
+}) => {
   // Four sign-ins, each a deliberately slow password hash, on a busy machine.
   test.setTimeout(240_000);
   const account = await createAccountAsAdmin((await browser.newContext()).request, "doctor");
@@ -30,7 +32,11 @@ test("a doctor turns on an authenticator, signs back in with its code, and turns
   const page = doctor.page;
 
   await page.goto("/account");
+  // Setting it up asks for the password first, as turning it off does.
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const confirmIt = page.getByRole("dialog", { name: "Set up two-step sign-in" });
+  await confirmIt.getByLabel("Your password").fill(NEW_PASSWORD);
+  await confirmIt.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
   const secret = await page.getByRole("textbox", { name: "Setup key" }).inputValue();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);

@@ -64,6 +64,8 @@ export async function needsSecondStep(ctx: Pick<RequestContext, "db">, userId: n
 
 /** A new authenticator secret to scan; it takes effect once confirmed with a first code. */
 export async function beginTotpSetup(ctx: Member): Promise<{ secret: string; otpauthUrl: string }> {
+  // A sensitive change: a session taken over must not tie the account to someone else's phone.
+  await requireRecentCheck(ctx);
   if (await needsSecondStep(ctx, ctx.user.id))
     throw new AppError("CONFLICT", "Two-step sign-in is already on. Turn it off first to use another authenticator.");
   const secret = newTotpSecret();

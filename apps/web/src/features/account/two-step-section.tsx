@@ -18,16 +18,14 @@ type Setup = { secret: string; otpauthUrl: string };
 
 /**
  * Two-step sign-in from the member's own account: set up an authenticator app (scan, then confirm
- * with a first code), keep the recovery codes shown once, or turn it off after confirming the password.
+ * with a first code), keep the recovery codes shown once, or turn it off: either after confirming the password.
  */
 export function TwoStepSection() {
   const status = trpc.account.twoStep.useQuery();
   const [setup, setSetup] = useState<Setup>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
-  const begin = trpc.account.beginTotp.useMutation({
-    onSuccess: setSetup,
-    onError: (error) => toast({ variant: "destructive", title: "Error", description: error.message }),
-  });
+  const [confirming, setConfirming] = useState(false);
+  const begin = trpc.account.beginTotp.useMutation();
 
   let body;
   if (recoveryCodes) body = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />;
@@ -52,9 +50,19 @@ export function TwoStepSection() {
         <p className="max-w-2xl text-muted-foreground">
           Add a code from an authenticator app on your phone to your password, so a stolen password alone cannot open your account.
         </p>
-        <Button className="w-fit" disabled={begin.isPending} onClick={() => begin.mutate()}>
-          {begin.isPending ? "Preparing..." : "Set up an authenticator app"}
+        <Button className="w-fit" onClick={() => setConfirming(true)}>
+          Set up an authenticator app
         </Button>
+        <RecheckDialog
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          title="Set up two-step sign-in"
+          description="Confirm it is you with your password. Your other sessions will end once it is on."
+          cancelLabel="Not now"
+          actionLabel="Continue"
+          busyLabel="Preparing..."
+          action={async () => setSetup(await begin.mutateAsync())}
+        />
       </div>
     );
 
@@ -166,6 +174,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function TurnedOn({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
   const [confirming, setConfirming] = useState(false);
+  const utils = trpc.useUtils();
+  const turnOff = trpc.account.turnOffTotp.useMutation();
   return (
     <div className="grid gap-5">
       <p className="max-w-2xl text-muted-foreground">
@@ -175,31 +185,56 @@ function TurnedOn({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
       <Button variant="outline" className="w-fit" onClick={() => setConfirming(true)}>
         Turn off two-step sign-in
       </Button>
-      <TurnOffDialog open={confirming} onClose={() => setConfirming(false)} />
+      <RecheckDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Turn off two-step sign-in?"
+        description="Confirm it is you with your password. Your other sessions will end."
+        cancelLabel="Keep it on"
+        actionLabel="Turn off"
+        busyLabel="Turning off..."
+        action={async () => {
+          await turnOff.mutateAsync();
+          await utils.account.invalidate();
+          toast({ title: "Two-step sign-in is off", description: "Your password alone signs you in again." });
+        }}
+      />
     </div>
   );
 }
 
-/** Turning it off is a sensitive change: the password first, then the change. */
-function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+type RecheckDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: string;
+  cancelLabel: string;
+  actionLabel: string;
+  busyLabel: string;
+  /** The sensitive change, made once the password is confirmed; its failure is shown in the dialog. */
+  action: () => Promise<void>;
+};
+
+/** A change to two-step sign-in is a sensitive one: the password first, then the change. */
+function RecheckDialog({ open, onClose, title, description, cancelLabel, actionLabel, busyLabel, action }: RecheckDialogProps) {
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string>();
-  const utils = trpc.useUtils();
-  const turnOff = trpc.account.turnOffTotp.useMutation();
+  const [busy, setBusy] = useState(false);
   const recheck = trpc.account.recheck.useMutation();
-  const busy = recheck.isPending || turnOff.isPending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setBusy(true);
     try {
       await recheck.mutateAsync({ password });
-      await turnOff.mutateAsync();
-      await utils.account.invalidate();
-      toast({ title: "Two-step sign-in is off", description: "Your password alone signs you in again." });
+      await action();
       setPassword("");
+      setProblem(undefined);
       onClose();
     } catch (error) {
       setProblem(error instanceof Error ? error.message : "Please try again.");
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -208,8 +243,8 @@ function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () => void }
       <DialogContent>
         <form onSubmit={(event) => void submit(event)} className="grid gap-6">
           <DialogHeader>
-            <DialogTitle>Turn off two-step sign-in?</DialogTitle>
-            <DialogDescription>Confirm it is you with your password. Your other sessions will end.</DialogDescription>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
           <FormField id="recheck-password" label="Your password">
             {/* The show-password toggle explains itself in a tooltip. */}
@@ -232,11 +267,11 @@ function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () => void }
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={busy}>
-                Keep it on
+                {cancelLabel}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={busy || password.length === 0}>
-              {busy ? "Turning off..." : "Turn off"}
+              {busy ? busyLabel : actionLabel}
             </Button>
           </DialogFooter>
         </form>

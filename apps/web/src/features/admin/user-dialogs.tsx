@@ -172,3 +172,50 @@ export function StatusDialog({ change, onClose }: { change: StatusChange | null;
     </Dialog>
   );
 }
+
+/**
+ * Ends every session of a member, on every device, after a confirmation: for a lost phone or a
+ * shared computer left signed in. Their password and two-step sign-in stay as they are. (Admins
+ * end their own other sessions from their account page.)
+ */
+export function SignOutEverywhereDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const name = user ? displayName(user) : "";
+  const end = trpc.account.endAllSessionsOf.useMutation({
+    onSuccess: ({ ended }) => {
+      toastSuccess(
+        "Signed out everywhere",
+        ended === 0 ? `${name} had no open sessions.` : `${name} was signed out of ${ended} ${ended === 1 ? "session" : "sessions"}.`,
+      );
+      onClose();
+    },
+    onError: (error) => toastFailure("The sessions were not ended", error),
+  });
+
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && !end.isPending && onClose()}>
+      <DialogContent>
+        {user ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Sign {name} out everywhere?</DialogTitle>
+              <DialogDescription>
+                Every session they have open ends at once, on every device, and open pages return to sign-in. Their password and two-step sign-in stay as they
+                are.
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button type="button" variant="outline" disabled={end.isPending}>
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button type="button" variant="destructive" disabled={end.isPending} onClick={() => end.mutate({ id: user.id })}>
+                {end.isPending ? "Signing out…" : "Sign out everywhere"}
+              </Button>
+            </DialogFooter>
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -16,10 +16,11 @@ type UserRowProps = {
   onChangeStatus: (active: boolean) => void;
   onCareTeam: () => void;
   onResetPassword: () => void;
+  onSignOutEverywhere: () => void;
 };
 
 /** One person in the users list: who, role, status, joined, and what an admin may do to them. */
-export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, onResetPassword }: UserRowProps) {
+export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, onResetPassword, onSignOutEverywhere }: UserRowProps) {
   const name = displayName(user);
   const active = user.deactivatedAt === null;
   return (
@@ -71,9 +72,14 @@ export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, 
             Change role
           </Button>
           {active && !isMe ? (
-            <Button variant="outline" size="sm" onClick={onResetPassword} aria-label={`New password for ${name}`}>
-              New password
-            </Button>
+            <>
+              <Button variant="outline" size="sm" onClick={onResetPassword} aria-label={`New password for ${name}`}>
+                New password
+              </Button>
+              <Button variant="outline" size="sm" onClick={onSignOutEverywhere} aria-label={`Sign ${name} out everywhere`}>
+                Sign out everywhere
+              </Button>
+            </>
           ) : null}
           {active ? (
             <Button

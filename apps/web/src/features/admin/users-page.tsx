@@ -15,7 +15,7 @@ import { messageOf } from "./feedback";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { rangeLabel } from "./people";
 import { useDebounced } from "./use-debounced";
-import { ChangeRoleDialog, StatusDialog, type StatusChange } from "./user-dialogs";
+import { ChangeRoleDialog, SignOutEverywhereDialog, StatusDialog, type StatusChange } from "./user-dialogs";
 import { UserRow } from "./user-row";
 import { readRole, readStatus, searchParamsOf, UserFiltersBar, type UserFilters } from "./users-filters";
 import { UsersPager } from "./users-pager";
@@ -39,6 +39,7 @@ export function UsersPage() {
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
   const [careOf, setCareOf] = useState<AdminUser | null>(null);
   const [passwordOf, setPasswordOf] = useState<AdminUser | null>(null);
+  const [signOutOf, setSignOutOf] = useState<AdminUser | null>(null);
   const query = searchParamsOf({ ...filters, search: debouncedSearch }).toString();
 
   useEffect(() => {
@@ -136,6 +137,7 @@ export function UsersPage() {
                       onChangeStatus={(active) => setStatusChange({ user, active })}
                       onCareTeam={() => setCareOf(user)}
                       onResetPassword={() => setPasswordOf(user)}
+                      onSignOutEverywhere={() => setSignOutOf(user)}
                     />
                   ))}
                 </TableBody>
@@ -150,6 +152,7 @@ export function UsersPage() {
       <StatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
       <CareTeamDialog patient={careOf} onClose={() => setCareOf(null)} />
       <ResetPasswordDialog user={passwordOf} onClose={() => setPasswordOf(null)} />
+      <SignOutEverywhereDialog user={signOutOf} onClose={() => setSignOutOf(null)} />
     </AdminShell>
   );
 }
