@@ -66,7 +66,7 @@ test.describe("your account's sessions", () => {
     const adminPage = await admin.newPage();
     await signInQuietly(adminPage, DEMO.admin);
     await adminPage.goto(`/admin/users?q=${member.username}`);
-    await adminPage.getByRole("button", { name: `Sign ${name} out everywhere` }).click();
+    await adminPage.getByRole("button", { name: `Sign out everywhere for ${name}` }).click();
     const dialog = adminPage.getByRole("dialog", { name: `Sign ${name} out everywhere?` });
     await expect(dialog).toContainText("Their password and two-step sign-in stay as they are.");
     await dialog.getByRole("button", { name: "Sign out everywhere" }).click();

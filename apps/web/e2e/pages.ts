@@ -293,7 +293,7 @@ export const SCREENS: Screen[] = [
     open: async (page) => {
       const account = await createAccountAsAdmin(page.request, "patient");
       await visitAdmin(`/admin/users?q=${account.username}`, (p) => p.getByTestId("user-row").first())(page);
-      await page.getByRole("button", { name: `Sign ${account.firstName} ${account.lastName} out everywhere` }).click();
+      await page.getByRole("button", { name: `Sign out everywhere for ${account.firstName} ${account.lastName}` }).click();
       await expect(page.getByRole("dialog").getByRole("button", { name: "Sign out everywhere" })).toBeVisible();
     },
   },

@@ -76,7 +76,7 @@ export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, 
               <Button variant="outline" size="sm" onClick={onResetPassword} aria-label={`New password for ${name}`}>
                 New password
               </Button>
-              <Button variant="outline" size="sm" onClick={onSignOutEverywhere} aria-label={`Sign ${name} out everywhere`}>
+              <Button variant="outline" size="sm" onClick={onSignOutEverywhere} aria-label={`Sign out everywhere for ${name}`}>
                 Sign out everywhere
               </Button>
             </>
