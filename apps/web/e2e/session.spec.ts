@@ -10,6 +10,14 @@ test.describe("protected pages", () => {
     // busy the machine: 10 ms at a time until the toast is up (loading the page needs its timers),
     // then just short of the wait (no redirect yet), then past it.
     await page.clock.install();
+    // Every navigation the page begins, recorded as it begins (the Navigation API's navigate
+    // event fires inside the call that starts it), so "no redirect yet" is read, not waited for.
+    await page.addInitScript(() => {
+      const begun: string[] = [];
+      Object.assign(window, { navigationsBegun: begun });
+      const navigation = (window as unknown as { navigation?: EventTarget }).navigation;
+      navigation?.addEventListener("navigate", (event) => begun.push(new URL((event as Event & { destination: { url: string } }).destination.url).pathname));
+    });
     await page.clock.pauseAt(Date.now() + 60_000);
     const toasts = await recordToasts(page);
     const toldAndGone = [expect.stringMatching(/^Unauthorized\s*You are logged out\. Logging in again\.\.\./)];
@@ -24,8 +32,8 @@ test.describe("protected pages", () => {
       .toEqual(toldAndGone);
 
     await page.clock.runFor(450);
-    // Time for a redirect the clock had let through to show itself.
-    await page.waitForTimeout(300);
+    // A redirect the clock had let through would have begun inside that run.
+    expect(await page.evaluate(() => (window as unknown as { navigationsBegun: string[] }).navigationsBegun)).not.toContain("/api/login");
     expect(redirects).toBe(0);
     await page.clock.runFor(100);
     await expect(page).toHaveURL(/\/auth$/);

@@ -151,21 +151,13 @@ export function StatusDialog({ change, onClose }: { change: StatusChange | null;
                     : "They will be signed out at once, on every device, and cannot sign in until an admin reactivates them. Their records stay as they are."}
               </DialogDescription>
             </DialogHeader>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline" disabled={update.isPending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button
-                type="button"
-                variant={change.active ? "default" : "destructive"}
-                disabled={update.isPending}
-                onClick={() => update.mutate({ id: change.user.id, active: change.active })}
-              >
-                {update.isPending ? (change.active ? "Reactivating…" : "Deactivating…") : change.active ? "Reactivate" : "Deactivate"}
-              </Button>
-            </DialogFooter>
+            <ConfirmFooter
+              pending={update.isPending}
+              destructive={!change.active}
+              label={change.active ? "Reactivate" : "Deactivate"}
+              pendingLabel={change.active ? "Reactivating…" : "Deactivating…"}
+              onConfirm={() => update.mutate({ id: change.user.id, active: change.active })}
+            />
           </>
         ) : null}
       </DialogContent>
@@ -203,19 +195,44 @@ export function SignOutEverywhereDialog({ user, onClose }: { user: AdminUser | n
                 are.
               </DialogDescription>
             </DialogHeader>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline" disabled={end.isPending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="button" variant="destructive" disabled={end.isPending} onClick={() => end.mutate({ id: user.id })}>
-                {end.isPending ? "Signing out…" : "Sign out everywhere"}
-              </Button>
-            </DialogFooter>
+            <ConfirmFooter
+              pending={end.isPending}
+              destructive
+              label="Sign out everywhere"
+              pendingLabel="Signing out…"
+              onConfirm={() => end.mutate({ id: user.id })}
+            />
           </>
         ) : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Cancel, and the one action a confirmation dialog asks for; both held while it runs. */
+function ConfirmFooter({
+  pending,
+  destructive = false,
+  label,
+  pendingLabel,
+  onConfirm,
+}: {
+  pending: boolean;
+  destructive?: boolean;
+  label: string;
+  pendingLabel: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button type="button" variant="outline" disabled={pending}>
+          Cancel
+        </Button>
+      </DialogClose>
+      <Button type="button" variant={destructive ? "destructive" : "default"} disabled={pending} onClick={onConfirm}>
+        {pending ? pendingLabel : label}
+      </Button>
+    </DialogFooter>
   );
 }
