@@ -30,6 +30,11 @@ export const envSchema = z.object({
    * an empty database is never seeded (plugins/database.ts refuses to start instead).
    */
   SEED_DEMO: booleanFlag.optional(),
+  /**
+   * Doctors and admins must sign in in two steps: on by default in production. An admin can change
+   * it under System Settings; the saved setting wins.
+   */
+  REQUIRE_STAFF_TWO_STEP: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_IDLE_MINUTES: positiveNumber.default(30),
   SESSION_ABSOLUTE_HOURS: positiveNumber.default(12),
@@ -64,5 +69,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...env,
     DATA_DIR: resolve(invokedFrom, env.DATA_DIR ?? "data"),
     SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== "production",
+    REQUIRE_STAFF_TWO_STEP: env.REQUIRE_STAFF_TWO_STEP ?? env.NODE_ENV === "production",
   };
 }

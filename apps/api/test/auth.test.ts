@@ -64,10 +64,10 @@ describeApp("accounts and sessions over REST", (testApp) => {
     const { app } = testApp();
     const short = await register(app, newPatient({ password: "short1" }));
     expect(short.response.statusCode).toBe(400);
-    expect(short.response.json().message).toBe("Passwords need at least 8 characters");
-    const common = await register(app, newPatient({ password: "password123" }));
+    expect(short.response.json().message).toBe("Passwords need at least 12 characters");
+    const common = await register(app, newPatient({ password: "password1234" }));
     expect(common.response.statusCode).toBe(400);
-    expect(common.response.json().message).toMatch(/most common/);
+    expect(common.response.json().message).toMatch(/commonly used password/);
     const long = await register(app, newPatient({ password: "a-long-but-memorable-passphrase-".repeat(2) }));
     expect(long.response.statusCode).toBe(200);
   });

@@ -1,6 +1,6 @@
 // Building blocks for tests of the clinic's screens: people of each role, signed in, and dates
 // that are always in the future on a clinic weekday.
-import { createUser } from "@halcyon/domain";
+import { createUser, totpCodeAt } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import { newPatient, register, sessionCookie } from "./helper";
 
@@ -57,4 +57,27 @@ export function book(app: FastifyInstance, who: SignedIn, body: Record<string, u
 
 export function patch(app: FastifyInstance, who: SignedIn, id: number, body: Record<string, unknown>) {
   return app.inject({ method: "PATCH", url: `/api/appointments/${id}`, payload: body, headers: { cookie: who.cookie } });
+}
+
+/** Turns on two-step sign-in for a signed-in member (a session within 5 minutes of its sign-in); answers the authenticator's secret and the recovery codes. */
+export async function turnOnAuthenticator(app: FastifyInstance, who: Pick<SignedIn, "cookie">): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await app.inject({ method: "POST", url: "/api/account/totp", headers: { cookie: who.cookie } });
+  if (setup.statusCode !== 200) throw new Error(`authenticator set-up failed: ${setup.body}`);
+  const { secret } = setup.json();
+  const confirmed = await app.inject({
+    method: "POST",
+    url: "/api/account/totp/confirm",
+    payload: { code: await totpCodeAt(secret, app.clinic.now()) },
+    headers: { cookie: who.cookie },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`authenticator confirmation failed: ${confirmed.body}`);
+  return { secret, recoveryCodes: confirmed.json().recoveryCodes };
+}
+
+/** Starts the app on a free local port; answers its base URL (http://…). */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("no address");
+  return `http://127.0.0.1:${address.port}`;
 }

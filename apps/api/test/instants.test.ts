@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { DEMO_PASSWORDS, resetPassword, totpCodeAt } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import { aPatient, aStaffMember, book, patch, signInAs, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { aPatient, aStaffMember, book, patch, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead, type SignedIn } from "./clinic-helpers";
 import { describeApp } from "./helper";
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -49,7 +49,7 @@ function withOffset(iso: string): string {
   return new Date(Date.parse(iso) - 5 * HOUR).toISOString().replace("Z", "-05:00");
 }
 
-function call(app: FastifyInstance, who: SignedIn, method: "GET" | "POST" | "PUT" | "PATCH", url: string, payload?: unknown) {
+function call(app: FastifyInstance, who: SignedIn, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: unknown) {
   return app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
@@ -115,6 +115,10 @@ describeApp(
       expect((await app.inject({ method: "POST", url: "/api/login", payload: { username, password: "quiet-harbour-42" } })).json()).toMatchObject({
         mfaRequired: true,
       });
+      // An admin resets another member's: they find a notice at their next sign-in.
+      const forgetful = await aPatient(app);
+      await turnOnAuthenticator(app, forgetful);
+      expect((await call(app, admin, "DELETE", `/api/admin/users/${forgetful.id}/two-step`)).statusCode).toBe(200);
 
       // Time passes: the session's activity is written back, and the doctor writes the notes.
       const shift = Date.parse(second!) - Date.now();

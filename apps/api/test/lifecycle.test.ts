@@ -98,7 +98,7 @@ describe("the welcome", () => {
     try {
       const printed = await demo.seen;
       expect(printed).toContain(`Halcyon is ready at http://127.0.0.1:${port}`);
-      expect(printed).toMatch(/admin +admin +halcyon-admin-demo/);
+      expect(printed).toMatch(/admin +admin +halcyon-office-demo/);
       expect(printed).toMatch(/doctor +dr\.vance +halcyon-doctor-demo +\(also dr\.okafor, dr\.lindqvist, dr\.moreau\)/);
       expect(printed).toMatch(/patient +alex +halcyon-patient-demo +\(also jordan, sam, riley\)/);
     } finally {

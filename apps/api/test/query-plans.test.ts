@@ -71,7 +71,7 @@ for (const kind of testDatabaseKinds()) {
     it("reads sessions, appointments, notes, slots and books without a full table scan", { timeout: 90_000 }, async () => {
       const patient = await signInAs(app, "alex", "halcyon-patient-demo");
       const doctor = await signInAs(app, "dr.vance", "halcyon-doctor-demo");
-      const admin = await signInAs(app, "admin", "halcyon-admin-demo");
+      const admin = await signInAs(app, "admin", "halcyon-office-demo");
       // Dr. Okafor does not care for Alex: emergency access opens the record to him.
       const stranger = await signInAs(app, "dr.okafor", "halcyon-doctor-demo");
       const get = (who: { cookie: string }, url: string) => app.inject({ method: "GET", url, headers: { cookie: who.cookie } });

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { REFUSAL_WINDOW_MS } from "@halcyon/domain";
-import { aPatient } from "./clinic-helpers";
+import { aPatient, listen } from "./clinic-helpers";
 import { buildApp } from "../src/app";
 import { parseEnv } from "../src/env";
 import { describeApp, newPatient } from "./helper";
@@ -116,11 +116,7 @@ describeApp("auditing refused requests", (testApp) => {
 describeApp("auditing refused WebSocket handshakes", (testApp) => {
   let base = "";
   beforeAll(async () => {
-    const { app } = testApp();
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.address();
-    if (!address || typeof address === "string") throw new Error("no address");
-    base = `ws://127.0.0.1:${address.port}/ws`;
+    base = `${(await listen(testApp().app)).replace("http", "ws")}/ws`;
   });
 
   function refusedWith(headers: Record<string, string>): Promise<number> {

@@ -8,7 +8,7 @@
 //      field for field (no field missing, none extra).
 import { totpCodeAt } from "@halcyon/domain";
 import { beforeAll, expect, it } from "vitest";
-import { aStaffMember, type SignedIn, signInAs, slotsOf, weekdayAhead } from "./clinic-helpers";
+import { aStaffMember, type SignedIn, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead } from "./clinic-helpers";
 import { describeApp, newPatient, register } from "./helper";
 import { bodyChecker, fetchDocument, operationsOf, type OpenApiDocument, type Operation } from "./openapi-document";
 
@@ -37,6 +37,8 @@ interface World {
   signInElsewhere(): Promise<void>;
   /** The patient's password step of a two-step sign-in: the pending cookie, as a caller. */
   passwordStep(): Promise<SignedIn>;
+  /** A new doctor who has turned on two-step sign-in (their id), and a newly signed-in admin. */
+  aMemberWithTwoStep(): Promise<{ id: number; admin: SignedIn }>;
   /** Moves the clock just past `instant`; the doctor and the patient sign in again, as they would after a day away. */
   advanceTo(instant: string): Promise<void>;
 }
@@ -165,6 +167,15 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
       };
     },
   ],
+  ["GET /account/notices", (w) => ({ as: w.patient, url: "/account/notices" })],
+  ["DELETE /account/notices/{kind}", (w) => ({ as: w.patient, url: "/account/notices/password_review" })],
+  [
+    "DELETE /admin/users/{id}/two-step",
+    async (w) => {
+      const { id, admin } = await w.aMemberWithTwoStep();
+      return { as: admin, url: `/admin/users/${id}/two-step` };
+    },
+  ],
   [
     "POST /user/password",
     (w) => ({ as: w.patient, url: "/user/password", payload: { currentPassword: w.patientLogin.password, newPassword: "steady-lantern-73" } }),
@@ -231,6 +242,11 @@ describeApp(
           const response = await app.inject({ method: "POST", url: "/api/login", payload: world.patientLogin });
           const pending = response.cookies.find((cookie) => cookie.name === "halcyon_pending")!;
           return { id: world.patient.id, cookie: `${pending.name}=${pending.value}` };
+        },
+        async aMemberWithTwoStep() {
+          const member = await aStaffMember(app, "doctor");
+          await turnOnAuthenticator(app, member);
+          return { id: member.id, admin: await aStaffMember(app, "admin") };
         },
         async advanceTo(instant) {
           const by = Date.parse(instant) - now + 60_000;

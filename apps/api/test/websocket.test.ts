@@ -1,7 +1,6 @@
-import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
-import { aPatient, aStaffMember, book, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { aPatient, aStaffMember, book, listen, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
 import { describeApp, describeTwoInstances } from "./helper";
 
 interface OpenSocket {
@@ -30,13 +29,6 @@ async function until(check: () => boolean, ms = 20_000): Promise<void> {
     if (Date.now() > end) throw new Error("timed out waiting");
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  if (!address || typeof address === "string") throw new Error("no address");
-  return `http://127.0.0.1:${address.port}`;
 }
 
 describeApp("the WebSocket /ws", (testApp) => {

@@ -53,7 +53,7 @@ const round2 = (value: number) => round(value, 2);
 
 type Login = (attempt: Attempt) => Promise<{ statusCode: number; body: string }>;
 
-interface Round {
+export interface LoopDelayRound {
   wallMs: number;
   maxMs: number;
   p99Ms: number;
@@ -63,25 +63,18 @@ interface Round {
   unexpected: string[];
 }
 
-async function runRound(login: Login, batch: number): Promise<Round> {
-  const list = attempts(batch);
+/** The event loop's delay while `burst` (requests dispatched at once) runs; `burst` answers what went unexpectedly. */
+export async function loopDelayDuring(burst: () => Promise<string[]>): Promise<LoopDelayRound> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   histogram.enable();
   // The sampler records nothing for the tick in which it is enabled, and the 20 requests are
   // dispatched synchronously in one tick: let it start first, and let it see the last tick.
   await sleep(SETTLE_MS);
   const startedAt = performance.now();
-  const responses = await Promise.all(list.map(login));
+  const unexpected = await burst();
   const wallMs = performance.now() - startedAt;
   await sleep(SETTLE_MS);
   histogram.disable();
-
-  const unexpected = responses.flatMap((response, index) => {
-    const attempt = list[index];
-    return attempt && response.statusCode !== attempt.expect
-      ? [`${attempt.username}: expected ${attempt.expect}, got ${response.statusCode} ${response.body}`]
-      : [];
-  });
   const ms = (ns: number) => round2(ns / 1e6);
   return {
     wallMs: round2(wallMs),
@@ -92,6 +85,19 @@ async function runRound(login: Login, batch: number): Promise<Round> {
     samples: histogram.count,
     unexpected,
   };
+}
+
+function runRound(login: Login, batch: number): Promise<LoopDelayRound> {
+  const list = attempts(batch);
+  return loopDelayDuring(async () => {
+    const responses = await Promise.all(list.map(login));
+    return responses.flatMap((response, index) => {
+      const attempt = list[index];
+      return attempt && response.statusCode !== attempt.expect
+        ? [`${attempt.username}: expected ${attempt.expect}, got ${response.statusCode} ${response.body}`]
+        : [];
+    });
+  });
 }
 
 export async function measureLoginEventLoop(): Promise<CheckResult[]> {
@@ -120,7 +126,7 @@ export async function measureLoginEventLoop(): Promise<CheckResult[]> {
     progress(
       `login: ${ROUNDS} rounds of ${kinds.length} concurrent sign-ins (${kinds.filter((a) => a.expect === 200).length} right, ${kinds.filter((a) => a.expect !== 200).length} wrong)`,
     );
-    const rounds: Round[] = [];
+    const rounds: LoopDelayRound[] = [];
     for (let index = 1; index <= ROUNDS; index += 1) {
       const result = await runRound(login, index);
       rounds.push(result);

@@ -15,6 +15,7 @@ import { measureLighthouse } from "./lighthouse";
 import { measureLoginEventLoop } from "./login-event-loop";
 import { measureMessagingReads } from "./messaging-reads";
 import { measureStartup } from "./startup";
+import { measureSecondStepCpu, measureTwoStepLoginEventLoop } from "./two-step-sign-in";
 import { checkServerBuild, installCleanupHandlers, REPO_ROOT, RESULTS_DIR, round, type CheckResult } from "./support";
 import { measureUserEndpoint } from "./user-endpoint";
 import { measureWebSocketDelivery } from "./ws-delivery";
@@ -35,6 +36,8 @@ const MEASUREMENTS: Measurement[] = [
   { id: "lighthouse", title: "Lighthouse (mobile): landing page and patient dashboard", needsBuiltServer: true, run: measureLighthouse },
   { id: "user", title: "GET /api/user, 50 connections", needsBuiltServer: true, run: measureUserEndpoint },
   { id: "login", title: "Event-loop delay, 20 logins", needsBuiltServer: false, run: measureLoginEventLoop },
+  { id: "login-2fa", title: "Event-loop delay, 20 two-step logins (password + TOTP)", needsBuiltServer: false, run: measureTwoStepLoginEventLoop },
+  { id: "totp", title: "Sign-in with TOTP: server CPU of the second step", needsBuiltServer: false, run: measureSecondStepCpu },
   { id: "audit", title: "Audit log cost, GET /api/appointments", needsBuiltServer: false, run: measureAuditCost },
   { id: "clinic", title: "Large clinic: appointments, notes, slots, booking", needsBuiltServer: true, optIn: true, run: measureLargeClinic },
   { id: "messaging", title: "Messaging: 2,000,000 messages", needsBuiltServer: true, optIn: true, run: measureMessagingReads },

@@ -32,10 +32,11 @@ test.describe("choose your own password (accounts created with a one-time passwo
     await expectToast(page, "Password not changed", "different from the one-time password");
     await expect(page.getByLabel("New password", { exact: true })).toBeFocused();
 
-    await page.getByLabel("New password", { exact: true }).fill("password123");
-    await page.getByLabel("Confirm new password").fill("password123");
+    await page.getByLabel("New password", { exact: true }).fill("password1234");
+    await page.getByLabel("Confirm new password").fill("password1234");
+    await expect(page.getByText("Strength: Weak.")).toBeVisible();
     await page.getByRole("button", { name: "Save my password" }).click();
-    await expectToast(page, "Password not changed", "most common");
+    await expectToast(page, "Password not changed", "similar to a commonly used password");
 
     await page.getByLabel("New password", { exact: true }).fill("a walk along the quiet shore");
     await page.getByLabel("Confirm new password").fill("a walk along the quiet shore");

@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The demo clinic the test server seeds (docs/product.md). */
 export const DEMO = {
-  admin: { username: "admin", password: "halcyon-admin-demo", firstName: "Avery" },
+  admin: { username: "admin", password: "halcyon-office-demo", firstName: "Avery" },
   doctor: { username: "dr.vance", password: "halcyon-doctor-demo", firstName: "Eleanor", lastName: "Vance" },
   patient: { username: "alex", password: "halcyon-patient-demo", firstName: "Alex" },
 } as const;

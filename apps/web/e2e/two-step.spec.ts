@@ -1,26 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
-import { generate } from "otplib";
+import { expect, test } from "@playwright/test";
 
 import { createAccountAsAdmin } from "./admin-support";
 import { memberBrowser } from "./messaging-support";
 import { expectToast, fillLogInForm, mainNavigation, seriousViolations } from "./support";
+import { codeFor, screenshots } from "./two-step-support";
 
 const NEW_PASSWORD = "a calm tide under morning light";
-
-/** What the member's phone would show `offsetSeconds` from now. */
-function codeFor(secret: string, offsetSeconds = 0): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
-}
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const width of [375, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    // From the top, so the fixed header is where a reader sees it.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 test("a doctor confirms the password, turns on an authenticator, signs back in with its code, and turns it off after confirming the password again", async ({
   browser,

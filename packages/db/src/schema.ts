@@ -28,6 +28,19 @@ export interface UsersTable {
   must_change_password: Generated<number>;
   /** When the one-time password stops signing anyone in; null once the user has their own. */
   one_time_password_expires_at: Instant | null;
+  /** The version of the password rules the password in use was last judged by. */
+  password_rules_version: Generated<number>;
+  /** 1 while the member has a confirmed second step (kept with the factors, in their transactions). */
+  two_step_enabled: Generated<number>;
+}
+
+export type AccountNoticeKind = "password_review" | "two_step_reset";
+
+/** Something to tell a member once, at their next visit, until they dismiss it or act on it. */
+export interface AccountNoticesTable {
+  user_id: number;
+  kind: AccountNoticeKind;
+  created_at: Instant;
 }
 
 export interface DoctorProfilesTable {
@@ -208,6 +221,7 @@ export interface ThrottleHitsTable {
 
 export interface Database {
   users: UsersTable;
+  account_notices: AccountNoticesTable;
   doctor_profiles: DoctorProfilesTable;
   login_sessions: LoginSessionsTable;
   appointments: AppointmentsTable;

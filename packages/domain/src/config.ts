@@ -12,6 +12,8 @@ export interface ClinicConfig {
   cancellationWindowMs: number;
   /** Hours of a doctor who has none of their own. */
   defaultWorkingHours: WorkingPeriod[];
+  /** Doctors and admins must sign in in two steps: one without is taken to set it up first. */
+  requireStaffTwoStep: boolean;
 }
 
 export const DEFAULT_CLINIC_CONFIG: ClinicConfig = {
@@ -23,4 +25,5 @@ export const DEFAULT_CLINIC_CONFIG: ClinicConfig = {
   },
   cancellationWindowMs: 24 * 60 * 60 * 1000,
   defaultWorkingHours: CLINIC_DEFAULT_HOURS,
+  requireStaffTwoStep: false,
 };

@@ -11,6 +11,8 @@ const CODES = {
   FORBIDDEN: "FORBIDDEN",
   /** A sensitive change without a recent re-check of the password: a 403 whose code says so. */
   REAUTH_REQUIRED: "FORBIDDEN",
+  /** The clinic requires two-step sign-in of staff, and this member has not set it up: a 403 whose code says so. */
+  TWO_STEP_REQUIRED: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
@@ -41,9 +43,14 @@ export function describeInputProblem(error: ZodError): string {
   return error.issues[0]?.message ?? "The request is not valid.";
 }
 
+/** Refusals a client acts on by name (ask for the password again, set up two-step sign-in), not only by status. */
+const NAMED_REFUSALS = ["REAUTH_REQUIRED", "TWO_STEP_REQUIRED"] as const;
+type NamedRefusal = (typeof NAMED_REFUSALS)[number];
+const isNamedRefusal = (code: AppErrorCode): code is NamedRefusal => (NAMED_REFUSALS as readonly string[]).includes(code);
+
 export interface PublicError {
   status: number;
-  code: TRPC_ERROR_CODE_KEY | "REAUTH_REQUIRED";
+  code: TRPC_ERROR_CODE_KEY | NamedRefusal;
   message: string;
   /** Every input problem, by field, when the input failed validation. */
   issues?: { path: string; message: string }[];
@@ -69,7 +76,7 @@ export function toPublicError(cause: unknown): PublicError {
   }
   return {
     status,
-    code: error instanceof AppError && error.appCode === "REAUTH_REQUIRED" ? "REAUTH_REQUIRED" : error.code,
+    code: error instanceof AppError && isNamedRefusal(error.appCode) ? error.appCode : error.code,
     message: error.message,
     ...(error instanceof AppError && error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
   };

@@ -3,6 +3,7 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { recordAudit } from "./audit/audit";
+import { assertFullAccess } from "./auth/full-access";
 import { assertOwnPassword } from "./auth/one-time-passwords";
 import { parseClientInput, withoutNulCharacters } from "./client-input";
 import type { RequestContext } from "./context";
@@ -86,20 +87,30 @@ function signedInUser(ctx: RequestContext): User {
  */
 export const signedInProcedure = guardedProcedure((ctx) => ({ user: signedInUser(ctx) }));
 
-/** A signed-in user with a password of their own: a session still on its one-time password is refused (403). */
-function ownPasswordUser(ctx: RequestContext): User {
+/**
+ * Signed in with a password of their own, whether or not the clinic's two-step policy is met yet:
+ * only what setting up two-step sign-in takes (its status, a re-check of the password, the set-up).
+ */
+export const ownPasswordProcedure = guardedProcedure((ctx) => {
   const user = signedInUser(ctx);
   assertOwnPassword(user);
+  return { user };
+});
+
+/** A signed-in user who may use what their role allows (auth/full-access.ts), else 403. */
+function fullAccessUser(ctx: RequestContext): User {
+  const user = signedInUser(ctx);
+  assertFullAccess(ctx.config, user);
   return user;
 }
 
-/** Signed-in users with a password of their own: every procedure that needs a session. */
-export const authedProcedure = guardedProcedure((ctx) => ({ user: ownPasswordUser(ctx) }));
+/** Signed-in users with full access: every procedure that needs a session. */
+export const authedProcedure = guardedProcedure((ctx) => ({ user: fullAccessUser(ctx) }));
 
 /** Signed-in users with one of `roles` (refusals are audited like every other). */
 export function roleProcedure(...roles: UserRole[]) {
   return guardedProcedure((ctx) => {
-    const user = ownPasswordUser(ctx);
+    const user = fullAccessUser(ctx);
     if (!roles.includes(user.role)) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
     return { user };
   });

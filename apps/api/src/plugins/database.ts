@@ -98,6 +98,7 @@ export default fp<DatabasePluginOptions>(
           absoluteLifetimeMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
         },
         cancellationWindowMs: env.CANCELLATION_WINDOW_HOURS * 3_600_000,
+        requireStaffTwoStep: env.REQUIRE_STAFF_TWO_STEP,
       },
       events,
       ...(now ? { now } : {}),

@@ -1,7 +1,7 @@
 // The WebSocket /ws: opened with the session cookie from a page of this origin, kept alive by
 // heartbeats, limited in what a client may send, and closed when its session ends.
 import websocket from "@fastify/websocket";
-import { AppError, assertOwnPassword, hashSessionToken, resolveLoginSession } from "@halcyon/domain";
+import { AppError, assertFullAccess, hashSessionToken, resolveLoginSession } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import type { Env } from "../env";
 import { sessionCookieName } from "../plugins/request-context";
@@ -83,8 +83,8 @@ export async function websocketRoutes(app: FastifyInstance, { env }: { env: Env 
           return sendError(app, reply, new AppError("UNAUTHENTICATED", "Sign in to connect."));
         }
         try {
-          // A session on a one-time password hears nothing until the password is its own.
-          assertOwnPassword(user);
+          // A session on a one-time password, or staff yet to set up a required second step, hears nothing.
+          assertFullAccess(app.clinic.config, user);
         } catch (error) {
           return sendError(app, reply, error);
         }

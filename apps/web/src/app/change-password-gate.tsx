@@ -11,6 +11,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 
 import { BrandEmblem } from "../components/brand-mark";
+import { PasswordStrength } from "../features/auth/password-strength";
 import { checkChosenPassword, type ChoosePasswordField, type ChoosePasswordValues } from "../lib/auth/choose-password";
 import { setCurrentUser } from "../lib/auth/current-user";
 import { rotateSession } from "../lib/auth/session-rotation";
@@ -18,13 +19,8 @@ import { CLINIC_NAME, pageTitle } from "../lib/clinic";
 import { trpcClient } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
 
-const FIELDS: { field: ChoosePasswordField; label: string; autoComplete: string; hint?: string }[] = [
-  {
-    field: "newPassword",
-    label: "New password",
-    autoComplete: "new-password",
-    hint: "At least 8 characters. A short sentence is easy to remember and hard to guess.",
-  },
+const FIELDS: { field: ChoosePasswordField; label: string; autoComplete: string }[] = [
+  { field: "newPassword", label: "New password", autoComplete: "new-password" },
   { field: "confirmPassword", label: "Confirm new password", autoComplete: "new-password" },
 ];
 
@@ -125,9 +121,11 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
             aria-label="Choose your own password"
             className="mt-10 grid gap-6 rounded-xl border border-hairline bg-card p-6 shadow-soft sm:p-10"
           >
-            {FIELDS.map(({ field, label, autoComplete, hint }) => {
+            {FIELDS.map(({ field, label, autoComplete }) => {
               const invalid = problem?.field === field;
-              const describedBy = [hint ? `${fieldId(field)}-hint` : null, invalid ? `${fieldId(field)}-problem` : null].filter(Boolean).join(" ") || undefined;
+              const describedBy =
+                [field === "newPassword" ? `${fieldId(field)}-hint` : null, invalid ? `${fieldId(field)}-problem` : null].filter(Boolean).join(" ") ||
+                undefined;
               return (
                 <div key={field} className="flex flex-col gap-2">
                   <Label htmlFor={fieldId(field)}>{label}</Label>
@@ -145,11 +143,7 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
                       if (invalid) setProblem(undefined);
                     }}
                   />
-                  {hint ? (
-                    <p id={`${fieldId(field)}-hint`} className="text-xs leading-relaxed text-muted-foreground">
-                      {hint}
-                    </p>
-                  ) : null}
+                  {field === "newPassword" ? <PasswordStrength id={`${fieldId(field)}-hint`} password={values.newPassword} owner={user} /> : null}
                   {invalid ? (
                     <p id={`${fieldId(field)}-problem`} className="text-sm text-rose-700">
                       {problem.message}

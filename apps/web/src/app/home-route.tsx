@@ -4,7 +4,7 @@ import { PageLoading } from "../components/page-loading";
 import { LandingPage } from "../features/landing/landing-page";
 import { useCurrentUser } from "../lib/auth/current-user";
 import { dashboardPathFor } from "../lib/auth/role-paths";
-import { PasswordGate } from "./password-gate";
+import { AccountGate, needsAccountGate } from "./account-gate";
 
 const AdminPage = lazy(async () => ({ default: (await import("../features/admin/admin-page")).AdminPage }));
 
@@ -13,9 +13,9 @@ export function HomeRoute() {
   const { user, isLoading } = useCurrentUser();
   // A moment of blank ivory while we learn who is visiting, rather than a flash of the wrong page.
   if (isLoading) return null;
-  // A fresh sign-in lands here: an account on its one-time password chooses its own first, then
-  // goes on to its dashboard rather than back to the public landing page.
-  if (user?.mustChangePassword) return <PasswordGate user={user} continueTo={dashboardPathFor(user.role)} />;
+  // A fresh sign-in lands here: an account with something to do first (its own password, a
+  // required second step) does it, then goes on to its dashboard rather than the landing page.
+  if (user && needsAccountGate(user)) return <AccountGate user={user} continueTo={dashboardPathFor(user.role)} />;
   if (user?.role === "admin") {
     return (
       <Suspense fallback={<PageLoading />}>

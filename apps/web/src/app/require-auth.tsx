@@ -4,7 +4,7 @@ import { Outlet } from "react-router-dom";
 import { PageLoading } from "../components/page-loading";
 import { useCurrentUser } from "../lib/auth/current-user";
 import { redirectToSignIn } from "../lib/auth/unauthorized";
-import { PasswordGate } from "./password-gate";
+import { AccountGate, needsAccountGate } from "./account-gate";
 
 /** The pages below need a signed-in member (any role: the specification guards by sign-in only). */
 export function RequireAuth() {
@@ -15,7 +15,7 @@ export function RequireAuth() {
   }, [isLoading, isAuthenticated]);
 
   if (!user) return <PageLoading label={isLoading ? "Checking your session" : "Redirecting to sign in"} />;
-  // An account still on its one-time password chooses its own before any page opens.
-  if (user.mustChangePassword) return <PasswordGate user={user} />;
+  // An account on a one-time password, or staff yet to set up a required second step, does that first.
+  if (needsAccountGate(user)) return <AccountGate user={user} />;
   return <Outlet />;
 }

@@ -15,6 +15,7 @@ import * as throttleHits from "./2026-11-24T1000-throttle-hits";
 import * as canonicalInstants from "./2026-11-24T1100-canonical-instants";
 import * as moreCanonicalInstants from "./2026-11-24T1200-more-canonical-instants";
 import * as twoStepSignIn from "./2026-11-25T0000-two-step-sign-in";
+import * as accountNotices from "./2026-11-26T0000-account-notices";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -31,6 +32,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-24T1100-canonical-instants": canonicalInstants,
   "2026-11-24T1200-more-canonical-instants": moreCanonicalInstants,
   "2026-11-25T0000-two-step-sign-in": twoStepSignIn,
+  "2026-11-26T0000-account-notices": accountNotices,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

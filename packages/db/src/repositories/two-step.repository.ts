@@ -23,8 +23,10 @@ export async function saveUnconfirmedTotpFactor(db: Db, userId: number, secret: 
     .execute();
 }
 
+/** Turns the factor on; run it in a transaction: the user's two_step_enabled changes with it. */
 export async function confirmTotpFactor(db: Db, userId: number, at: string, timeStep: number): Promise<void> {
   await db.updateTable("totp_factors").set({ confirmed_at: at, last_time_step: timeStep }).where("user_id", "=", userId).execute();
+  await db.updateTable("users").set({ two_step_enabled: 1 }).where("id", "=", userId).execute();
 }
 
 /**
@@ -42,9 +44,11 @@ export async function claimTotpTimeStep(db: Db, userId: number, timeStep: number
 }
 
 /** Removes the member's authenticator and recovery codes. */
+/** Removes every factor; run it in a transaction: the user's two_step_enabled changes with it. */
 export async function deleteTwoStepFactors(db: Db, userId: number): Promise<void> {
   await db.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
   await db.deleteFrom("totp_factors").where("user_id", "=", userId).execute();
+  await db.updateTable("users").set({ two_step_enabled: 0 }).where("id", "=", userId).execute();
 }
 
 export async function replaceRecoveryCodes(db: Db, userId: number, codeHashes: string[]): Promise<void> {

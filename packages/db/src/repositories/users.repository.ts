@@ -17,11 +17,19 @@ export interface User {
   mustChangePassword: boolean;
   /** When the one-time password stops working; null once the user has a password of their own. */
   oneTimePasswordExpiresAt: string | null;
+  /** The version of the password rules the password in use was last judged by. */
+  passwordRulesVersion: number;
+  /** Whether signing in takes a second step (an authenticator app). */
+  twoStepEnabled: boolean;
 }
 
-/** What a new account is made of; profileImageUrl and oneTimePasswordExpiresAt (staff-issued passwords) may be left out. */
+/**
+ * What a new account is made of. May be left out: profileImageUrl, oneTimePasswordExpiresAt
+ * (staff-issued passwords) and passwordRulesVersion (0, "not judged yet", when the password was
+ * not checked against the rules).
+ */
 export type NewUser = Pick<User, "username" | "email" | "firstName" | "lastName" | "phoneNumber" | "dateOfBirth" | "role" | "createdAt"> &
-  Partial<Pick<User, "profileImageUrl" | "oneTimePasswordExpiresAt">> & { passwordHash: string };
+  Partial<Pick<User, "profileImageUrl" | "oneTimePasswordExpiresAt" | "passwordRulesVersion">> & { passwordHash: string };
 
 export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
@@ -42,6 +50,8 @@ export function toUser(row: UserRow): User {
     deactivatedAt: row.deactivated_at,
     mustChangePassword: Number(row.must_change_password) === 1,
     oneTimePasswordExpiresAt: row.one_time_password_expires_at,
+    passwordRulesVersion: Number(row.password_rules_version),
+    twoStepEnabled: Number(row.two_step_enabled) === 1,
   };
 }
 
@@ -84,6 +94,8 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
       profile_image_url: user.profileImageUrl ?? null,
       must_change_password: user.oneTimePasswordExpiresAt ? 1 : 0,
       one_time_password_expires_at: user.oneTimePasswordExpiresAt ?? null,
+      // Left out, the column's default: 0, not judged yet.
+      ...(user.passwordRulesVersion === undefined ? {} : { password_rules_version: user.passwordRulesVersion }),
       created_at: user.createdAt,
     })
     .returningAll()
@@ -91,14 +103,32 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
   return toUser(row);
 }
 
-/** Sets a password; `oneTimeUntil` marks it one-time (given by staff, to be replaced at sign-in) and working until then. */
-export async function updatePasswordHash(db: Db, userId: number, passwordHash: string, oneTimeUntil: string | null = null): Promise<boolean> {
+/**
+ * Sets a password, chosen under the password rules of `rulesVersion`; `oneTimeUntil` marks it
+ * one-time (given by staff, to be replaced at sign-in) and working until then.
+ */
+export async function updatePasswordHash(
+  db: Db,
+  userId: number,
+  password: { hash: string; rulesVersion: number; oneTimeUntil?: string | null },
+): Promise<boolean> {
+  const oneTimeUntil = password.oneTimeUntil ?? null;
   const result = await db
     .updateTable("users")
-    .set({ password_hash: passwordHash, must_change_password: oneTimeUntil ? 1 : 0, one_time_password_expires_at: oneTimeUntil })
+    .set({
+      password_hash: password.hash,
+      password_rules_version: password.rulesVersion,
+      must_change_password: oneTimeUntil ? 1 : 0,
+      one_time_password_expires_at: oneTimeUntil,
+    })
     .where("id", "=", userId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Records that the password in use has been judged by the password rules of `rulesVersion`. */
+export async function markPasswordJudged(db: Db, userId: number, rulesVersion: number): Promise<void> {
+  await db.updateTable("users").set({ password_rules_version: rulesVersion }).where("id", "=", userId).execute();
 }
 
 export async function countUsers(db: Db): Promise<number> {

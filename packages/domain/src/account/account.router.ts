@@ -1,8 +1,16 @@
 import { z } from "zod";
-import { authedProcedure, roleProcedure, router } from "../trpc";
-import { memberSessionSchema, sessionIdInputSchema, sessionsEndedSchema, userSessionsInputSchema } from "./account.schema";
+import { authedProcedure, ownPasswordProcedure, roleProcedure, router } from "../trpc";
+import {
+  accountNoticeSchema,
+  memberSessionSchema,
+  noticeKindInputSchema,
+  sessionIdInputSchema,
+  sessionsEndedSchema,
+  memberIdInputSchema,
+} from "./account.schema";
+import { dismissNotice, listNotices } from "./notices";
 import { endAllSessionsOfUser, endMemberSession, endOtherMemberSessions, listMemberSessions } from "./member-sessions";
-import { beginTotpSetup, confirmTotpSetup, recheckPassword, turnOffTwoStep, twoStepStatus } from "../two-step/two-step";
+import { beginTotpSetup, confirmTotpSetup, recheckPassword, resetTwoStepOf, turnOffTwoStep, twoStepStatus } from "../two-step/two-step";
 import {
   recheckInputSchema,
   recheckOutputSchema,
@@ -16,7 +24,7 @@ const done = z.object({ success: z.literal(true) });
 
 /** What a member manages of their own account: sessions, two-step sign-in, and re-checks of the password. */
 export const accountRouter = router({
-  twoStep: authedProcedure
+  twoStep: ownPasswordProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -30,7 +38,7 @@ export const accountRouter = router({
     .output(twoStepStatusSchema)
     .query(({ ctx }) => twoStepStatus(ctx)),
 
-  beginTotp: authedProcedure
+  beginTotp: ownPasswordProcedure
     .meta({
       openapi: { method: "POST", path: "/account/totp", tags: ["account"], summary: "A new authenticator secret to scan; on once confirmed", protect: true },
     })
@@ -38,7 +46,7 @@ export const accountRouter = router({
     .output(totpSetupSchema)
     .mutation(({ ctx }) => beginTotpSetup(ctx)),
 
-  confirmTotp: authedProcedure
+  confirmTotp: ownPasswordProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -69,7 +77,7 @@ export const accountRouter = router({
       return { success: true as const };
     }),
 
-  recheck: authedProcedure
+  recheck: ownPasswordProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -111,9 +119,51 @@ export const accountRouter = router({
     .output(sessionsEndedSchema)
     .mutation(({ ctx }) => endOtherMemberSessions(ctx)),
 
+  notices: authedProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/account/notices",
+        tags: ["account"],
+        summary: "What the clinic asks you to see once: a password that falls short of the rules, a reset of your two-step sign-in",
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(z.array(accountNoticeSchema))
+    .query(({ ctx }) => listNotices(ctx)),
+
+  dismissNotice: authedProcedure
+    .meta({
+      openapi: { method: "DELETE", path: "/account/notices/{kind}", tags: ["account"], summary: "Dismiss a notice; it is not shown again", protect: true },
+    })
+    .input(noticeKindInputSchema)
+    .output(done)
+    .mutation(async ({ ctx, input }) => {
+      await dismissNotice(ctx, input.kind);
+      return { success: true as const };
+    }),
+
   endAllSessionsOf: roleProcedure("admin")
     .meta({ openapi: { method: "DELETE", path: "/admin/users/{id}/sessions", tags: ["admin"], summary: "End every session of a member", protect: true } })
-    .input(userSessionsInputSchema)
+    .input(memberIdInputSchema)
     .output(sessionsEndedSchema)
     .mutation(({ ctx, input }) => endAllSessionsOfUser(ctx, input.id)),
+
+  resetTwoStepOf: roleProcedure("admin")
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/admin/users/{id}/two-step",
+        tags: ["admin"],
+        summary: "Reset the two-step sign-in of a member who lost every factor; their sessions end and their next sign-in tells them",
+        protect: true,
+      },
+    })
+    .input(memberIdInputSchema)
+    .output(done)
+    .mutation(async ({ ctx, input }) => {
+      await resetTwoStepOf(ctx, input.id);
+      return { success: true as const };
+    }),
 });

@@ -13,5 +13,13 @@ export const memberSessionSchema = z.object({
 export type MemberSessionView = z.infer<typeof memberSessionSchema>;
 
 export const sessionIdInputSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, "A session id is 22 letters, digits, - or _.") });
-export const userSessionsInputSchema = z.object({ id: idOf("id") });
+export const memberIdInputSchema = z.object({ id: idOf("id") });
 export const sessionsEndedSchema = z.object({ ended: z.number().int() });
+
+export const accountNoticeKindSchema = z.enum(["password_review", "two_step_reset"]);
+export type AccountNoticeKindView = z.infer<typeof accountNoticeKindSchema>;
+
+/** Something the member is told once, at their next visit: their password falls short of the rules, or an admin reset their two-step sign-in. */
+export const accountNoticeSchema = z.object({ kind: accountNoticeKindSchema, createdAt: z.string() }).meta({ id: "AccountNotice" });
+export type AccountNoticeView = z.infer<typeof accountNoticeSchema>;
+export const noticeKindInputSchema = z.object({ kind: accountNoticeKindSchema });

@@ -1,6 +1,6 @@
 import type { User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
-import { assertOwnPassword } from "../auth/one-time-passwords";
+import { assertFullAccess } from "../auth/full-access";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { SIGN_IN_REQUIRED } from "../trpc";
@@ -13,7 +13,7 @@ export async function authorizeAdmin(ctx: RequestContext, what: string): Promise
   const { user } = ctx;
   if (!user) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED);
   try {
-    assertOwnPassword(user);
+    assertFullAccess(ctx.config, user);
     if (user.role !== "admin") throw new AppError("FORBIDDEN", "You do not have permission to do that.");
   } catch (error) {
     await recordAudit(ctx, {

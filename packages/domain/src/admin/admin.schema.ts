@@ -42,6 +42,8 @@ export const adminUserSchema = publicUserSchema
     specialization: z.string().nullable(),
     createdAt: z.string(),
     deactivatedAt: z.string().nullable(),
+    /** Whether the member signs in in two steps (an admin can reset it for someone who lost theirs). */
+    twoStepEnabled: z.boolean(),
   })
   .meta({ id: "AdminUser" });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -137,6 +139,8 @@ export const settingsSchema = z
     defaultWorkingHours: workingHoursInputSchema,
     cancellationWindowHours: z.number().min(0, "The window cannot be negative").max(336, "At most two weeks"),
     idleTimeoutMinutes: z.number().int().min(5, "At least 5 minutes").max(720, "At most 12 hours"),
+    /** Doctors and admins sign in in two steps. Left out of a change, it stays as it is. */
+    requireStaffTwoStep: z.boolean().optional(),
   })
   .meta({ id: "ClinicSettings" });
 export type ClinicSettings = z.infer<typeof settingsSchema>;

@@ -3,8 +3,12 @@
 import { readSettings, writeSettings, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { ClinicServices, RequestContext } from "../context";
+import { AppError } from "../errors";
 import { settingsSchema, type ClinicSettings } from "./admin.schema";
 import { fromWorkingHoursInput, toWorkingHoursInput } from "./working-hours";
+
+export const SET_UP_YOURS_FIRST =
+  "Set up two-step sign-in for yourself first (Your account): once this is on, doctors and admins without it can do nothing else until they set it up.";
 
 export function currentSettings(services: Pick<ClinicServices, "config">): ClinicSettings {
   const { config } = services;
@@ -14,6 +18,7 @@ export function currentSettings(services: Pick<ClinicServices, "config">): Clini
     defaultWorkingHours: toWorkingHoursInput(config.defaultWorkingHours),
     cancellationWindowHours: config.cancellationWindowMs / 3_600_000,
     idleTimeoutMinutes: config.session.idleTimeoutMs / 60_000,
+    requireStaffTwoStep: config.requireStaffTwoStep,
   };
 }
 
@@ -24,6 +29,7 @@ function apply(services: Pick<ClinicServices, "config">, settings: ClinicSetting
   config.defaultWorkingHours = fromWorkingHoursInput(settings.defaultWorkingHours);
   config.cancellationWindowMs = settings.cancellationWindowHours * 3_600_000;
   config.session.idleTimeoutMs = settings.idleTimeoutMinutes * 60_000;
+  if (settings.requireStaffTwoStep !== undefined) config.requireStaffTwoStep = settings.requireStaffTwoStep;
 }
 
 /** Applies saved settings over the environment's; a stored value that no longer validates is ignored. */
@@ -38,6 +44,9 @@ export async function updateSettings(ctx: RequestContext & { user: User }, setti
   const changed = Object.fromEntries(
     Object.entries(settings).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof ClinicSettings])),
   );
+  // Once it is on, staff without two-step sign-in can do nothing but set it up: the admin who
+  // turns it on would be the first shut out of the settings.
+  if (changed.requireStaffTwoStep === true && !ctx.user.twoStepEnabled) throw new AppError("CONFLICT", SET_UP_YOURS_FIRST);
   await ctx.db.transaction().execute(async (trx) => {
     await writeSettings(trx, changed, ctx.now().toISOString(), ctx.user.id);
     await recordAudit(

@@ -29,8 +29,14 @@ type Admin = RequestContext & { user: User };
 
 export const LAST_ADMIN = "The clinic needs at least one active admin: make someone else an admin first.";
 
-function toAdminUser(user: User, specialization: string | null): AdminUser {
-  return { ...toPublicUser(user), specialization, createdAt: user.createdAt, deactivatedAt: user.deactivatedAt };
+function toAdminUser(ctx: Admin, user: User, specialization: string | null): AdminUser {
+  return {
+    ...toPublicUser(user, ctx.config),
+    specialization,
+    createdAt: user.createdAt,
+    deactivatedAt: user.deactivatedAt,
+    twoStepEnabled: user.twoStepEnabled,
+  };
 }
 
 export async function listUsers(ctx: Admin, input: z.output<typeof listUsersInputSchema>): Promise<{ users: AdminUser[]; total: number }> {
@@ -41,7 +47,7 @@ export async function listUsers(ctx: Admin, input: z.output<typeof listUsersInpu
     limit: input?.limit ?? 25,
     offset: input?.offset ?? 0,
   });
-  return { users: users.map((u: DirectoryEntry) => toAdminUser(u, u.specialization)), total };
+  return { users: users.map((u: DirectoryEntry) => toAdminUser(ctx, u, u.specialization)), total };
 }
 
 export async function doctorHours(ctx: Admin, doctorId: number) {
@@ -79,7 +85,7 @@ export async function createAnyUser(ctx: Admin, input: z.output<typeof adminCrea
       );
     },
   );
-  return { user: toAdminUser(user, input.role === "doctor" ? (input.specialization ?? null) : null), oneTimePassword: password };
+  return { user: toAdminUser(ctx, user, input.role === "doctor" ? (input.specialization ?? null) : null), oneTimePassword: password };
 }
 
 export async function updateUser(ctx: Admin, input: z.output<typeof adminUpdateUserInputSchema>): Promise<AdminUser> {
@@ -137,5 +143,5 @@ export async function updateUser(ctx: Admin, input: z.output<typeof adminUpdateU
   if (signsOut) announceAllSessionsEnded(ctx, target.id);
   const updated = await findUserById(ctx.db, target.id);
   if (!updated) throw new Error("the user vanished during an update");
-  return toAdminUser(updated, updated.role === "doctor" ? ((await findDoctorSpecialization(ctx.db, target.id)) ?? null) : null);
+  return toAdminUser(ctx, updated, updated.role === "doctor" ? ((await findDoctorSpecialization(ctx.db, target.id)) ?? null) : null);
 }

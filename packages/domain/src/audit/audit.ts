@@ -29,6 +29,7 @@ export type AuditAction =
   | "admin.backup"
   | "admin.audit_export"
   | "admin.sessions_end"
+  | "admin.two_step_reset"
   | "admin.read"
   | "care.read"
   | "care.assign"

@@ -16,14 +16,14 @@ export const authRouter = router({
     .meta({ openapi: { method: "GET", path: "/user", tags: ["auth"], summary: "The signed-in user", protect: true } })
     .input(z.void())
     .output(publicUserSchema)
-    .query(({ ctx }) => toPublicUser(ctx.user)),
+    .query(({ ctx }) => toPublicUser(ctx.user, ctx.config)),
 
   // The web app's "who is signed in?": nobody is an answer (null), not a refusal, so a visitor's
   // browser logs no failed request. tRPC only: the REST path keeps the specification's 401.
   current: publicProcedure
     .input(z.void())
     .output(publicUserSchema.nullable())
-    .query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user) : null)),
+    .query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user, ctx.config) : null)),
 
   login: publicProcedure
     .meta({ openapi: { method: "POST", path: "/login", tags: ["auth"], summary: "Sign in; sets the session cookie", protect: false } })
@@ -31,7 +31,7 @@ export const authRouter = router({
     .output(z.union([publicUserSchema, secondStepRequiredSchema]))
     .mutation(async ({ ctx, input }) => {
       const result = await withSignInPlace(ctx, () => signIn(ctx, input));
-      return "mfaRequired" in result ? result : toPublicUser(result);
+      return "mfaRequired" in result ? result : toPublicUser(result, ctx.config);
     }),
 
   loginSecondStep: publicProcedure
@@ -46,19 +46,19 @@ export const authRouter = router({
     })
     .input(secondStepCodeSchema)
     .output(publicUserSchema)
-    .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => completeSignIn(ctx, input.code)))),
+    .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => completeSignIn(ctx, input.code)), ctx.config)),
 
   register: publicProcedure
     .meta({ openapi: { method: "POST", path: "/register", tags: ["auth"], summary: "Create a patient account and sign in", protect: false } })
     .input(registerInputSchema)
     .output(publicUserSchema)
-    .mutation(async ({ ctx, input }) => toPublicUser(await registerPatient(ctx, input))),
+    .mutation(async ({ ctx, input }) => toPublicUser(await registerPatient(ctx, input), ctx.config)),
 
   changePassword: signedInProcedure
     .meta({ openapi: { method: "POST", path: "/user/password", tags: ["auth"], summary: "Replace your password; other sessions end", protect: true } })
     .input(changePasswordInputSchema)
     .output(publicUserSchema)
-    .mutation(async ({ ctx, input }) => toPublicUser(await changePassword(ctx, input))),
+    .mutation(async ({ ctx, input }) => toPublicUser(await changePassword(ctx, input), ctx.config)),
 
   logout: publicProcedure
     .meta({ openapi: { method: "POST", path: "/logout", tags: ["auth"], summary: "End the session on the server", protect: false } })

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { userRoleSchema } from "../users/user.schema";
 
-export const PASSWORD_MIN_LENGTH = 8;
+/** NIST SP 800-63B: length, not composition rules, makes a password hard to guess. */
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 export const USERNAME_MAX_LENGTH = 64;
 

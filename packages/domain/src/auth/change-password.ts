@@ -1,10 +1,11 @@
-import { deleteLoginSessionsOfUser, findUserById, findUserCredentials, updatePasswordHash, type User } from "@halcyon/db";
+import { deleteLoginSessionsOfUser, findUserById, findUserCredentials, removeAccountNotice, updatePasswordHash, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import type { ChangePasswordInput } from "./auth.schema";
 import { isOneTimePasswordExpired, ONE_TIME_PASSWORD_EXPIRED } from "./one-time-passwords";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
+import { PASSWORD_RULES_VERSION } from "./password-rules";
 import { announceAllSessionsEnded, beginSession } from "./sessions";
 
 /**
@@ -27,12 +28,13 @@ export async function changePassword(ctx: RequestContext & { user: User }, input
     await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.password_change", outcome: "failure", request: ctx.request });
     throw new AppError("INVALID_INPUT", "Your current password is not right.");
   }
-  assertAcceptablePassword(input.newPassword, ctx.user.username);
+  assertAcceptablePassword(input.newPassword, ctx.user);
   const passwordHash = await hashPassword(input.newPassword);
   // The new password, the end of every session (this one too) and the audit row commit together
   // with the caller's fresh session; the other sockets hear of it once that has committed.
   await beginSession({ ...ctx, sessionToken: null }, ctx.user.id, async (trx) => {
-    await updatePasswordHash(trx, ctx.user.id, passwordHash);
+    await updatePasswordHash(trx, ctx.user.id, { hash: passwordHash, rulesVersion: PASSWORD_RULES_VERSION });
+    await removeAccountNotice(trx, ctx.user.id, "password_review");
     await deleteLoginSessionsOfUser(trx, ctx.user.id);
     await recordAudit(
       ctx,

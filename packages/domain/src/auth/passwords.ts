@@ -1,9 +1,9 @@
-// Password hashing (argon2id, OWASP's recommended parameters) and the common-password check.
+// Password hashing (argon2id, OWASP's recommended parameters) and the rules a new password meets.
 // argon2 hashes on libuv's thread pool, so sign-ins never block the event loop.
 import { availableParallelism } from "node:os";
 import argon2 from "argon2";
-import { dictionary } from "@zxcvbn-ts/language-common";
 import { AppError } from "../errors";
+import { judgePassword, type PasswordOwner } from "./password-rules";
 
 /** OWASP Password Storage Cheat Sheet: argon2id, 19 MiB of memory, 2 iterations, 1 lane. */
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -51,19 +51,8 @@ export function verifyDecoy(password: string): Promise<boolean> {
   return decoyHash.then((hash) => verifyPassword(hash, password));
 }
 
-let commonPasswords: Set<string> | undefined;
-
-/** True for the passwords people pick most (the zxcvbn list of about 30,000). */
-export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(dictionary.passwords);
-  return commonPasswords.has(password.toLowerCase());
-}
-
-export function assertAcceptablePassword(password: string, username: string): void {
-  if (isCommonPassword(password)) {
-    throw new AppError("INVALID_INPUT", "That password is one of the most common ones and easy to guess. Please choose another.");
-  }
-  if (password.toLowerCase().includes(username.toLowerCase()) && username.length >= 3) {
-    throw new AppError("INVALID_INPUT", "Your password must not contain your username.");
-  }
+/** Refuses a password the rules do not accept (password-rules.ts), with their reason. */
+export function assertAcceptablePassword(password: string, owner: PasswordOwner): void {
+  const { problem } = judgePassword(password, owner);
+  if (problem) throw new AppError("INVALID_INPUT", problem);
 }

@@ -1,4 +1,4 @@
-import { deleteLoginSession, findUserCredentials, usernameKey, type User } from "@halcyon/db";
+import { deleteLoginSession, deletePendingSignIn, findUserCredentials, usernameKey, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
@@ -7,7 +7,8 @@ import { isOneTimePasswordExpired, ONE_TIME_PASSWORD_EXPIRED } from "./one-time-
 import { verifyDecoy, verifyPassword } from "./passwords";
 import { beginSession, hashSessionToken } from "./sessions";
 import { countAttempt, FAILED_SIGN_INS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, refundAttempt } from "./throttle";
-import { beginPendingSignIn, needsSecondStep } from "../two-step/two-step";
+import { beginPendingSignIn } from "../two-step/two-step";
+import { reviewPasswordOnce } from "../account/notices";
 import type { SecondStepRequired } from "../two-step/two-step.schema";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
@@ -77,15 +78,23 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
 
   // The owner is in: their account's failures are forgiven; the address keeps its other failures.
   await refundAttempt(ctx, counted.attempt, [account]);
-  if (await needsSecondStep(ctx, user.id)) return beginPendingSignIn(ctx, user);
+  await reviewPasswordOnce(ctx, user, input.password);
+  if (user.twoStepEnabled) return beginPendingSignIn(ctx, user);
   await beginSession(ctx, user.id, (trx) =>
     recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request }, trx),
   );
   return user;
 }
 
-/** Ends the caller's session on the server and removes the cookie. Signing out twice is fine. */
+/**
+ * Ends the caller's session on the server and removes the cookie, and a sign-in still waiting for
+ * its second step with it. Signing out twice is fine.
+ */
 export async function signOut(ctx: RequestContext): Promise<void> {
+  if (ctx.pendingSignIn.token) {
+    await deletePendingSignIn(ctx.db, hashSessionToken(ctx.pendingSignIn.token));
+    ctx.pendingSignIn.clear();
+  }
   if (ctx.sessionToken) {
     const idHash = hashSessionToken(ctx.sessionToken);
     await ctx.db.transaction().execute(async (trx) => {

@@ -18,7 +18,7 @@ import { hashPassword } from "../auth/passwords";
 import type { ClinicServices } from "../context";
 
 export const DEMO_PASSWORDS = {
-  admin: "halcyon-admin-demo",
+  admin: "halcyon-office-demo",
   doctor: "halcyon-doctor-demo",
   patient: "halcyon-patient-demo",
 } as const;

@@ -29,6 +29,6 @@ export const patientsRouter = router({
     .output(addedPatientSchema)
     .mutation(async ({ ctx, input }) => {
       const { patient, oneTimePassword } = await addPatient(ctx, input);
-      return { patient: toPublicUser(patient), oneTimePassword };
+      return { patient: toPublicUser(patient, ctx.config), oneTimePassword };
     }),
 });

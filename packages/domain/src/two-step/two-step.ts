@@ -5,6 +5,7 @@
 // the member's other sessions.
 import { randomBytes } from "node:crypto";
 import {
+  addAccountNotice,
   claimTotpTimeStep,
   confirmTotpFactor,
   deletePendingSignIn,
@@ -17,6 +18,7 @@ import {
   insertPendingSignIn,
   listRecoveryCodes,
   markLoginSessionVerified,
+  removeAccountNotice,
   replaceRecoveryCodes,
   saveUnconfirmedTotpFactor,
   useRecoveryCode,
@@ -25,7 +27,7 @@ import {
 import { announceEnded, deleteOtherSessionsOf } from "../account/member-sessions";
 import { recordAudit } from "../audit/audit";
 import { verifyPassword } from "../auth/passwords";
-import { beginSession, hashSessionToken } from "../auth/sessions";
+import { beginSession, endAllLoginSessionsOf, hashSessionToken } from "../auth/sessions";
 import { countAttempt, refundAttempt, type ThrottleRule } from "../auth/throttle";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
@@ -57,17 +59,11 @@ export async function twoStepStatus(ctx: Member): Promise<TwoStepStatus> {
   return { totp: Boolean(factor?.confirmedAt), recoveryCodesLeft: factor?.confirmedAt ? codes.length : 0 };
 }
 
-/** Does this member sign in in two steps? */
-export async function needsSecondStep(ctx: Pick<RequestContext, "db">, userId: number): Promise<boolean> {
-  return Boolean((await findTotpFactor(ctx.db, userId))?.confirmedAt);
-}
-
 /** A new authenticator secret to scan; it takes effect once confirmed with a first code. */
 export async function beginTotpSetup(ctx: Member): Promise<{ secret: string; otpauthUrl: string }> {
   // A sensitive change: a session taken over must not tie the account to someone else's phone.
   await requireRecentCheck(ctx);
-  if (await needsSecondStep(ctx, ctx.user.id))
-    throw new AppError("CONFLICT", "Two-step sign-in is already on. Turn it off first to use another authenticator.");
+  if (ctx.user.twoStepEnabled) throw new AppError("CONFLICT", "Two-step sign-in is already on. Turn it off first to use another authenticator.");
   const secret = newTotpSecret();
   await saveUnconfirmedTotpFactor(ctx.db, ctx.user.id, secret);
   return { secret, otpauthUrl: totpUri(secret, { issuer: ctx.config.clinicName, account: ctx.user.username }) };
@@ -82,6 +78,8 @@ export async function confirmTotpSetup(ctx: Member, code: string): Promise<{ rec
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const ended = await ctx.db.transaction().execute(async (trx) => {
     await confirmTotpFactor(trx, ctx.user.id, ctx.now().toISOString(), step);
+    // Set up again after an admin's reset: the notice of the reset has done its job.
+    await removeAccountNotice(trx, ctx.user.id, "two_step_reset");
     await replaceRecoveryCodes(trx, ctx.user.id, recoveryCodes.map(hashRecoveryCode));
     await recordAudit(
       ctx,
@@ -107,6 +105,34 @@ export async function turnOffTwoStep(ctx: Member): Promise<void> {
     return deleteOtherSessionsOf(ctx, trx);
   });
   announceEnded(ctx, ended);
+}
+
+/**
+ * An admin's reset, for a member who lost their authenticator and their recovery codes: every
+ * factor goes, every session of theirs ends, and their next sign-in tells them (a notice) so that
+ * they can set it up again. A reset of their password leaves two-step sign-in as it is.
+ */
+export async function resetTwoStepOf(ctx: Member, userId: number): Promise<void> {
+  const target = await findUserById(ctx.db, userId);
+  if (!target) throw new AppError("NOT_FOUND", "No such user.");
+  if (!target.twoStepEnabled) throw new AppError("CONFLICT", "This member does not sign in in two steps: there is nothing to reset.");
+  await endAllLoginSessionsOf(ctx, userId, async (trx, ended) => {
+    await deleteTwoStepFactors(trx, userId);
+    await addAccountNotice(trx, userId, "two_step_reset", ctx.now().toISOString());
+    await recordAudit(
+      ctx,
+      {
+        actorId: ctx.user.id,
+        action: "admin.two_step_reset",
+        outcome: "success",
+        targetType: "user",
+        targetId: userId,
+        request: ctx.request,
+        details: { sessionsEnded: ended },
+      },
+      trx,
+    );
+  });
 }
 
 /** Re-checks the member's password for the sensitive changes of the next few minutes. */

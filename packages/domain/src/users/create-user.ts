@@ -1,6 +1,7 @@
 import { insertUser, upsertDoctorProfile, usernameExists, type Database, type Transaction, type User } from "@halcyon/db";
 import { oneTimePassword, oneTimePasswordExpiry } from "../auth/one-time-passwords";
 import { assertAcceptablePassword, hashPassword } from "../auth/passwords";
+import { PASSWORD_RULES_VERSION } from "../auth/password-rules";
 import type { ClinicServices } from "../context";
 import { AppError } from "../errors";
 import type { UserRole } from "./user.schema";
@@ -28,7 +29,7 @@ export type AlsoInsideNewAccount = (trx: Transaction<Database>, user: User) => P
 
 /** Creates an account of any role. Who may create which role is the caller's decision. */
 export async function createUser(services: Pick<ClinicServices, "db" | "now">, input: CreateUserInput, alsoInside?: AlsoInsideNewAccount): Promise<User> {
-  assertAcceptablePassword(input.password, input.username);
+  assertAcceptablePassword(input.password, input);
   if (await usernameExists(services.db, input.username)) throw new AppError("CONFLICT", USERNAME_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -45,6 +46,7 @@ export async function createUser(services: Pick<ClinicServices, "db" | "now">, i
         profileImageUrl: input.profileImageUrl ?? null,
         oneTimePasswordExpiresAt: input.mustChangePassword ? oneTimePasswordExpiry(services.now()) : null,
         createdAt: services.now().toISOString(),
+        passwordRulesVersion: PASSWORD_RULES_VERSION,
       });
       if (input.role === "doctor") await upsertDoctorProfile(trx, user.id, input.specialization ?? "General Practice");
       await alsoInside?.(trx, user);

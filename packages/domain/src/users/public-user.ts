@@ -1,7 +1,9 @@
 import type { User } from "@halcyon/db";
+import { mustSetUpTwoStep } from "../auth/full-access";
+import type { ClinicConfig } from "../config";
 import type { PublicUser } from "./user.schema";
 
-export function toPublicUser(user: User): PublicUser {
+export function toPublicUser(user: User, config: Pick<ClinicConfig, "requireStaffTwoStep">): PublicUser {
   return {
     id: user.id,
     username: user.username,
@@ -13,5 +15,6 @@ export function toPublicUser(user: User): PublicUser {
     role: user.role,
     profileImageUrl: user.profileImageUrl,
     mustChangePassword: user.mustChangePassword,
+    twoStepSetupRequired: mustSetUpTwoStep(config, user),
   };
 }

@@ -1,20 +1,17 @@
-import { findUserById, findUserCredentials, updatePasswordHash, type User } from "@halcyon/db";
+import { findUserById, findUserCredentials, removeAccountNotice, updatePasswordHash, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import { assertAcceptablePassword, hashPassword } from "../auth/passwords";
+import { PASSWORD_RULES_VERSION } from "../auth/password-rules";
 import { oneTimePassword, oneTimePasswordExpiry } from "../auth/one-time-passwords";
 import { endAllLoginSessionsOf } from "../auth/sessions";
 import type { ClinicServices, RequestContext } from "../context";
 import { AppError } from "../errors";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/auth.schema";
 
 /** The console's reset: sets a new password and signs the user out everywhere. */
 export async function resetPassword(services: ClinicServices, username: string, newPassword: string): Promise<void> {
   const found = await findUserCredentials(services.db, username);
   if (!found) throw new AppError("NOT_FOUND", `No user is called "${username}".`);
-  if (newPassword.length < PASSWORD_MIN_LENGTH || newPassword.length > PASSWORD_MAX_LENGTH) {
-    throw new AppError("INVALID_INPUT", `Passwords need ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`);
-  }
-  assertAcceptablePassword(newPassword, found.user.username);
+  assertAcceptablePassword(newPassword, found.user);
   await replacePassword(services, found.user.id, newPassword, { oneTimeUntil: null, actorId: null });
 }
 
@@ -41,7 +38,8 @@ async function replacePassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
   await endAllLoginSessionsOf(services, userId, async (trx) => {
-    await updatePasswordHash(trx, userId, passwordHash, by.oneTimeUntil);
+    await updatePasswordHash(trx, userId, { hash: passwordHash, rulesVersion: PASSWORD_RULES_VERSION, oneTimeUntil: by.oneTimeUntil });
+    await removeAccountNotice(trx, userId, "password_review");
     await recordAudit(
       services,
       {

@@ -17,6 +17,8 @@ export const publicUserSchema = z
     profileImageUrl: z.string().nullable(),
     /** True while the account has a one-time password that must be replaced. */
     mustChangePassword: z.boolean(),
+    /** True while the clinic requires two-step sign-in of staff and this member has yet to set it up. */
+    twoStepSetupRequired: z.boolean(),
   })
   .meta({ id: "User" });
 export type PublicUser = z.infer<typeof publicUserSchema>;

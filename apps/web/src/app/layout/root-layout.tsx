@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from "react-router-dom";
 
+import { AccountNotices } from "./account-notices";
 import { RouteProgress } from "./route-progress";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -19,6 +20,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <AccountNotices />
       {/* Restores scroll on back/forward, starts new pages at the top, and honours #section links. */}
       <ScrollRestoration />
     </div>

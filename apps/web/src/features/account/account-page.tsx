@@ -8,16 +8,19 @@ import { LoadFailed } from "../../components/load-failed";
 import { MemberPage } from "../../components/member-page";
 import { PageLoading } from "../../components/page-loading";
 import { SectionCard } from "../../components/section-card";
+import { useCurrentUser } from "../../lib/auth/current-user";
 import { pageTitle } from "../../lib/clinic";
 import { formatAgo, formatDayAndTime } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { describeDevice } from "./device";
+import { PasswordSection } from "./password-section";
 import { TwoStepSection } from "./two-step-section";
 
 /** A member's own account: two-step sign-in, and where they are signed in with a way to end any session they don't recognise. */
 export function AccountPage() {
   useDocumentTitle(pageTitle("Your account"));
+  const { user } = useCurrentUser();
   const sessions = trpc.account.sessions.useQuery();
   const utils = trpc.useUtils();
   const endOthers = trpc.account.endOtherSessions.useMutation({
@@ -37,6 +40,7 @@ export function AccountPage() {
     >
       <div className="grid gap-8">
         <TwoStepSection />
+        {user ? <PasswordSection user={user} /> : null}
         <SectionCard
           title="Where you are signed in"
           description="The most recently used first."

@@ -20,7 +20,7 @@ type Setup = { secret: string; otpauthUrl: string };
  * Two-step sign-in from the member's own account: set up an authenticator app (scan, then confirm
  * with a first code), keep the recovery codes shown once, or turn it off: either after confirming the password.
  */
-export function TwoStepSection() {
+export function TwoStepSection({ onTurnedOn }: { /** Once it is on and the recovery codes are put away. */ onTurnedOn?: () => void } = {}) {
   const status = trpc.account.twoStep.useQuery();
   const [setup, setSetup] = useState<Setup>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
@@ -28,7 +28,16 @@ export function TwoStepSection() {
   const begin = trpc.account.beginTotp.useMutation();
 
   let body;
-  if (recoveryCodes) body = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />;
+  if (recoveryCodes)
+    body = (
+      <RecoveryCodes
+        codes={recoveryCodes}
+        onDone={() => {
+          setRecoveryCodes(undefined);
+          onTurnedOn?.();
+        }}
+      />
+    );
   else if (setup)
     body = (
       <ConfirmSetup

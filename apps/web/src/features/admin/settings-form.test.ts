@@ -10,6 +10,7 @@ const saved: ClinicSettings = {
   defaultWorkingHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "17:00" })),
   cancellationWindowHours: 24,
   idleTimeoutMinutes: 30,
+  requireStaffTwoStep: false,
 };
 
 describe("checkSettings", () => {

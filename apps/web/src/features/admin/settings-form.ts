@@ -10,11 +10,19 @@ export type SettingsValues = {
   week: WeeklyHours;
   cancellationWindowHours: string;
   idleTimeoutMinutes: string;
+  requireStaffTwoStep: boolean;
 };
 
-export type SettingsField = "clinicName" | "clinicTimeZone" | "defaultWorkingHours" | "cancellationWindowHours" | "idleTimeoutMinutes";
+export type SettingsField = "clinicName" | "clinicTimeZone" | "defaultWorkingHours" | "cancellationWindowHours" | "idleTimeoutMinutes" | "requireStaffTwoStep";
 
-export const SETTINGS_FIELD_ORDER: SettingsField[] = ["clinicName", "clinicTimeZone", "defaultWorkingHours", "cancellationWindowHours", "idleTimeoutMinutes"];
+export const SETTINGS_FIELD_ORDER: SettingsField[] = [
+  "clinicName",
+  "clinicTimeZone",
+  "defaultWorkingHours",
+  "cancellationWindowHours",
+  "idleTimeoutMinutes",
+  "requireStaffTwoStep",
+];
 
 export function valuesFromSettings(settings: ClinicSettings): SettingsValues {
   return {
@@ -23,6 +31,7 @@ export function valuesFromSettings(settings: ClinicSettings): SettingsValues {
     week: weekFromPeriods(settings.defaultWorkingHours),
     cancellationWindowHours: String(settings.cancellationWindowHours),
     idleTimeoutMinutes: String(settings.idleTimeoutMinutes),
+    requireStaffTwoStep: settings.requireStaffTwoStep ?? false,
   };
 }
 
@@ -43,6 +52,7 @@ export function checkSettings(values: SettingsValues): { ok: true; settings: Cli
     defaultWorkingHours: periodsFromWeek(values.week),
     cancellationWindowHours: numberOf(values.cancellationWindowHours),
     idleTimeoutMinutes: numberOf(values.idleTimeoutMinutes),
+    requireStaffTwoStep: values.requireStaffTwoStep,
   };
   for (const field of ["cancellationWindowHours", "idleTimeoutMinutes"] as const) {
     if (!Number.isFinite(candidate[field])) errors[field] = NUMBER_NEEDED[field];

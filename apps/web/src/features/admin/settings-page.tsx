@@ -2,6 +2,7 @@ import type { ClinicSettings } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { Input } from "@halcyon/ui/components/input";
 import { Skeleton } from "@halcyon/ui/components/skeleton";
+import { Switch } from "@halcyon/ui/components/switch";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { cn } from "@halcyon/ui/lib/utils";
 import { useState, type FormEvent, type ReactNode } from "react";
@@ -82,6 +83,8 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
     onError: (error) => {
       const fromServer: Partial<Record<SettingsField, string>> = {};
       for (const [path, message] of issuesOf(error)) if (SETTINGS_FIELD_ORDER.includes(path as SettingsField)) fromServer[path as SettingsField] = message;
+      // Turning the staff policy on before one's own two-step sign-in: said beside the switch too.
+      if (values.requireStaffTwoStep && /for yourself first/.test(messageOf(error))) fromServer.requireStaffTwoStep = messageOf(error);
       setErrors(fromServer);
       toastFailure("The settings were not saved", error);
     },
@@ -175,6 +178,17 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
             />
           </AdminField>
         </div>
+      </Section>
+
+      <Section title="Security" description="What the clinic asks of its staff when they sign in.">
+        <AdminField
+          id={fieldId("requireStaffTwoStep")}
+          label="Require two-step sign-in for doctors and admins"
+          description="Staff without it are taken to set it up straight after their password, and can do nothing else first. Set up your own first (Your account)."
+          error={errors.requireStaffTwoStep}
+        >
+          <Switch checked={values.requireStaffTwoStep} onCheckedChange={(checked) => set("requireStaffTwoStep", checked)} disabled={update.isPending} />
+        </AdminField>
       </Section>
 
       <div

@@ -182,26 +182,76 @@ export function SignOutEverywhereDialog({ user, onClose }: { user: AdminUser | n
     },
     onError: (error) => toastFailure("The sessions were not ended", error),
   });
-
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => !open && !end.isPending && onClose()}>
+    <MemberActionDialog
+      user={user}
+      onClose={onClose}
+      pending={end.isPending}
+      title={`Sign ${name} out everywhere?`}
+      description="Every session they have open ends at once, on every device, and open pages return to sign-in. Their password and two-step sign-in stay as they are."
+      label="Sign out everywhere"
+      pendingLabel="Signing out…"
+      onConfirm={(id) => end.mutate({ id })}
+    />
+  );
+}
+
+/** For a member who lost their authenticator and their recovery codes (ask them first, by a way you trust). */
+export function ResetTwoStepDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const name = user ? displayName(user) : "";
+  const refresh = useRefreshPeople();
+  const reset = trpc.account.resetTwoStepOf.useMutation({
+    onSuccess: async () => {
+      toastSuccess("Two-step sign-in reset", `${name} signs in with their password alone until they set it up again. Their next sign-in tells them.`);
+      onClose();
+      await refresh();
+    },
+    onError: (error) => toastFailure("Two-step sign-in was not reset", error),
+  });
+  return (
+    <MemberActionDialog
+      user={user}
+      onClose={onClose}
+      pending={reset.isPending}
+      title={`Reset the two-step sign-in of ${name}?`}
+      description="Only for someone who has lost both their authenticator and their recovery codes, and whom you have reached by a way you trust. Their authenticator and codes stop working, they are signed out everywhere, and their password alone signs them in until they set it up again."
+      label="Reset two-step sign-in"
+      pendingLabel="Resetting…"
+      onConfirm={(id) => reset.mutate({ id })}
+    />
+  );
+}
+
+/** "Do this to that member?": a title, what it will do, and Cancel or the action, held while it runs. */
+function MemberActionDialog({
+  user,
+  onClose,
+  pending,
+  title,
+  description,
+  label,
+  pendingLabel,
+  onConfirm,
+}: {
+  user: AdminUser | null;
+  onClose: () => void;
+  pending: boolean;
+  title: string;
+  description: string;
+  label: string;
+  pendingLabel: string;
+  onConfirm: (id: number) => void;
+}) {
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent>
         {user ? (
           <>
             <DialogHeader>
-              <DialogTitle>Sign {name} out everywhere?</DialogTitle>
-              <DialogDescription>
-                Every session they have open ends at once, on every device, and open pages return to sign-in. Their password and two-step sign-in stay as they
-                are.
-              </DialogDescription>
+              <DialogTitle>{title}</DialogTitle>
+              <DialogDescription>{description}</DialogDescription>
             </DialogHeader>
-            <ConfirmFooter
-              pending={end.isPending}
-              destructive
-              label="Sign out everywhere"
-              pendingLabel="Signing out…"
-              onConfirm={() => end.mutate({ id: user.id })}
-            />
+            <ConfirmFooter pending={pending} destructive label={label} pendingLabel={pendingLabel} onConfirm={() => onConfirm(user.id)} />
           </>
         ) : null}
       </DialogContent>

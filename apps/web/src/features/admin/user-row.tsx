@@ -17,10 +17,11 @@ type UserRowProps = {
   onCareTeam: () => void;
   onResetPassword: () => void;
   onSignOutEverywhere: () => void;
+  onResetTwoStep: () => void;
 };
 
 /** One person in the users list: who, role, status, joined, and what an admin may do to them. */
-export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, onResetPassword, onSignOutEverywhere }: UserRowProps) {
+export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, onResetPassword, onSignOutEverywhere, onResetTwoStep }: UserRowProps) {
   const name = displayName(user);
   const active = user.deactivatedAt === null;
   return (
@@ -55,6 +56,8 @@ export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, 
             <span className="text-xs text-muted-foreground">since {formatDay(user.deactivatedAt)}</span>
           ) : user.mustChangePassword ? (
             <span className="text-xs text-muted-foreground">On a one-time password</span>
+          ) : user.twoStepEnabled ? (
+            <span className="text-xs text-muted-foreground">Two-step sign-in on</span>
           ) : null}
         </span>
       </TableCell>
@@ -79,6 +82,11 @@ export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, 
               <Button variant="outline" size="sm" onClick={onSignOutEverywhere} aria-label={`Sign out everywhere for ${name}`}>
                 Sign out everywhere
               </Button>
+              {user.twoStepEnabled ? (
+                <Button variant="outline" size="sm" onClick={onResetTwoStep} aria-label={`Reset two-step sign-in for ${name}`}>
+                  Reset two-step sign-in
+                </Button>
+              ) : null}
             </>
           ) : null}
           {active ? (

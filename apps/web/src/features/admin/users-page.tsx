@@ -15,7 +15,7 @@ import { messageOf } from "./feedback";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { rangeLabel } from "./people";
 import { useDebounced } from "./use-debounced";
-import { ChangeRoleDialog, SignOutEverywhereDialog, StatusDialog, type StatusChange } from "./user-dialogs";
+import { ChangeRoleDialog, ResetTwoStepDialog, SignOutEverywhereDialog, StatusDialog, type StatusChange } from "./user-dialogs";
 import { UserRow } from "./user-row";
 import { readRole, readStatus, searchParamsOf, UserFiltersBar, type UserFilters } from "./users-filters";
 import { UsersPager } from "./users-pager";
@@ -40,6 +40,7 @@ export function UsersPage() {
   const [careOf, setCareOf] = useState<AdminUser | null>(null);
   const [passwordOf, setPasswordOf] = useState<AdminUser | null>(null);
   const [signOutOf, setSignOutOf] = useState<AdminUser | null>(null);
+  const [resetTwoStepOf, setResetTwoStepOf] = useState<AdminUser | null>(null);
   const query = searchParamsOf({ ...filters, search: debouncedSearch }).toString();
 
   useEffect(() => {
@@ -138,6 +139,7 @@ export function UsersPage() {
                       onCareTeam={() => setCareOf(user)}
                       onResetPassword={() => setPasswordOf(user)}
                       onSignOutEverywhere={() => setSignOutOf(user)}
+                      onResetTwoStep={() => setResetTwoStepOf(user)}
                     />
                   ))}
                 </TableBody>
@@ -153,6 +155,7 @@ export function UsersPage() {
       <CareTeamDialog patient={careOf} onClose={() => setCareOf(null)} />
       <ResetPasswordDialog user={passwordOf} onClose={() => setPasswordOf(null)} />
       <SignOutEverywhereDialog user={signOutOf} onClose={() => setSignOutOf(null)} />
+      <ResetTwoStepDialog user={resetTwoStepOf} onClose={() => setResetTwoStepOf(null)} />
     </AdminShell>
   );
 }

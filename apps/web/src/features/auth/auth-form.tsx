@@ -5,6 +5,7 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import { EMPTY_AUTH_FORM, validateLogin, validateRegistration, type AuthField, type AuthFormValues, type AuthMode } from "./auth-form-validation";
 import { FormField } from "./form-field";
 import { PasswordInput } from "./password-input";
+import { PasswordStrength } from "./password-strength";
 import { useLogin, useRegister } from "./use-auth-mutations";
 
 const COPY = {
@@ -13,6 +14,7 @@ const COPY = {
 } as const;
 
 const fieldId = (field: AuthField) => `auth-${field}`;
+const STRENGTH_ID = "auth-password-strength";
 
 type AuthFormProps = {
   mode: AuthMode;
@@ -84,7 +86,21 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
 
       <FormField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} aria-required {...inputProps("username")} />
       <FormField id={fieldId("password")} label="Password">
-        <PasswordInput autoComplete={isRegistering ? "new-password" : "current-password"} aria-required {...inputProps("password")} />
+        <PasswordInput
+          autoComplete={isRegistering ? "new-password" : "current-password"}
+          aria-required
+          aria-describedby={isRegistering ? STRENGTH_ID : undefined}
+          {...inputProps("password")}
+        />
+        {isRegistering && (
+          <div className="mt-3">
+            <PasswordStrength
+              id={STRENGTH_ID}
+              password={values.password}
+              owner={{ username: values.username, firstName: values.firstName, lastName: values.lastName }}
+            />
+          </div>
+        )}
       </FormField>
 
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>

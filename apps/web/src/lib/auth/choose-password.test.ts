@@ -9,11 +9,11 @@ describe("checkChosenPassword", () => {
     expect(checkChosenPassword(good)).toEqual({ ok: true, input: { newPassword: good.newPassword } });
   });
 
-  it("wants at least 8 characters, and the same thing twice", () => {
-    expect(checkChosenPassword({ newPassword: "short", confirmPassword: "short" })).toEqual({
+  it("wants at least 12 characters, and the same thing twice", () => {
+    expect(checkChosenPassword({ newPassword: "eleven-char", confirmPassword: "eleven-char" })).toEqual({
       ok: false,
       field: "newPassword",
-      message: "Choose a password of at least 8 characters.",
+      message: "Choose a password of at least 12 characters.",
     });
     expect(checkChosenPassword({ ...good, confirmPassword: "lanterns over the harbor" })).toEqual({
       ok: false,

@@ -1,0 +1,169 @@
+// The clinic's policy "Require two-step sign-in for doctors and admins": a staff member without it
+// may read themselves and set it up, and nothing else, on any door; patients are not asked. And
+// the admin's reset of a member's two-step sign-in, for one who lost every factor.
+import { createUser } from "@halcyon/domain";
+import type { FastifyInstance } from "fastify";
+import { expect, it } from "vitest";
+import WebSocket from "ws";
+import { aStaffMember, listen, signInAs, turnOnAuthenticator, type SignedIn } from "./clinic-helpers";
+import { describeApp, register } from "./helper";
+
+const PASSWORD = "calm-waters-run-deep";
+let sequence = 0;
+
+async function aDoctor(app: FastifyInstance): Promise<SignedIn & { username: string }> {
+  sequence += 1;
+  const username = `policy.doctor${sequence}${Math.random().toString(36).slice(2, 6)}`;
+  await createUser(app.clinic, {
+    username,
+    password: PASSWORD,
+    role: "doctor",
+    firstName: "Helena",
+    lastName: "Marsh",
+    phoneNumber: "(555) 999-0000",
+    dateOfBirth: "1970-01-01",
+    specialization: "Individual Therapy",
+  });
+  return { ...(await signInAs(app, username, PASSWORD)), username };
+}
+
+function get(app: FastifyInstance, who: SignedIn, url: string) {
+  return app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
+}
+
+async function socketAnswer(app: FastifyInstance, who: SignedIn): Promise<number> {
+  const base = await listen(app);
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${base.replace("http", "ws")}/ws`, { headers: { cookie: who.cookie } });
+    socket.on("open", () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.on("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0));
+    socket.on("error", reject);
+  });
+}
+
+describeApp(
+  "two-step sign-in required of staff",
+  (testApp) => {
+    it("lets a doctor without it read themselves and set it up, and refuses everything else on every door until then", async () => {
+      const { app } = testApp();
+      const doctor = await aDoctor(app);
+
+      const me = await get(app, doctor, "/api/user");
+      expect(me.statusCode).toBe(200);
+      expect(me.json().twoStepSetupRequired).toBe(true);
+      for (const url of ["/api/appointments", "/api/messages/unread", "/api/account/sessions"]) {
+        const refused = await get(app, doctor, url);
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json().code, url).toBe("TWO_STEP_REQUIRED");
+      }
+      const overTrpc = await app.inject({ method: "GET", url: "/trpc/appointments.list", headers: { cookie: doctor.cookie } });
+      expect(overTrpc.statusCode).toBe(403);
+      expect(await socketAnswer(app, doctor)).toBe(403);
+
+      expect((await get(app, doctor, "/api/account/two-step")).json()).toEqual({ totp: false, recoveryCodesLeft: 0 });
+      await turnOnAuthenticator(app, doctor);
+      expect((await get(app, doctor, "/api/user")).json().twoStepSetupRequired).toBe(false);
+      expect((await get(app, doctor, "/api/appointments")).statusCode).toBe(200);
+    });
+
+    it("does not ask it of patients", async () => {
+      const { app } = testApp();
+      const { response, cookie } = await register(app);
+      expect(response.json().twoStepSetupRequired).toBe(false);
+      expect((await app.inject({ method: "GET", url: "/api/appointments", headers: { cookie: cookie! } })).statusCode).toBe(200);
+    });
+  },
+  { REQUIRE_STAFF_TWO_STEP: "true" },
+);
+
+describeApp("the staff two-step policy as a clinic setting", (testApp) => {
+  it("is off outside production until an admin with two-step sign-in turns it on, which applies to signed-in staff at once", async () => {
+    const { app } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    const doctor = await aDoctor(app);
+    const before = await get(app, admin, "/api/admin/settings");
+    const settings: Record<string, unknown> = before.json();
+    expect(before.json().requireStaffTwoStep).toBe(false);
+    expect((await get(app, doctor, "/api/appointments")).statusCode).toBe(200);
+
+    // An admin without it would shut themselves out: they are asked to set up their own first.
+    const tooSoon = await app.inject({
+      method: "PUT",
+      url: "/api/admin/settings",
+      payload: { ...settings, requireStaffTwoStep: true },
+      headers: { cookie: admin.cookie },
+    });
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json().message).toMatch(/for yourself first/);
+    expect((await get(app, admin, "/api/admin/settings")).json().requireStaffTwoStep).toBe(false);
+    await turnOnAuthenticator(app, admin);
+
+    const saved = await app.inject({
+      method: "PUT",
+      url: "/api/admin/settings",
+      payload: { ...settings, requireStaffTwoStep: true },
+      headers: { cookie: admin.cookie },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().requireStaffTwoStep).toBe(true);
+    expect((await get(app, doctor, "/api/appointments")).json().code).toBe("TWO_STEP_REQUIRED");
+    // A change that leaves the setting out keeps it.
+    const { requireStaffTwoStep: _left, ...others } = saved.json();
+    const resaved = await app.inject({
+      method: "PUT",
+      url: "/api/admin/settings",
+      payload: { ...others, idleTimeoutMinutes: 45 },
+      headers: { cookie: admin.cookie },
+    });
+    expect(resaved.json().requireStaffTwoStep).toBe(true);
+  });
+});
+
+describeApp("an admin's reset of a member's two-step sign-in", (testApp) => {
+  it("removes every factor, ends the member's sessions, tells them at their next sign-in, and is audited", async () => {
+    const { app } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    const doctor = await aDoctor(app);
+    await turnOnAuthenticator(app, doctor);
+
+    const reset = await app.inject({ method: "DELETE", url: `/api/admin/users/${doctor.id}/two-step`, headers: { cookie: admin.cookie } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await get(app, doctor, "/api/user")).statusCode).toBe(401);
+
+    const signIn = await app.inject({ method: "POST", url: "/api/login", payload: { username: doctor.username, password: PASSWORD } });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).not.toHaveProperty("mfaRequired");
+    const again = await signInAs(app, doctor.username, PASSWORD);
+    expect((await get(app, again, "/api/account/notices")).json().map((notice: { kind: string }) => notice.kind)).toEqual(["two_step_reset"]);
+
+    const audit = await app.clinic.db.selectFrom("audit_log").selectAll().where("action", "=", "admin.two_step_reset").execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_id: admin.id, target_id: String(doctor.id), outcome: "success" });
+
+    const nothingLeft = await app.inject({ method: "DELETE", url: `/api/admin/users/${doctor.id}/two-step`, headers: { cookie: admin.cookie } });
+    expect(nothingLeft.statusCode).toBe(409);
+  });
+
+  it("is for admins only, and a password reset by an admin leaves two-step sign-in on", async () => {
+    const { app } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    const doctor = await aDoctor(app);
+    const colleague = await aDoctor(app);
+    await turnOnAuthenticator(app, doctor);
+
+    const refused = await app.inject({ method: "DELETE", url: `/api/admin/users/${doctor.id}/two-step`, headers: { cookie: colleague.cookie } });
+    expect(refused.statusCode).toBe(403);
+
+    const issued = await app.inject({ method: "POST", url: `/api/admin/users/${doctor.id}/one-time-password`, headers: { cookie: admin.cookie } });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const withOneTime = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: doctor.username, password: issued.json().oneTimePassword },
+    });
+    expect(withOneTime.json()).toEqual({ mfaRequired: true, methods: ["totp", "recovery_code"] });
+  });
+});

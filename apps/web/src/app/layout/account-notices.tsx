@@ -1,0 +1,72 @@
+import type { AccountNoticeView } from "@halcyon/domain/schemas";
+import { Button } from "@halcyon/ui/components/button";
+import { KeyRound, ShieldAlert } from "lucide-react";
+import { Link } from "react-router-dom";
+
+import { useCurrentUser } from "../../lib/auth/current-user";
+import { formatDate } from "../../lib/time-format";
+import { trpc } from "../../lib/trpc";
+import { needsAccountGate } from "../account-gate";
+
+const COPY: Record<AccountNoticeView["kind"], { title: string; body: (notice: AccountNoticeView) => string; action: string; to: string; dismiss: string }> = {
+  password_review: {
+    title: "Time for a stronger password",
+    body: () => "Your password no longer meets the clinic's rules: it would be too easy to guess. Please choose a new one; it takes a moment.",
+    action: "Choose a new password",
+    to: "/account#password",
+    dismiss: "Not now",
+  },
+  two_step_reset: {
+    title: "Your two-step sign-in was reset",
+    body: (notice) =>
+      `An admin reset your two-step sign-in on ${formatDate(notice.createdAt)}, so you signed in with your password alone. Set it up again to keep your account safe.`,
+    action: "Set it up again",
+    to: "/account",
+    dismiss: "Dismiss",
+  },
+};
+
+/**
+ * What the clinic asks a member to see once (a password that falls short of the rules, a reset of
+ * their two-step sign-in): a card floating over the page's foot, so nothing on the page moves when
+ * it arrives. Acting on it or dismissing it removes it for good.
+ */
+export function AccountNotices() {
+  const { user } = useCurrentUser();
+  const enabled = user !== null && !needsAccountGate(user);
+  const notices = trpc.account.notices.useQuery(undefined, { enabled });
+  const utils = trpc.useUtils();
+  const dismiss = trpc.account.dismissNotice.useMutation({ onSettled: () => utils.account.notices.invalidate() });
+  const notice = enabled ? notices.data?.[0] : undefined;
+  if (!notice) return null;
+  const copy = COPY[notice.kind];
+  const Icon = notice.kind === "password_review" ? KeyRound : ShieldAlert;
+  const done = () => dismiss.mutate({ kind: notice.kind });
+
+  return (
+    <aside
+      aria-label="A notice for you"
+      className="fixed inset-x-3 bottom-3 z-40 animate-rise rounded-xl border border-hairline bg-card p-5 shadow-lifted sm:inset-x-auto sm:right-6 sm:bottom-6 sm:max-w-md sm:p-6"
+    >
+      <div className="flex gap-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gold-200/60 text-gold-800">
+          <Icon className="size-5" strokeWidth={1.4} aria-hidden="true" />
+        </span>
+        <div className="grid gap-2">
+          <h2 className="font-display text-xl leading-snug text-ink-900">{copy.title}</h2>
+          <p className="text-sm leading-relaxed text-muted-foreground">{copy.body(notice)}</p>
+          <div className="mt-2 flex flex-wrap gap-3">
+            <Button asChild size="sm">
+              <Link to={copy.to} onClick={done}>
+                {copy.action}
+              </Link>
+            </Button>
+            <Button variant="ghost" size="sm" disabled={dismiss.isPending} onClick={done}>
+              {copy.dismiss}
+            </Button>
+          </div>
+        </div>
+      </div>
+    </aside>
+  );
+}
