@@ -254,7 +254,7 @@ describeApp("the admin's clinic", (testApp) => {
   // Twenty copies beside steady writes take a while on a busy two-core machine.
   it(
     "takes 20 backups while 10 clients write, each one whole and restorable, each audited as it ended, leaving no copy behind",
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async ({ skip }) => {
       const { app } = testApp();
       if (app.database.kind !== "sqlite") skip("PostgreSQL is backed up with pg_dump");

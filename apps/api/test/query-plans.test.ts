@@ -68,7 +68,7 @@ for (const kind of testDatabaseKinds()) {
 
     // Seven sign-ins (each a deliberately slow password hash) and a hundred plans: on a busy
     // 2-core machine this takes far longer than a single request should.
-    it("reads sessions, appointments, notes, slots and books without a full table scan", { timeout: 90_000 }, async () => {
+    it("reads sessions, appointments, notes, slots and books without a full table scan", { timeout: 300_000 }, async () => {
       const patient = await signInAs(app, "alex", "halcyon-patient-demo");
       const doctor = await signInAs(app, "dr.vance", "halcyon-doctor-demo");
       const admin = await signInAs(app, "admin", "halcyon-office-demo");
