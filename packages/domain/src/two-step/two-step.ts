@@ -199,10 +199,10 @@ export async function completeSignIn(ctx: RequestContext, code: string): Promise
     throw new AppError("INVALID_INPUT", WRONG_CODE);
   }
   await refundAttempt(ctx, counted.attempt, [account]);
-  await deletePendingSignIn(ctx.db, pending.idHash);
-  ctx.pendingSignIn.clear();
-  await beginSession(ctx, user.id, (trx) =>
-    recordAudit(
+  // The pending sign-in is used up in the transaction that opens the session: one or the other.
+  await beginSession(ctx, user.id, async (trx) => {
+    await deletePendingSignIn(trx, pending.idHash);
+    await recordAudit(
       ctx,
       {
         actorId: user.id,
@@ -214,8 +214,9 @@ export async function completeSignIn(ctx: RequestContext, code: string): Promise
         details: { secondStep: method },
       },
       trx,
-    ),
-  );
+    );
+  });
+  ctx.pendingSignIn.clear();
   return user;
 }
 
