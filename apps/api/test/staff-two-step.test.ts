@@ -61,6 +61,15 @@ describeApp(
       }
       const overTrpc = await app.inject({ method: "GET", url: "/trpc/appointments.list", headers: { cookie: doctor.cookie } });
       expect(overTrpc.statusCode).toBe(403);
+      // Each refusal is audited, as every refused access is.
+      const refusals = await app.clinic.db
+        .selectFrom("audit_log")
+        .select("details")
+        .where("action", "=", "access.denied")
+        .where("actor_id", "=", doctor.id)
+        .execute();
+      expect(refusals.length).toBeGreaterThanOrEqual(4);
+      expect(refusals.every((row) => String(row.details).includes("TWO_STEP_REQUIRED"))).toBe(true);
       expect(await socketAnswer(app, doctor)).toBe(403);
 
       expect((await get(app, doctor, "/api/account/two-step")).json()).toEqual({ totp: false, recoveryCodesLeft: 0 });
@@ -145,6 +154,22 @@ describeApp("an admin's reset of a member's two-step sign-in", (testApp) => {
 
     const nothingLeft = await app.inject({ method: "DELETE", url: `/api/admin/users/${doctor.id}/two-step`, headers: { cookie: admin.cookie } });
     expect(nothingLeft.statusCode).toBe(409);
+
+    // Not one's own (the account page turns it off, after a re-check), nor a deactivated account's.
+    await turnOnAuthenticator(app, admin);
+    const own = await app.inject({ method: "DELETE", url: `/api/admin/users/${admin.id}/two-step`, headers: { cookie: admin.cookie } });
+    expect(own.statusCode).toBe(409);
+    const colleague = await aDoctor(app);
+    await turnOnAuthenticator(app, colleague);
+    expect(
+      (await app.inject({ method: "PATCH", url: `/api/admin/users/${colleague.id}`, payload: { active: false }, headers: { cookie: admin.cookie } }))
+        .statusCode,
+    ).toBe(200);
+    const deactivated = await app.inject({ method: "DELETE", url: `/api/admin/users/${colleague.id}/two-step`, headers: { cookie: admin.cookie } });
+    expect(deactivated.statusCode).toBe(409);
+    expect((await app.clinic.db.selectFrom("users").select("two_step_enabled").where("id", "=", colleague.id).executeTakeFirstOrThrow()).two_step_enabled).toBe(
+      1,
+    );
   });
 
   it("is for admins only, and a password reset by an admin leaves two-step sign-in on", async () => {

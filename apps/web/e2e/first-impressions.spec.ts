@@ -235,3 +235,25 @@ test.describe("at 375 px", () => {
     }
   });
 });
+
+test.describe("the Content Security Policy", () => {
+  test("pages that validate forms and data break none of its rules (Lighthouse's best practices count each one)", async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { cspViolations: string[] }).cspViolations = [];
+      document.addEventListener("securitypolicyviolation", (event) =>
+        (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    await signInQuietly(page, DEMO.patient);
+    for (const path of ["/dashboard/patient", "/appointments", "/account"]) {
+      await page.goto(path);
+      await baseExpect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    // The auth form validates with the same schemas as the server.
+    await page.request.post("/api/logout");
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expectToast(page, "Please check the form", "Username and password are required");
+    baseExpect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  });
+});

@@ -1,3 +1,5 @@
+// First: zod is configured before anything imports it.
+import "./lib/zod-without-eval";
 import "./index.css";
 
 import { StrictMode } from "react";

@@ -39,7 +39,7 @@ export const createCallerFactory = t.createCallerFactory;
  * whichever check refused it. Sign-in procedures record their own outcomes.
  */
 async function auditRefusal(ctx: RequestContext, path: string, error: unknown): Promise<void> {
-  if (path.startsWith("auth.") || !(error instanceof AppError) || !["FORBIDDEN", "NOT_FOUND"].includes(error.appCode)) return;
+  if (path.startsWith("auth.") || !(error instanceof AppError) || !["FORBIDDEN", "TWO_STEP_REQUIRED", "NOT_FOUND"].includes(error.appCode)) return;
   await recordAudit(ctx, {
     actorId: ctx.user?.id ?? null,
     action: "access.denied",

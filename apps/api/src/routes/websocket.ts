@@ -37,7 +37,18 @@ export async function websocketRoutes(app: FastifyInstance, { env }: { env: Env 
 
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
 
-  // Heartbeat: a socket that missed a pong is gone; a socket whose session ended is closed.
+  /** A session may keep its socket while it lives and has full access (the clinic's two-step policy may have changed since). */
+  const mayListen = (user: Awaited<ReturnType<typeof resolveLoginSession>>): boolean => {
+    if (!user) return false;
+    try {
+      assertFullAccess(app.clinic.config, user);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  // Heartbeat: a socket that missed a pong is gone; a socket whose session ended, or may no longer listen, is closed.
   const heartbeat = setInterval(() => {
     void (async () => {
       const checked = new Map<string, boolean>();
@@ -49,7 +60,7 @@ export async function websocketRoutes(app: FastifyInstance, { env }: { env: Env 
         client.alive = false;
         client.socket.ping();
         const token = client.sessionToken;
-        if (!checked.has(token)) checked.set(token, (await resolveLoginSession(app.clinic, token, { touch: false })) !== null);
+        if (!checked.has(token)) checked.set(token, mayListen(await resolveLoginSession(app.clinic, token, { touch: false })));
         if (!checked.get(token)) client.socket.close(CLOSE_SESSION_ENDED, "session ended");
       }
     })().catch((error: unknown) => app.log.warn({ err: error }, "socket heartbeat failed"));

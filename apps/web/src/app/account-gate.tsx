@@ -7,11 +7,6 @@ import { PageLoading } from "../components/page-loading";
 const ChangePasswordGate = lazy(async () => ({ default: (await import("./change-password-gate")).ChangePasswordGate }));
 const TwoStepGate = lazy(async () => ({ default: (await import("./two-step-gate")).TwoStepGate }));
 
-/** Whether the account has something to do before any page opens (the server refuses the pages meanwhile). */
-export function needsAccountGate(user: PublicUser): boolean {
-  return user.mustChangePassword || user.twoStepSetupRequired;
-}
-
 /**
  * In place of the page, what the account must do first: choose its own password while it is on a
  * one-time one, then set up two-step sign-in where the clinic requires it of staff.

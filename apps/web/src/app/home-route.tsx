@@ -2,9 +2,9 @@ import { lazy, Suspense } from "react";
 
 import { PageLoading } from "../components/page-loading";
 import { LandingPage } from "../features/landing/landing-page";
-import { useCurrentUser } from "../lib/auth/current-user";
+import { needsAccountGate, useCurrentUser } from "../lib/auth/current-user";
 import { dashboardPathFor } from "../lib/auth/role-paths";
-import { AccountGate, needsAccountGate } from "./account-gate";
+import { AccountGate } from "./account-gate";
 
 const AdminPage = lazy(async () => ({ default: (await import("../features/admin/admin-page")).AdminPage }));
 

@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { Outlet } from "react-router-dom";
 
 import { PageLoading } from "../components/page-loading";
-import { useCurrentUser } from "../lib/auth/current-user";
+import { needsAccountGate, useCurrentUser } from "../lib/auth/current-user";
 import { redirectToSignIn } from "../lib/auth/unauthorized";
-import { AccountGate, needsAccountGate } from "./account-gate";
+import { AccountGate } from "./account-gate";
 
 /** The pages below need a signed-in member (any role: the specification guards by sign-in only). */
 export function RequireAuth() {

@@ -14,19 +14,32 @@ export async function findTotpFactor(db: Db, userId: number): Promise<TotpFactor
   return row && { userId: row.user_id, secret: row.secret, confirmedAt: row.confirmed_at, lastTimeStep: row.last_time_step };
 }
 
-/** A new, unconfirmed secret for the member, replacing any unconfirmed one. */
-export async function saveUnconfirmedTotpFactor(db: Db, userId: number, secret: string): Promise<void> {
-  await db
+/** A new, unconfirmed secret for the member, replacing an unconfirmed one; never a confirmed one (false then). */
+export async function saveUnconfirmedTotpFactor(db: Db, userId: number, secret: string): Promise<boolean> {
+  const result = await db
     .insertInto("totp_factors")
     .values({ user_id: userId, secret, confirmed_at: null, last_time_step: null })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet({ secret, confirmed_at: null, last_time_step: null }))
-    .execute();
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ secret, confirmed_at: null, last_time_step: null }).where("totp_factors.confirmed_at", "is", null))
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-/** Turns the factor on; run it in a transaction: the user's two_step_enabled changes with it. */
-export async function confirmTotpFactor(db: Db, userId: number, at: string, timeStep: number): Promise<void> {
-  await db.updateTable("totp_factors").set({ confirmed_at: at, last_time_step: timeStep }).where("user_id", "=", userId).execute();
+/**
+ * Turns on the factor with `secret` (the one the first code was checked against), unless a
+ * set-up racing with this one replaced or confirmed it first (false then). Run it in a
+ * transaction: the user's two_step_enabled changes with it.
+ */
+export async function confirmTotpFactor(db: Db, userId: number, secret: string, at: string, timeStep: number): Promise<boolean> {
+  const result = await db
+    .updateTable("totp_factors")
+    .set({ confirmed_at: at, last_time_step: timeStep })
+    .where("user_id", "=", userId)
+    .where("secret", "=", secret)
+    .where("confirmed_at", "is", null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) return false;
   await db.updateTable("users").set({ two_step_enabled: 1 }).where("id", "=", userId).execute();
+  return true;
 }
 
 /**

@@ -65,7 +65,8 @@ export async function beginTotpSetup(ctx: Member): Promise<{ secret: string; otp
   await requireRecentCheck(ctx);
   if (ctx.user.twoStepEnabled) throw new AppError("CONFLICT", "Two-step sign-in is already on. Turn it off first to use another authenticator.");
   const secret = newTotpSecret();
-  await saveUnconfirmedTotpFactor(ctx.db, ctx.user.id, secret);
+  if (!(await saveUnconfirmedTotpFactor(ctx.db, ctx.user.id, secret)))
+    throw new AppError("CONFLICT", "Two-step sign-in is already on. Turn it off first to use another authenticator.");
   return { secret, otpauthUrl: totpUri(secret, { issuer: ctx.config.clinicName, account: ctx.user.username }) };
 }
 
@@ -77,7 +78,8 @@ export async function confirmTotpSetup(ctx: Member, code: string): Promise<{ rec
   if (step === undefined) throw new AppError("INVALID_INPUT", WRONG_CODE);
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const ended = await ctx.db.transaction().execute(async (trx) => {
-    await confirmTotpFactor(trx, ctx.user.id, ctx.now().toISOString(), step);
+    if (!(await confirmTotpFactor(trx, ctx.user.id, factor.secret, ctx.now().toISOString(), step)))
+      throw new AppError("CONFLICT", "Start setting up your authenticator again: it changed while this code was checked.");
     // Set up again after an admin's reset: the notice of the reset has done its job.
     await removeAccountNotice(trx, ctx.user.id, "two_step_reset");
     await replaceRecoveryCodes(trx, ctx.user.id, recoveryCodes.map(hashRecoveryCode));
@@ -115,6 +117,8 @@ export async function turnOffTwoStep(ctx: Member): Promise<void> {
 export async function resetTwoStepOf(ctx: Member, userId: number): Promise<void> {
   const target = await findUserById(ctx.db, userId);
   if (!target) throw new AppError("NOT_FOUND", "No such user.");
+  if (target.id === ctx.user.id) throw new AppError("CONFLICT", "Turn your own two-step sign-in off from your account page.");
+  if (target.deactivatedAt !== null) throw new AppError("CONFLICT", "This account is deactivated: reactivate it first.");
   if (!target.twoStepEnabled) throw new AppError("CONFLICT", "This member does not sign in in two steps: there is nothing to reset.");
   await endAllLoginSessionsOf(ctx, userId, async (trx, ended) => {
     await deleteTwoStepFactors(trx, userId);

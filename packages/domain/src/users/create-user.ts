@@ -29,7 +29,8 @@ export type AlsoInsideNewAccount = (trx: Transaction<Database>, user: User) => P
 
 /** Creates an account of any role. Who may create which role is the caller's decision. */
 export async function createUser(services: Pick<ClinicServices, "db" | "now">, input: CreateUserInput, alsoInside?: AlsoInsideNewAccount): Promise<User> {
-  assertAcceptablePassword(input.password, input);
+  // A one-time password is the server's own (random, 59 bits): the rules are for the ones people choose.
+  if (!input.mustChangePassword) assertAcceptablePassword(input.password, input);
   if (await usernameExists(services.db, input.username)) throw new AppError("CONFLICT", USERNAME_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {

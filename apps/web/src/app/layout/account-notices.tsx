@@ -3,10 +3,9 @@ import { Button } from "@halcyon/ui/components/button";
 import { KeyRound, ShieldAlert } from "lucide-react";
 import { Link } from "react-router-dom";
 
-import { useCurrentUser } from "../../lib/auth/current-user";
+import { needsAccountGate, useCurrentUser } from "../../lib/auth/current-user";
 import { formatDate } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
-import { needsAccountGate } from "../account-gate";
 
 const COPY: Record<AccountNoticeView["kind"], { title: string; body: (notice: AccountNoticeView) => string; action: string; to: string; dismiss: string }> = {
   password_review: {

@@ -1,6 +1,6 @@
 import { CountBadge } from "@halcyon/ui/components/count-badge";
 
-import { useCurrentUser } from "../../lib/auth/current-user";
+import { needsAccountGate, useCurrentUser } from "../../lib/auth/current-user";
 import { trpc } from "../../lib/trpc";
 
 /** "1 unread message", "3 unread messages". */
@@ -15,7 +15,7 @@ export function unreadMessagesLabel(count: number): string {
 export function useUnreadMessageTotal(): number {
   const { user } = useCurrentUser();
   // Nobody on a one-time password may read messages until they have chosen their own.
-  const takesPart = (user?.role === "patient" || user?.role === "doctor") && !user.mustChangePassword;
+  const takesPart = (user?.role === "patient" || user?.role === "doctor") && !needsAccountGate(user);
   const { data } = trpc.messages.unread.useQuery(undefined, { enabled: takesPart });
   return takesPart ? (data?.total ?? 0) : 0;
 }

@@ -39,3 +39,11 @@ export function forgetCurrentUser(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(currentUserQuery.queryKey) });
   setCurrentUser(queryClient, null);
 }
+
+/**
+ * Whether the account has something to do before any page opens (its own password, a second step
+ * the clinic requires): the server refuses everything else meanwhile, sockets included.
+ */
+export function needsAccountGate(user: PublicUser): boolean {
+  return user.mustChangePassword || user.twoStepSetupRequired;
+}

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 
-import { useCurrentUser } from "../auth/current-user";
+import { needsAccountGate, useCurrentUser } from "../auth/current-user";
 import { RealtimeHub } from "./realtime-hub";
 import { RealtimeContext } from "./use-realtime";
 
@@ -12,7 +12,7 @@ import { RealtimeContext } from "./use-realtime";
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
   // An account still on its one-time password is refused the socket until it has its own.
-  const userId = user && !user.mustChangePassword ? user.id : null;
+  const userId = user && !needsAccountGate(user) ? user.id : null;
   const queryClient = useQueryClient();
   const [hub] = useState(() => new RealtimeHub());
 
