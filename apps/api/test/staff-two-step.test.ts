@@ -172,8 +172,8 @@ describeApp("an admin's reset of a member's two-step sign-in", (testApp) => {
     );
   });
 
-  it("is for admins only, and a password reset by an admin leaves two-step sign-in on", async () => {
-    const { app } = testApp();
+  it("is for admins who have just confirmed their password, and a password reset by an admin leaves two-step sign-in on", async () => {
+    const { app, advance } = testApp();
     const admin = await aStaffMember(app, "admin");
     const doctor = await aDoctor(app);
     const colleague = await aDoctor(app);
@@ -181,6 +181,14 @@ describeApp("an admin's reset of a member's two-step sign-in", (testApp) => {
 
     const refused = await app.inject({ method: "DELETE", url: `/api/admin/users/${doctor.id}/two-step`, headers: { cookie: colleague.cookie } });
     expect(refused.statusCode).toBe(403);
+
+    // An admin session alone is not enough: its password must have been checked within 5 minutes.
+    advance(6 * 60_000);
+    const unchecked = await app.inject({ method: "DELETE", url: `/api/admin/users/${doctor.id}/two-step`, headers: { cookie: admin.cookie } });
+    expect(unchecked.statusCode).toBe(403);
+    expect(unchecked.json().code).toBe("REAUTH_REQUIRED");
+    const stillOn = await app.inject({ method: "POST", url: "/api/login", payload: { username: doctor.username, password: PASSWORD } });
+    expect(stillOn.json()).toMatchObject({ mfaRequired: true });
 
     const issued = await app.inject({ method: "POST", url: `/api/admin/users/${doctor.id}/one-time-password`, headers: { cookie: admin.cookie } });
     expect(issued.statusCode, issued.body).toBe(200);

@@ -74,6 +74,8 @@ test("the clinic requires two-step sign-in of staff: a doctor sets it up before 
   await row.getByRole("button", { name: "Reset two-step sign-in for Dr. Eleanor Vance" }).click();
   const confirm = admin.getByRole("dialog", { name: "Reset the two-step sign-in of Dr. Eleanor Vance?" });
   expect(await seriousViolations(admin)).toEqual([]);
+  // The admin's own password first: the reset lets a password alone sign the doctor in.
+  await confirm.getByLabel("Your password").fill(DEMO.admin.password);
   await confirm.getByRole("button", { name: "Reset two-step sign-in" }).click();
   await expectToast(admin, "Two-step sign-in reset");
   await expect(row.getByRole("button", { name: "Reset two-step sign-in for Dr. Eleanor Vance" })).toHaveCount(0);

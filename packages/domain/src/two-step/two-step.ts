@@ -115,6 +115,9 @@ export async function turnOffTwoStep(ctx: Member): Promise<void> {
  * they can set it up again. A reset of their password leaves two-step sign-in as it is.
  */
 export async function resetTwoStepOf(ctx: Member, userId: number): Promise<void> {
+  // With it, an admin can sign someone in on their password alone: a stolen admin session must
+  // not be enough, so the admin's own password is asked for again.
+  await requireRecentCheck(ctx);
   const target = await findUserById(ctx.db, userId);
   if (!target) throw new AppError("NOT_FOUND", "No such user.");
   if (target.id === ctx.user.id) throw new AppError("CONFLICT", "Turn your own two-step sign-in off from your account page.");

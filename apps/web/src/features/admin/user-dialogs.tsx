@@ -7,6 +7,7 @@ import { useState, type FormEvent } from "react";
 
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { trpc } from "../../lib/trpc";
+import { RecheckDialog } from "../account/recheck-dialog";
 import { AdminField } from "./admin-field";
 import { toastFailure, toastSuccess } from "./feedback";
 import { displayName, ROLE_LABELS, ROLES } from "./people";
@@ -196,28 +197,29 @@ export function SignOutEverywhereDialog({ user, onClose }: { user: AdminUser | n
   );
 }
 
-/** For a member who lost their authenticator and their recovery codes (ask them first, by a way you trust). */
+/**
+ * For a member who lost their authenticator and their recovery codes (ask them first, by a way you
+ * trust). The admin confirms their own password first: the reset lets a password alone sign in.
+ */
 export function ResetTwoStepDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const name = user ? displayName(user) : "";
   const refresh = useRefreshPeople();
-  const reset = trpc.account.resetTwoStepOf.useMutation({
-    onSuccess: async () => {
-      toastSuccess("Two-step sign-in reset", `${name} signs in with their password alone until they set it up again. Their next sign-in tells them.`);
-      onClose();
-      await refresh();
-    },
-    onError: (error) => toastFailure("Two-step sign-in was not reset", error),
-  });
+  const reset = trpc.account.resetTwoStepOf.useMutation();
   return (
-    <MemberActionDialog
-      user={user}
+    <RecheckDialog
+      open={user !== null}
       onClose={onClose}
-      pending={reset.isPending}
       title={`Reset the two-step sign-in of ${name}?`}
-      description="Only for someone who has lost both their authenticator and their recovery codes, and whom you have reached by a way you trust. Their authenticator and codes stop working, they are signed out everywhere, and their password alone signs them in until they set it up again."
-      label="Reset two-step sign-in"
-      pendingLabel="Resetting…"
-      onConfirm={(id) => reset.mutate({ id })}
+      description="Only for someone who has lost both their authenticator and their recovery codes, and whom you have reached by a way you trust. Their authenticator and codes stop working, they are signed out everywhere, and their password alone signs them in until they set it up again. Confirm with your own password."
+      cancelLabel="Cancel"
+      actionLabel="Reset two-step sign-in"
+      busyLabel="Resetting…"
+      action={async () => {
+        if (!user) return;
+        await reset.mutateAsync({ id: user.id });
+        toastSuccess("Two-step sign-in reset", `${name} signs in with their password alone until they set it up again. Their next sign-in tells them.`);
+        await refresh();
+      }}
     />
   );
 }
