@@ -118,6 +118,8 @@ describeApp("the staff two-step policy as a clinic setting", (testApp) => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().requireStaffTwoStep).toBe(true);
+    const audited = await app.clinic.db.selectFrom("audit_log").select("details").where("action", "=", "admin.settings_update").execute();
+    expect(audited.map((row) => JSON.parse(String(row.details)))).toContainEqual({ changed: ["requireStaffTwoStep"], requireStaffTwoStep: true });
     expect((await get(app, doctor, "/api/appointments")).json().code).toBe("TWO_STEP_REQUIRED");
     // A change that leaves the setting out keeps it.
     const { requireStaffTwoStep: _left, ...others } = saved.json();

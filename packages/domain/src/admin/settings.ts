@@ -57,7 +57,8 @@ export async function updateSettings(ctx: RequestContext & { user: User }, setti
         outcome: "success",
         targetType: "settings",
         request: ctx.request,
-        details: { changed: Object.keys(changed) },
+        // Which settings changed; the security policy's new value too, so "turned off" reads as such.
+        details: { changed: Object.keys(changed), ...("requireStaffTwoStep" in changed ? { requireStaffTwoStep: changed.requireStaffTwoStep } : {}) },
       },
       trx,
     );
