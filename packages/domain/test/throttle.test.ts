@@ -63,7 +63,7 @@ describeEachDatabase("database throttles", (database) => {
       if (!answer.admitted) throw new Error("expected room");
       counted.push(answer.attempt);
     }
-    await refundAttempt(services(), counted[0]!, [{ rule: RULE, key: cleared }]);
+    await refundAttempt(services().db, counted[0]!, [{ rule: RULE, key: cleared }]);
     expect((await countAttempt(services(), [{ rule: RULE, key: kept }])).admitted).toBe(true);
     expect((await countAttempt(services(), [{ rule: RULE, key: kept }])).admitted).toBe(false);
     for (let i = 0; i < RULE.limit; i += 1) expect((await countAttempt(services(), [{ rule: RULE, key: cleared }])).admitted).toBe(true);

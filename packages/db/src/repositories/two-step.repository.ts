@@ -1,6 +1,7 @@
 // Two-step sign-in's records: a member's authenticator (TOTP) secret, their recovery codes (salted
 // hashes), and the sign-ins that have passed the password and wait for the second step.
 import type { Db } from "./db";
+import { toUser, type User } from "./users.repository";
 
 export interface TotpFactor {
   userId: number;
@@ -93,9 +94,16 @@ export async function insertPendingSignIn(db: Db, pending: PendingSignIn): Promi
   await db.insertInto("pending_sign_ins").values({ id_hash: pending.idHash, user_id: pending.userId, expires_at: pending.expiresAt }).execute();
 }
 
-export async function findPendingSignIn(db: Db, idHash: string): Promise<PendingSignIn | undefined> {
-  const row = await db.selectFrom("pending_sign_ins").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
-  return row && { idHash: row.id_hash, userId: row.user_id, expiresAt: row.expires_at };
+/** A pending sign-in and the member it is for, in one read. */
+export async function findPendingSignIn(db: Db, idHash: string): Promise<{ pending: PendingSignIn; user: User } | undefined> {
+  const row = await db
+    .selectFrom("pending_sign_ins as p")
+    .innerJoin("users as u", "u.id", "p.user_id")
+    .selectAll("u")
+    .select(["p.id_hash as p_id_hash", "p.expires_at as p_expires_at"])
+    .where("p.id_hash", "=", idHash)
+    .executeTakeFirst();
+  return row && { pending: { idHash: row.p_id_hash, userId: row.id, expiresAt: row.p_expires_at }, user: toUser(row) };
 }
 
 export async function deletePendingSignIn(db: Db, idHash: string): Promise<void> {

@@ -61,7 +61,7 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
 
   const { user } = credentials;
   if (user.deactivatedAt !== null) {
-    await refundAttempt(ctx, counted.attempt);
+    await refundAttempt(ctx.db, counted.attempt);
     await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "denied", request: ctx.request, details: { reason: "deactivated" } });
     throw new AppError("FORBIDDEN", ACCOUNT_DEACTIVATED);
   }
@@ -77,7 +77,7 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
   }
 
   // The owner is in: their account's failures are forgiven; the address keeps its other failures.
-  await refundAttempt(ctx, counted.attempt, [account]);
+  await refundAttempt(ctx.db, counted.attempt, [account]);
   await reviewPasswordOnce(ctx, user, input.password);
   if (user.twoStepEnabled) return beginPendingSignIn(ctx, user);
   await beginSession(ctx, user.id, (trx) =>

@@ -8,7 +8,7 @@
 // however many arrive at once, with no read-then-write for two of them to interleave in. An
 // attempt turned away, or one the rule does not count in the end (a sign-in that succeeds),
 // takes its row out again.
-import { countThrottleHits, deleteThrottleHits, insertThrottleHits, nthNewestThrottleHit, purgeThrottleHits, type ThrottleKey } from "@halcyon/db";
+import { countThrottleHits, deleteThrottleHits, insertThrottleHits, nthNewestThrottleHit, purgeThrottleHits, type Db, type ThrottleKey } from "@halcyon/db";
 import type { ClinicServices, RequestContext } from "../context";
 import { AppError } from "../errors";
 
@@ -68,9 +68,9 @@ export async function countAttempt(services: ThrottleServices, keys: ThrottledKe
   return { admitted: false, retryAfterSeconds: Math.max(1, ...waits) };
 }
 
-/** Takes a counted attempt out of the counts again, and with it every attempt of `clear`. */
-export async function refundAttempt(services: ThrottleServices, attempt: CountedAttempt, clear: ThrottledKey[] = []): Promise<void> {
-  await deleteThrottleHits(services.db, attempt.ids, clear.map(keyOf));
+/** Takes a counted attempt out of the counts again, and with it every attempt of `clear` (in `db`: a transaction, when it goes with one). */
+export async function refundAttempt(db: Db, attempt: CountedAttempt, clear: ThrottledKey[] = []): Promise<void> {
+  await deleteThrottleHits(db, attempt.ids, clear.map(keyOf));
 }
 
 /** Forgets attempts that have left every window, so the table holds only live counts. */

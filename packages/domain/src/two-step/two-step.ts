@@ -177,13 +177,13 @@ export async function beginPendingSignIn(ctx: RequestContext, user: User): Promi
  */
 export async function completeSignIn(ctx: RequestContext, code: string): Promise<User> {
   const token = ctx.pendingSignIn.token;
-  const pending = token ? await findPendingSignIn(ctx.db, hashSessionToken(token)) : undefined;
-  if (!pending || ctx.now().getTime() >= Date.parse(pending.expiresAt)) {
+  const found = token ? await findPendingSignIn(ctx.db, hashSessionToken(token)) : undefined;
+  if (!found || ctx.now().getTime() >= Date.parse(found.pending.expiresAt)) {
     ctx.pendingSignIn.clear();
     throw new AppError("UNAUTHENTICATED", SIGN_IN_EXPIRED);
   }
-  const user = await findUserById(ctx.db, pending.userId);
-  if (!user || user.deactivatedAt !== null) throw new AppError("UNAUTHENTICATED", SIGN_IN_EXPIRED);
+  const { pending, user } = found;
+  if (user.deactivatedAt !== null) throw new AppError("UNAUTHENTICATED", SIGN_IN_EXPIRED);
   const account = { rule: FAILED_SECOND_STEPS, key: String(user.id) };
   const counted = await countAttempt(ctx, [account]);
   if (!counted.admitted) {
@@ -205,9 +205,10 @@ export async function completeSignIn(ctx: RequestContext, code: string): Promise
     await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "failure", request: ctx.request, details: { step: "second" } });
     throw new AppError("INVALID_INPUT", WRONG_CODE);
   }
-  await refundAttempt(ctx, counted.attempt, [account]);
-  // The pending sign-in is used up in the transaction that opens the session: one or the other.
+  // The owner is in: in the transaction that opens the session, their wrong codes are forgiven and
+  // the pending sign-in is used up (one or the other, never a session beside a usable pending one).
   await beginSession(ctx, user.id, async (trx) => {
+    await refundAttempt(trx, counted.attempt, [account]);
     await deletePendingSignIn(trx, pending.idHash);
     await recordAudit(
       ctx,
