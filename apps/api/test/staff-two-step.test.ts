@@ -61,6 +61,7 @@ describeApp(
       }
       const overTrpc = await app.inject({ method: "GET", url: "/trpc/appointments.list", headers: { cookie: doctor.cookie } });
       expect(overTrpc.statusCode).toBe(403);
+      expect(overTrpc.json().error.data.reason).toBe("TWO_STEP_REQUIRED");
       // Each refusal is audited, as every refused access is.
       const refusals = await app.clinic.db
         .selectFrom("audit_log")

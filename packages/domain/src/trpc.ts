@@ -26,6 +26,8 @@ const t = initTRPC
           path: shape.data.path,
           issues: publicError.issues,
           retryAfterSeconds: publicError.retryAfterSeconds,
+          // A refusal the client acts on by name (REAUTH_REQUIRED, TWO_STEP_REQUIRED), as REST's `code` says it.
+          ...(publicError.code !== shape.data.code ? { reason: publicError.code } : {}),
         },
       };
     },

@@ -1,6 +1,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
+import type * as CurrentUser from "../lib/auth/current-user";
 import type * as Unauthorized from "../lib/auth/unauthorized";
 import { createQueryClient } from "./query-client";
 
@@ -10,11 +11,20 @@ vi.mock("../lib/auth/unauthorized", async (importActual) => ({
   redirectToSignIn,
 }));
 
+const { refreshCurrentUser } = vi.hoisted(() => ({ refreshCurrentUser: vi.fn(() => Promise.resolve()) }));
+vi.mock("../lib/auth/current-user", async (importActual) => ({
+  ...(await importActual<typeof CurrentUser>()),
+  refreshCurrentUser,
+}));
+
 const refusal = (code: string) => TRPCClientError.from({ error: { code: -32001, message: code, data: { code } } });
 const failingWith = (error: Error) => () => Promise.reject(error);
 
 describe("createQueryClient", () => {
-  beforeEach(() => redirectToSignIn.mockClear());
+  beforeEach(() => {
+    redirectToSignIn.mockClear();
+    refreshCurrentUser.mockClear();
+  });
 
   it("uses the specification's defaults", () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
@@ -45,6 +55,15 @@ describe("createQueryClient", () => {
   it("leaves other failures to the code that made the call", async () => {
     const client = createQueryClient();
     await client.fetchQuery({ queryKey: ["any"], queryFn: failingWith(refusal("FORBIDDEN")) }).catch(() => {});
+    expect(redirectToSignIn).not.toHaveBeenCalled();
+    expect(refreshCurrentUser).not.toHaveBeenCalled();
+  });
+
+  it("reads the user again when a call is refused for want of two-step sign-in, so the set-up page takes over", async () => {
+    const client = createQueryClient();
+    const twoStepRequired = TRPCClientError.from({ error: { code: -32003, message: "set it up", data: { code: "FORBIDDEN", reason: "TWO_STEP_REQUIRED" } } });
+    await client.fetchQuery({ queryKey: ["any"], queryFn: failingWith(twoStepRequired) }).catch(() => {});
+    expect(refreshCurrentUser).toHaveBeenCalledOnce();
     expect(redirectToSignIn).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 
-import { isUnauthorizedError, redirectToSignIn } from "../lib/auth/unauthorized";
+import { refreshCurrentUser } from "../lib/auth/current-user";
+import { isTwoStepRequiredError, isUnauthorizedError, redirectToSignIn } from "../lib/auth/unauthorized";
 import { DEFAULT_STALE_TIME_MS } from "../lib/timing";
 
 declare module "@tanstack/react-query" {
@@ -16,18 +17,20 @@ declare module "@tanstack/react-query" {
  * The specification's query defaults (fresh 5 s, no polling, no refetch on focus, no retries), and
  * one place that reacts to a lost session: any call refused as UNAUTHORIZED sends the visitor to
  * sign in. The signed-in user's own read turns that answer into `null` instead, so it never lands here.
+ * A call refused for want of two-step sign-in reads the user again.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error) => {
-        if (isUnauthorizedError(error)) redirectToSignIn();
-      },
-    }),
+  // A refusal for want of two-step sign-in: read the user again, and the set-up page takes over.
+  const onRefusal = (error: unknown) => {
+    if (isUnauthorizedError(error)) redirectToSignIn();
+    else if (isTwoStepRequiredError(error)) void refreshCurrentUser(client);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: onRefusal }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (mutation.meta?.unauthorizedIsExpected) return;
-        if (isUnauthorizedError(error)) redirectToSignIn();
+        if (mutation.meta?.unauthorizedIsExpected && isUnauthorizedError(error)) return;
+        onRefusal(error);
       },
     }),
     defaultOptions: {
@@ -40,4 +43,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

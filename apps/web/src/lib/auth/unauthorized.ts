@@ -13,6 +13,16 @@ export function isUnauthorizedError(error: unknown): boolean {
   return typeof data === "object" && data !== null && "code" in data && data.code === "UNAUTHORIZED";
 }
 
+/**
+ * True when the server refused a call because the clinic now requires two-step sign-in of this
+ * member (the policy turned on, or their own turned off, since the page loaded).
+ */
+export function isTwoStepRequiredError(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const data: unknown = error.data;
+  return typeof data === "object" && data !== null && "reason" in data && data.reason === "TWO_STEP_REQUIRED";
+}
+
 let redirectPending = false;
 
 /**
