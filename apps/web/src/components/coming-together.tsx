@@ -9,6 +9,7 @@ import { useCurrentUser } from "../lib/auth/current-user";
 import { CLINIC_CONTACT, pageTitle } from "../lib/clinic";
 import { salutationFor } from "../lib/greeting";
 import { useDocumentTitle } from "../lib/use-document-title";
+import { Wash } from "./wash";
 
 type ComingTogetherProps = {
   /** The page's name, for the eyebrow and the document title. */
@@ -31,10 +32,7 @@ export function ComingTogether({ section, icon: Icon, intro, highlights }: Comin
 
   return (
     <section className="relative isolate overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_85%_-10%,var(--color-gold-200),transparent_70%),radial-gradient(40rem_24rem_at_-10%_110%,var(--color-sage-100),transparent_70%)]"
-      />
+      <Wash className="inset-0 bg-[radial-gradient(60rem_30rem_at_85%_-10%,var(--color-gold-200),transparent_70%),radial-gradient(40rem_24rem_at_-10%_110%,var(--color-sage-100),transparent_70%)]" />
       <div className="mx-auto max-w-5xl px-5 py-20 sm:px-8 md:py-28">
         <div className="animate-rise">
           <Eyebrow>{section}</Eyebrow>

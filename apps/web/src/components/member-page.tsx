@@ -1,6 +1,7 @@
 import { Eyebrow } from "@halcyon/ui/components/eyebrow";
 import { Ornament } from "@halcyon/ui/components/ornament";
 import type { ReactNode } from "react";
+import { Wash } from "./wash";
 
 type MemberPageProps = {
   eyebrow: string;
@@ -17,10 +18,7 @@ type MemberPageProps = {
 export function MemberPage({ eyebrow, title, lead, actions, children }: MemberPageProps) {
   return (
     <section className="relative isolate overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(60rem_28rem_at_90%_-10%,var(--color-gold-200),transparent_70%),radial-gradient(40rem_22rem_at_-10%_40%,var(--color-sage-100),transparent_70%)]"
-      />
+      <Wash className="inset-x-0 top-0 h-[36rem] bg-[radial-gradient(60rem_28rem_at_90%_-10%,var(--color-gold-200),transparent_70%),radial-gradient(40rem_22rem_at_-10%_40%,var(--color-sage-100),transparent_70%)]" />
       <div className="mx-auto max-w-7xl px-5 pt-12 pb-24 sm:px-8 md:pt-16">
         <header className="flex animate-rise flex-col gap-8 lg:flex-row lg:items-end lg:justify-between">
           <div className="max-w-3xl">

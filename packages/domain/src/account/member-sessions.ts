@@ -2,8 +2,17 @@
 // times, and the power to end any one of them or all but this one. An admin can end all of
 // anyone's. Ending a session closes its sockets at once and is audited.
 import { createHash } from "node:crypto";
-import { deleteLoginSession, deleteOtherLoginSessionsOfUser, findUserById, listLoginSessionsOfUser, type LoginSessionDetails, type User } from "@halcyon/db";
-import { recordAudit } from "../audit/audit";
+import {
+  deleteLoginSession,
+  deleteOtherLoginSessionsOfUser,
+  findUserById,
+  listLoginSessionsOfUser,
+  type Database,
+  type LoginSessionDetails,
+  type Transaction,
+  type User,
+} from "@halcyon/db";
+import { recordAudit, type AuditAction } from "../audit/audit";
 import { endAllLoginSessionsOf, hashSessionToken, isSessionLive } from "../auth/sessions";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
@@ -57,25 +66,33 @@ export function announceEnded(ctx: Member, idHashes: string[]): void {
 export async function endMemberSession(ctx: Member, id: string): Promise<{ ended: number }> {
   const target = (await liveSessionsOf(ctx)).find((session) => publicSessionId(session.idHash) === id);
   if (!target) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
-  await ctx.db.transaction().execute(async (trx) => {
-    await deleteLoginSession(trx, target.idHash);
-    await recordAudit(
-      ctx,
-      {
-        actorId: ctx.user.id,
-        action: "auth.session_end",
-        outcome: "success",
-        targetType: "user",
-        targetId: ctx.user.id,
-        request: ctx.request,
-        details: { sessionId: id },
-      },
-      trx,
-    );
-  });
+  await ownAccountChange(
+    ctx,
+    "auth.session_end",
+    (trx) => deleteLoginSession(trx, target.idHash),
+    () => ({ sessionId: id }),
+  );
   announceEnded(ctx, [target.idHash]);
   if (ctx.sessionToken && hashSessionToken(ctx.sessionToken) === target.idHash) ctx.cookies.clear();
   return { ended: 1 };
+}
+
+/**
+ * A change members make to their own account (a session ended, two-step sign-in turned on or
+ * off), in one transaction with its audit row: `details` describes it from what `change` answers.
+ */
+export function ownAccountChange<T>(
+  ctx: Member,
+  action: AuditAction,
+  change: (trx: Transaction<Database>) => Promise<T>,
+  details?: (result: T) => Record<string, unknown>,
+): Promise<T> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    const event = { actorId: ctx.user.id, action, outcome: "success" as const, targetType: "user", targetId: ctx.user.id, request: ctx.request };
+    await recordAudit(ctx, details ? { ...event, details: details(result) } : event, trx);
+    return result;
+  });
 }
 
 /** Inside `trx`: ends every session of the member but the one making the request; answers their hashes. */
@@ -85,23 +102,12 @@ export function deleteOtherSessionsOf(ctx: Member, trx: Parameters<typeof delete
 
 /** Ends every session of the member but the one making the request. */
 export async function endOtherMemberSessions(ctx: Member): Promise<{ ended: number }> {
-  const ended = await ctx.db.transaction().execute(async (trx) => {
-    const hashes = await deleteOtherSessionsOf(ctx, trx);
-    await recordAudit(
-      ctx,
-      {
-        actorId: ctx.user.id,
-        action: "auth.session_end",
-        outcome: "success",
-        targetType: "user",
-        targetId: ctx.user.id,
-        request: ctx.request,
-        details: { others: hashes.length },
-      },
-      trx,
-    );
-    return hashes;
-  });
+  const ended = await ownAccountChange(
+    ctx,
+    "auth.session_end",
+    (trx) => deleteOtherSessionsOf(ctx, trx),
+    (hashes) => ({ others: hashes.length }),
+  );
   announceEnded(ctx, ended);
   return { ended: ended.length };
 }

@@ -24,7 +24,7 @@ import {
   useRecoveryCode,
   type User,
 } from "@halcyon/db";
-import { announceEnded, deleteOtherSessionsOf } from "../account/member-sessions";
+import { announceEnded, deleteOtherSessionsOf, ownAccountChange } from "../account/member-sessions";
 import { recordAudit } from "../audit/audit";
 import { verifyPassword } from "../auth/passwords";
 import { beginSession, endAllLoginSessionsOf, hashSessionToken } from "../auth/sessions";
@@ -77,17 +77,12 @@ export async function confirmTotpSetup(ctx: Member, code: string): Promise<{ rec
   const step = await acceptedTimeStep(factor.secret, code.trim(), ctx.now(), null);
   if (step === undefined) throw new AppError("INVALID_INPUT", WRONG_CODE);
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const ended = await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ownAccountChange(ctx, "auth.two_step_on", async (trx) => {
     if (!(await confirmTotpFactor(trx, ctx.user.id, factor.secret, ctx.now().toISOString(), step)))
       throw new AppError("CONFLICT", "Start setting up your authenticator again: it changed while this code was checked.");
     // Set up again after an admin's reset: the notice of the reset has done its job.
     await removeAccountNotice(trx, ctx.user.id, "two_step_reset");
     await replaceRecoveryCodes(trx, ctx.user.id, recoveryCodes.map(hashRecoveryCode));
-    await recordAudit(
-      ctx,
-      { actorId: ctx.user.id, action: "auth.two_step_on", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request },
-      trx,
-    );
     return deleteOtherSessionsOf(ctx, trx);
   });
   announceEnded(ctx, ended);
@@ -97,13 +92,8 @@ export async function confirmTotpSetup(ctx: Member, code: string): Promise<{ rec
 /** Turns two-step sign-in off: a sensitive change, so the password must have been re-checked just now. */
 export async function turnOffTwoStep(ctx: Member): Promise<void> {
   await requireRecentCheck(ctx);
-  const ended = await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ownAccountChange(ctx, "auth.two_step_off", async (trx) => {
     await deleteTwoStepFactors(trx, ctx.user.id);
-    await recordAudit(
-      ctx,
-      { actorId: ctx.user.id, action: "auth.two_step_off", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request },
-      trx,
-    );
     return deleteOtherSessionsOf(ctx, trx);
   });
   announceEnded(ctx, ended);

@@ -9,6 +9,7 @@ import { useId, useState, type FormEvent } from "react";
 import { CopyField } from "../copy-field";
 import { Field } from "../field";
 import { trpc } from "../../lib/trpc";
+import { FormDialogFooter } from "../form-dialog-footer";
 
 type AddPatientDialogProps = {
   open: boolean;
@@ -149,14 +150,7 @@ function AddPatient({ onDone }: { onDone: () => void }) {
           <Input type="date" aria-required {...input("dateOfBirth")} />
         </Field>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
-          Not now
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Adding..." : "Add patient"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter busy={busy} onCancel={onDone} label="Add patient" busyLabel="Adding..." />
     </form>
   );
 }

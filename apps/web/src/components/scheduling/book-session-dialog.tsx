@@ -1,5 +1,4 @@
-import { Button } from "@halcyon/ui/components/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { Input } from "@halcyon/ui/components/input";
 import { Textarea } from "@halcyon/ui/components/textarea";
 import { toast } from "@halcyon/ui/hooks/use-toast";
@@ -10,6 +9,7 @@ import { DoctorSelect, PatientSelect } from "./booking-party-select";
 import { EMPTY_BOOKING, validateBooking, type BookingField, type BookingFormValues } from "./booking-form";
 import { SlotPicker } from "./slot-picker";
 import { useBookSession } from "./use-book-session";
+import { FormDialogFooter } from "../form-dialog-footer";
 
 type BookSessionDialogProps = {
   open: boolean;
@@ -133,14 +133,7 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
         />
       </div>
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
-          Not now
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Booking..." : "Book Session"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter busy={busy} onCancel={onDone} label="Book Session" busyLabel="Booking..." />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import type { Appointment } from "@halcyon/domain/schemas";
 import { SESSION_NOTES_MAX } from "@halcyon/domain/schemas";
-import { Button } from "@halcyon/ui/components/button";
-import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
+import { DialogDescription, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { Textarea } from "@halcyon/ui/components/textarea";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { cn } from "@halcyon/ui/lib/utils";
@@ -11,6 +10,7 @@ import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { useRefreshSchedule } from "../../lib/schedule-cache";
 import { trpc } from "../../lib/trpc";
 import { Field } from "../field";
+import { FormDialogFooter } from "../form-dialog-footer";
 
 const RATINGS = Array.from({ length: 10 }, (_, index) => index + 1);
 
@@ -122,14 +122,7 @@ export function SessionNotesForm({ appointment, onDone }: { appointment: Appoint
         </p>
       </fieldset>
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
-          Not now
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : "Save notes & complete"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter busy={busy} onCancel={onDone} label="Save notes & complete" busyLabel="Saving..." />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { Eyebrow } from "@halcyon/ui/components/eyebrow";
 import { Ornament } from "@halcyon/ui/components/ornament";
 
+import { Wash } from "../../components/wash";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { pageTitle } from "../../lib/clinic";
 import { salutationFor } from "../../lib/greeting";
@@ -28,10 +29,7 @@ export function AdminPage() {
 
   return (
     <section className="relative isolate">
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-[44rem] bg-[radial-gradient(60rem_30rem_at_85%_-10%,var(--color-gold-200),transparent_70%),radial-gradient(40rem_24rem_at_-10%_60%,var(--color-sage-100),transparent_70%)] [mask-image:linear-gradient(to_bottom,black_55%,transparent)]"
-      />
+      <Wash className="inset-x-0 top-0 h-[44rem] bg-[radial-gradient(60rem_30rem_at_85%_-10%,var(--color-gold-200),transparent_70%),radial-gradient(40rem_24rem_at_-10%_60%,var(--color-sage-100),transparent_70%)] [mask-image:linear-gradient(to_bottom,black_55%,transparent)]" />
       <div className="mx-auto max-w-7xl px-5 pt-14 pb-24 sm:px-8 md:pt-20">
         <header className="animate-rise">
           <Eyebrow>Admin Dashboard</Eyebrow>

@@ -3,6 +3,7 @@ import { cn } from "@halcyon/ui/lib/utils";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router-dom";
 
+import { Wash } from "../../components/wash";
 import { pageTitle } from "../../lib/clinic";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
@@ -55,10 +56,7 @@ export function AdminShell({ section, title, lead, actions, children }: AdminShe
   useDocumentTitle(pageTitle(section));
   return (
     <section className="relative isolate">
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-[28rem] bg-[radial-gradient(60rem_26rem_at_90%_-20%,var(--color-gold-200),transparent_70%)]"
-      />
+      <Wash className="inset-x-0 top-0 h-[28rem] bg-[radial-gradient(60rem_26rem_at_90%_-20%,var(--color-gold-200),transparent_70%)]" />
       <div className="mx-auto max-w-7xl px-5 pt-8 pb-24 sm:px-8 md:pt-10">
         <AdminNav />
         <header className="mt-10 flex flex-col gap-6 md:mt-14 md:flex-row md:items-end md:justify-between">

@@ -12,6 +12,7 @@ import { Link } from "react-router-dom";
 
 import { monogramOf } from "../../lib/monogram";
 import { trpc } from "../../lib/trpc";
+import { LoadAlert } from "./load-alert";
 import { AdminField } from "./admin-field";
 import { AdminShell, EmptyState } from "./admin-shell";
 import { messageOf, toastFailure, toastSuccess } from "./feedback";
@@ -47,12 +48,7 @@ export function DoctorsPage() {
           ))}
         </div>
       ) : doctors.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-rose-700/30 bg-rose-50 p-6 text-sm text-rose-700">
-          <p>The doctors could not be loaded. {messageOf(doctors.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void doctors.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadAlert what="The doctors" error={doctors.error} onRetry={() => void doctors.refetch()} />
       ) : list.length === 0 ? (
         <EmptyState
           title="No doctors yet"

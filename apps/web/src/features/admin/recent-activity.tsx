@@ -1,12 +1,11 @@
-import { Button } from "@halcyon/ui/components/button";
 import { Skeleton } from "@halcyon/ui/components/skeleton";
 import { cn } from "@halcyon/ui/lib/utils";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router-dom";
 
 import { trpc } from "../../lib/trpc";
+import { LoadAlert } from "./load-alert";
 import { recentActivity, relativeTime, type AuditOutcome } from "./audit-phrasing";
-import { messageOf } from "./feedback";
 import { usePhrasingContext } from "./use-clinic-people";
 
 /** How many moments the dashboard tells; a few more are read so repeats can be folded together. */
@@ -53,12 +52,7 @@ export function RecentActivity() {
             </ul>
           </div>
         ) : log.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-4 text-sm text-rose-700">
-            <p>Recent activity could not be loaded. {messageOf(log.error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void log.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadAlert what="Recent activity" error={log.error} onRetry={() => void log.refetch()} framed={false} />
         ) : items.length === 0 ? (
           <div className="flex flex-col items-center py-10 text-center">
             <span aria-hidden="true" className="size-2 rotate-45 bg-gold-500" />

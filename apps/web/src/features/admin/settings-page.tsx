@@ -8,6 +8,7 @@ import { cn } from "@halcyon/ui/lib/utils";
 import { useState, type FormEvent, type ReactNode } from "react";
 
 import { trpc } from "../../lib/trpc";
+import { LoadAlert } from "./load-alert";
 import { AdminField } from "./admin-field";
 import { AdminShell } from "./admin-shell";
 import { issuesOf, messageOf, toastFailure } from "./feedback";
@@ -29,12 +30,7 @@ export function SettingsPage() {
       {settings.data ? (
         <SettingsForm saved={settings.data} />
       ) : settings.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-rose-700/30 bg-rose-50 p-6 text-sm text-rose-700">
-          <p>The settings could not be loaded. {messageOf(settings.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadAlert what="The settings" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
         <div role="status" className="grid max-w-4xl gap-6">
           <span className="sr-only">Loading the settings…</span>
@@ -149,34 +145,11 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
 
       <Section title="Policies" description="When patients may still move a session online, and when an idle session signs itself out.">
         <div className="grid gap-6 sm:grid-cols-2">
-          <AdminField
-            id={fieldId("cancellationWindowHours")}
-            label="Cancellation window"
-            description="Hours before a session within which patients can no longer reschedule online (0 to 336)."
-            error={errors.cancellationWindowHours}
-          >
-            <UnitInput
-              unit="hours"
-              value={values.cancellationWindowHours}
-              onChange={(value) => set("cancellationWindowHours", value)}
-              disabled={update.isPending}
-              max={336}
-            />
-          </AdminField>
-          <AdminField
-            id={fieldId("idleTimeoutMinutes")}
-            label="Idle sign-out"
-            description="Minutes without activity after which a session ends (5 to 720). Also what Active Sessions counts."
-            error={errors.idleTimeoutMinutes}
-          >
-            <UnitInput
-              unit="minutes"
-              value={values.idleTimeoutMinutes}
-              onChange={(value) => set("idleTimeoutMinutes", value)}
-              disabled={update.isPending}
-              max={720}
-            />
-          </AdminField>
+          {POLICY_FIELDS.map(({ field, label, description, unit, max }) => (
+            <AdminField key={field} id={fieldId(field)} label={label} description={description} error={errors[field]}>
+              <UnitInput unit={unit} value={values[field]} onChange={(value) => set(field, value)} disabled={update.isPending} max={max} />
+            </AdminField>
+          ))}
         </div>
       </Section>
 
@@ -223,6 +196,23 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
   );
 }
 
+/** The two policies measured in units: when online rescheduling stops, and when an idle session ends. */
+const POLICY_FIELDS = [
+  {
+    field: "cancellationWindowHours",
+    label: "Cancellation window",
+    description: "Hours before a session within which patients can no longer reschedule online (0 to 336).",
+    unit: "hours",
+    max: 336,
+  },
+  {
+    field: "idleTimeoutMinutes",
+    label: "Idle sign-out",
+    description: "Minutes without activity after which a session ends (5 to 720). Also what Active Sessions counts.",
+    unit: "minutes",
+    max: 720,
+  },
+] as const;
 type UnitInputProps = {
   unit: string;
   value: string;

@@ -4,13 +4,15 @@ import { Button } from "@halcyon/ui/components/button";
 import { Input } from "@halcyon/ui/components/input";
 import { Label } from "@halcyon/ui/components/label";
 import { Skeleton } from "@halcyon/ui/components/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@halcyon/ui/components/table";
+import { TableCell, TableRow } from "@halcyon/ui/components/table";
 import { keepPreviousData } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Download, ShieldCheck } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 
 import { trpc } from "../../lib/trpc";
+import { LoadAlert } from "./load-alert";
+import { TableCard } from "./table-card";
 import { ActorPicker } from "./actor-picker";
 import { AdminShell, EmptyState } from "./admin-shell";
 import {
@@ -33,7 +35,6 @@ import {
   type AuditOutcome,
   type PhrasingContext,
 } from "./audit-phrasing";
-import { messageOf } from "./feedback";
 import { SelectField } from "./select-field";
 import { usePhrasingContext } from "./use-clinic-people";
 
@@ -93,30 +94,25 @@ export function SystemLogPage() {
           options={[{ value: "all", label: "All actions" }]}
           groups={ACTION_FILTER_GROUPS}
         />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="log-from">From</Label>
-          <Input
-            id="log-from"
-            type="date"
-            value={filters.fromDate ?? ""}
-            max={filters.toDate}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? "log-dates-problem" : undefined}
-            onChange={(event) => updateFilters({ fromDate: event.target.value || undefined })}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="log-to">To</Label>
-          <Input
-            id="log-to"
-            type="date"
-            value={filters.toDate ?? ""}
-            min={filters.fromDate}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? "log-dates-problem" : undefined}
-            onChange={(event) => updateFilters({ toDate: event.target.value || undefined })}
-          />
-        </div>
+        {(
+          [
+            { key: "fromDate", label: "From", bounds: { max: filters.toDate } },
+            { key: "toDate", label: "To", bounds: { min: filters.fromDate } },
+          ] as const
+        ).map(({ key, label, bounds }) => (
+          <div key={key} className="flex flex-col gap-2">
+            <Label htmlFor={`log-${key}`}>{label}</Label>
+            <Input
+              id={`log-${key}`}
+              type="date"
+              value={filters[key] ?? ""}
+              {...bounds}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? "log-dates-problem" : undefined}
+              onChange={(event) => updateFilters({ [key]: event.target.value || undefined })}
+            />
+          </div>
+        ))}
         <Button
           type="button"
           variant="ghost"
@@ -190,14 +186,7 @@ function LogEntries({ filters, onActor, onActorLabel, onClear }: LogEntriesProps
     );
   }
   if (log.isError) {
-    return (
-      <div role="alert" className="mt-8 flex flex-col items-start gap-4 rounded-xl border border-rose-700/30 bg-rose-50 p-6 text-sm text-rose-700">
-        <p>The log could not be loaded. {messageOf(log.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void log.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadAlert what="The log" error={log.error} onRetry={() => void log.refetch()} className="mt-8" />;
   }
   if (entries.length === 0) {
     return (
@@ -223,25 +212,11 @@ function LogEntries({ filters, onActor, onActorLabel, onClear }: LogEntriesProps
         <ShieldCheck className="size-4 text-sage-700" aria-hidden="true" />
         {cursors.length === 0 ? "The latest" : `Page ${cursors.length + 1}:`} {entries.length} {entries.length === 1 ? "entry" : "entries"}, newest first
       </p>
-      <div className="rounded-xl md:border md:border-hairline md:bg-card md:px-6 md:shadow-soft">
-        <Table stackOnMobile aria-label="System log entries">
-          <TableHeader>
-            <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Person</TableHead>
-              <TableHead>What happened</TableHead>
-              <TableHead>Record</TableHead>
-              <TableHead>Outcome</TableHead>
-              <TableHead>From</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {entries.map((entry) => (
-              <LogRow key={entry.id} entry={entry} context={context} onActor={() => onActor(entry)} filteredByActor={Boolean(filters.actorId)} />
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <TableCard label="System log entries" columns={["When", "Person", "What happened", "Record", "Outcome", "From"]}>
+        {entries.map((entry) => (
+          <LogRow key={entry.id} entry={entry} context={context} onActor={() => onActor(entry)} filteredByActor={Boolean(filters.actorId)} />
+        ))}
+      </TableCard>
       {cursors.length > 0 || nextBefore !== null ? (
         <nav aria-label="Pages of the log" className="mt-6 flex items-center justify-between gap-4">
           <Button variant="outline" size="sm" disabled={cursors.length === 0} onClick={() => setCursors((stack) => stack.slice(0, -1))}>

@@ -1,7 +1,6 @@
 import type { AdminUser } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { Skeleton } from "@halcyon/ui/components/skeleton";
-import { Table, TableBody, TableHead, TableHeader, TableRow } from "@halcyon/ui/components/table";
 import { keepPreviousData } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -9,9 +8,10 @@ import { Link, useSearchParams } from "react-router-dom";
 
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { trpc } from "../../lib/trpc";
+import { LoadAlert } from "./load-alert";
+import { TableCard } from "./table-card";
 import { AdminShell, EmptyState } from "./admin-shell";
 import { CareTeamDialog } from "./care-team-dialog";
-import { messageOf } from "./feedback";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { rangeLabel } from "./people";
 import { useDebounced } from "./use-debounced";
@@ -87,12 +87,7 @@ export function UsersPage() {
             ))}
           </div>
         ) : users.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-rose-700/30 bg-rose-50 p-6 text-sm text-rose-700">
-            <p>The list could not be loaded. {messageOf(users.error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadAlert what="The list" error={users.error} onRetry={() => void users.refetch()} />
         ) : rows.length === 0 ? (
           <EmptyState
             title={filtered ? "No one matches" : "No one here yet"}
@@ -115,36 +110,21 @@ export function UsersPage() {
             <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
               {rangeLabel(offset, rows.length, total)} {total === 1 ? "person" : "people"}
             </p>
-            <div className="rounded-xl md:border md:border-hairline md:bg-card md:px-6 md:shadow-soft">
-              <Table stackOnMobile aria-label="Users">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Name</TableHead>
-                    <TableHead>Role</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Joined</TableHead>
-                    <TableHead className="text-right">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((user) => (
-                    <UserRow
-                      key={user.id}
-                      user={user}
-                      isMe={user.id === me?.id}
-                      onChangeRole={() => setRoleChange(user)}
-                      onChangeStatus={(active) => setStatusChange({ user, active })}
-                      onCareTeam={() => setCareOf(user)}
-                      onResetPassword={() => setPasswordOf(user)}
-                      onSignOutEverywhere={() => setSignOutOf(user)}
-                      onResetTwoStep={() => setResetTwoStepOf(user)}
-                    />
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
+            <TableCard label="Users" columns={["Name", "Role", "Status", "Joined", { label: "Actions", hidden: true }]}>
+              {rows.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  isMe={user.id === me?.id}
+                  onChangeRole={() => setRoleChange(user)}
+                  onChangeStatus={(active) => setStatusChange({ user, active })}
+                  onCareTeam={() => setCareOf(user)}
+                  onResetPassword={() => setPasswordOf(user)}
+                  onSignOutEverywhere={() => setSignOutOf(user)}
+                  onResetTwoStep={() => setResetTwoStepOf(user)}
+                />
+              ))}
+            </TableCard>
             <UsersPager page={page} lastPage={lastPage} onPage={goToPage} />
           </>
         )}

@@ -8,6 +8,7 @@ import { MessagesSquare } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 
+import { Wash } from "../../components/wash";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { dashboardPathFor } from "../../lib/auth/role-paths";
 import { pageTitle } from "../../lib/clinic";
@@ -100,10 +101,7 @@ function Conversations({ user }: { user: PublicUser }) {
   return (
     <TooltipProvider>
       <section className="relative isolate">
-        <div
-          aria-hidden="true"
-          className="absolute inset-x-0 top-0 -z-10 h-[32rem] bg-[radial-gradient(60rem_26rem_at_90%_-10%,var(--color-gold-200),transparent_70%),radial-gradient(40rem_22rem_at_-10%_30%,var(--color-sage-100),transparent_70%)]"
-        />
+        <Wash className="inset-x-0 top-0 h-[32rem] bg-[radial-gradient(60rem_26rem_at_90%_-10%,var(--color-gold-200),transparent_70%),radial-gradient(40rem_22rem_at_-10%_30%,var(--color-sage-100),transparent_70%)]" />
         <div className={cn("mx-auto max-w-7xl pb-16 md:px-8 md:pt-12 md:pb-20", partnerId === null ? "pt-10" : "max-md:pb-0")}>
           <PageHeading
             user={user}

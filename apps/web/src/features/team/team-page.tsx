@@ -1,6 +1,7 @@
 import { Eyebrow } from "@halcyon/ui/components/eyebrow";
 import { Ornament } from "@halcyon/ui/components/ornament";
 
+import { Wash } from "../../components/wash";
 import { pageTitle } from "../../lib/clinic";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { BookableClinicians } from "./bookable-clinicians";
@@ -11,10 +12,7 @@ export function TeamPage() {
   useDocumentTitle(pageTitle("Our team"));
   return (
     <div className="relative isolate">
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(60rem_30rem_at_50%_-10%,var(--color-gold-200),transparent_70%)]"
-      />
+      <Wash className="inset-x-0 top-0 h-[36rem] bg-[radial-gradient(60rem_30rem_at_50%_-10%,var(--color-gold-200),transparent_70%)]" />
       <header className="mx-auto max-w-3xl px-5 pt-20 text-center sm:px-8 md:pt-28">
         <Eyebrow>Our team</Eyebrow>
         <h1 className="mt-6 font-display text-5xl leading-[1.05] text-ink-900 md:text-7xl">The people who keep the room quiet</h1>
