@@ -3,7 +3,6 @@ import { Button } from "@halcyon/ui/components/button";
 import { KeyRound, ShieldAlert } from "lucide-react";
 import { Link } from "react-router-dom";
 
-import { needsAccountGate, useCurrentUser } from "../../lib/auth/current-user";
 import { formatDate } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 
@@ -31,12 +30,10 @@ const COPY: Record<AccountNoticeView["kind"], { title: string; body: (notice: Ac
  * it arrives. Acting on it or dismissing it removes it for good.
  */
 export function AccountNotices() {
-  const { user } = useCurrentUser();
-  const enabled = user !== null && !needsAccountGate(user);
-  const notices = trpc.account.notices.useQuery(undefined, { enabled });
+  const notices = trpc.account.notices.useQuery();
   const utils = trpc.useUtils();
   const dismiss = trpc.account.dismissNotice.useMutation({ onSettled: () => utils.account.notices.invalidate() });
-  const notice = enabled ? notices.data?.[0] : undefined;
+  const notice = notices.data?.[0];
   if (!notice) return null;
   const copy = COPY[notice.kind];
   const Icon = notice.kind === "password_review" ? KeyRound : ShieldAlert;

@@ -1,11 +1,16 @@
+import { lazy, Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 
-import { AccountNotices } from "./account-notices";
+import { needsAccountGate, useCurrentUser } from "../../lib/auth/current-user";
 import { RouteProgress } from "./route-progress";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
+// Only signed-in members have notices: a visitor's first load does not carry their code.
+const AccountNotices = lazy(async () => ({ default: (await import("./account-notices")).AccountNotices }));
+
 export function RootLayout() {
+  const { user } = useCurrentUser();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only z-50 rounded-full bg-ink-900 px-5 py-3 text-sm text-ivory-50 focus:not-sr-only focus:fixed focus:top-4 focus:left-4">
@@ -20,7 +25,11 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <AccountNotices />
+      {user && !needsAccountGate(user) ? (
+        <Suspense fallback={null}>
+          <AccountNotices />
+        </Suspense>
+      ) : null}
       {/* Restores scroll on back/forward, starts new pages at the top, and honours #section links. */}
       <ScrollRestoration />
     </div>
