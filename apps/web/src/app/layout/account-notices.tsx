@@ -29,12 +29,9 @@ const COPY: Record<AccountNoticeView["kind"], { title: string; body: (notice: Ac
  * their two-step sign-in): a card floating over the page's foot, so nothing on the page moves when
  * it arrives. Acting on it or dismissing it removes it for good.
  */
-export function AccountNotices() {
-  const notices = trpc.account.notices.useQuery();
+export function AccountNoticeCard({ notice }: { notice: AccountNoticeView }) {
   const utils = trpc.useUtils();
   const dismiss = trpc.account.dismissNotice.useMutation({ onSettled: () => utils.account.notices.invalidate() });
-  const notice = notices.data?.[0];
-  if (!notice) return null;
   const copy = COPY[notice.kind];
   const Icon = notice.kind === "password_review" ? KeyRound : ShieldAlert;
   const done = () => dismiss.mutate({ kind: notice.kind });

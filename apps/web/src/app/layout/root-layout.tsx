@@ -2,15 +2,19 @@ import { lazy, Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 
 import { needsAccountGate, useCurrentUser } from "../../lib/auth/current-user";
+import { trpc } from "../../lib/trpc";
 import { RouteProgress } from "./route-progress";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-// Only signed-in members have notices: a visitor's first load does not carry their code.
-const AccountNotices = lazy(async () => ({ default: (await import("./account-notices")).AccountNotices }));
+// The card's code comes only when there is a notice to show: not with every first load.
+const AccountNoticeCard = lazy(async () => ({ default: (await import("./account-notices")).AccountNoticeCard }));
 
 export function RootLayout() {
   const { user } = useCurrentUser();
+  // Asked for as soon as the member is known, with the page's own first reads (one round trip).
+  const notices = trpc.account.notices.useQuery(undefined, { enabled: user !== null && !needsAccountGate(user) });
+  const notice = notices.data?.[0];
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only z-50 rounded-full bg-ink-900 px-5 py-3 text-sm text-ivory-50 focus:not-sr-only focus:fixed focus:top-4 focus:left-4">
@@ -25,9 +29,9 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      {user && !needsAccountGate(user) ? (
+      {notice ? (
         <Suspense fallback={null}>
-          <AccountNotices />
+          <AccountNoticeCard notice={notice} />
         </Suspense>
       ) : null}
       {/* Restores scroll on back/forward, starts new pages at the top, and honours #section links. */}
