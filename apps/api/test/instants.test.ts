@@ -36,9 +36,12 @@ async function instantColumns(app: FastifyInstance): Promise<Column[]> {
 
 /** Every column of every table whose name says it holds an instant. */
 async function columnsNamedAsInstants(app: FastifyInstance): Promise<Column[]> {
+  // On PostgreSQL every test file has a schema of its own, and the introspection sees them all.
+  const schema =
+    app.database.kind === "postgres" ? (await sql<{ name: string }>`select current_schema() as name`.execute(app.clinic.db)).rows[0]?.name : undefined;
   const tables = await app.clinic.db.introspection.getTables();
   return tables
-    .filter((table) => !table.name.startsWith("kysely_"))
+    .filter((table) => !table.name.startsWith("kysely_") && (schema === undefined || table.schema === schema))
     .flatMap((table) => table.columns.filter((column) => INSTANT_NAME.test(column.name)).map((column) => ({ table: table.name, column: column.name })));
 }
 
