@@ -32,6 +32,11 @@ async function atTop(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/** The calendar once its new range has loaded: until then it shows the previous range dimmed. */
+async function calendarSettled(page: Page): Promise<void> {
+  await expect(page.getByTestId("calendar-body")).toHaveAttribute("aria-busy", "false");
+}
+
 /** An admin screen, open once the given content (not a loading state) shows. */
 const visitAdmin = (path: string, ready: (page: Page) => Locator) => async (page: Page) => {
   await visitAs(DEMO.admin, path)(page);
@@ -191,6 +196,7 @@ export const SCREENS: Screen[] = [
       await visitAs(DEMO.patient, "/appointments")(page);
       await page.getByRole("button", { name: "Week", exact: true }).click();
       await expect(page.getByRole("list", { name: "Days of the week" })).toBeVisible();
+      await calendarSettled(page);
     },
   },
   {
@@ -199,6 +205,7 @@ export const SCREENS: Screen[] = [
       await visitAs(DEMO.doctor, "/appointments")(page);
       await page.getByRole("button", { name: "Day", exact: true }).click();
       await expect(page.getByRole("list", { name: "Hours of the day" }).or(page.getByText("Nothing booked on this day"))).toBeVisible();
+      await calendarSettled(page);
     },
   },
   {

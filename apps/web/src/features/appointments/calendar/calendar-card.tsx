@@ -85,7 +85,7 @@ export function CalendarCard(props: CalendarCardProps) {
         </div>
       </div>
 
-      <div className={cn("transition-opacity duration-300", updating && "opacity-60")}>
+      <div aria-busy={updating} data-testid="calendar-body" className={cn("transition-opacity duration-300", updating && "opacity-60")}>
         {view === "month" ? (
           <MonthView month={anchor} byDay={byDay} selectedDay={selectedDay} onSelectDay={onSelectDay} onOpenDay={onOpenDay} />
         ) : view === "week" ? (
