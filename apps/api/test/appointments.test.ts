@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { APPOINTMENT_LIST_DEFAULT } from "@halcyon/domain";
 import { describeApp } from "./helper";
-import { aPatient, aStaffMember, book, patch, slotsOf, weekdayAhead } from "./clinic-helpers";
+import { aPatient, aStaffMember, book, patch, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
 
 const HOUR = 3_600_000;
 /** What an appointment shows its reader: never who cancelled it, nor when it last changed. */
@@ -293,7 +293,7 @@ describeApp(
       const stranger = await aPatient(app);
       const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(22));
       const { id } = (await book(app, patient, { doctorId: doctor.id, startTime: slot })).json();
-      const write = (who: typeof doctor, body: Record<string, unknown>) =>
+      const write = (who: SignedIn, body: Record<string, unknown>) =>
         app.inject({ method: "POST", url: "/api/treatment-sessions", payload: { appointmentId: id, ...body }, headers: { cookie: who.cookie } });
       expect((await write(doctor, { progressRating: 7, sessionNotes: "Too early" })).json().message).toMatch(/half an hour before/);
       const shift = Date.parse(slot!) - Date.now();

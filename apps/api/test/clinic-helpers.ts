@@ -22,12 +22,19 @@ export async function aPatient(app: FastifyInstance): Promise<SignedIn> {
   return { id: response.json().id, cookie: cookie! };
 }
 
-export async function aStaffMember(app: FastifyInstance, role: "doctor" | "admin", specialization = "Individual Therapy"): Promise<SignedIn> {
+const STAFF_PASSWORD = "calm-waters-run-deep";
+
+/** A new doctor or admin, signed in (the username and password too, for tests that sign in again). */
+export async function aStaffMember(
+  app: FastifyInstance,
+  role: "doctor" | "admin",
+  specialization = "Individual Therapy",
+): Promise<SignedIn & { username: string; password: string }> {
   sequence += 1;
   const username = `${role}${sequence}x${Math.random().toString(36).slice(2, 6)}`;
   await createUser(app.clinic, {
     username,
-    password: "calm-waters-run-deep",
+    password: STAFF_PASSWORD,
     role,
     firstName: role === "doctor" ? "Helena" : "Adam",
     lastName: `Staff${sequence}`,
@@ -35,7 +42,7 @@ export async function aStaffMember(app: FastifyInstance, role: "doctor" | "admin
     dateOfBirth: "1970-01-01",
     ...(role === "doctor" ? { specialization } : {}),
   });
-  return signInAs(app, username, "calm-waters-run-deep");
+  return { ...(await signInAs(app, username, STAFF_PASSWORD)), username, password: STAFF_PASSWORD };
 }
 
 /** A clinic weekday at least `daysAhead` days from `from`, as YYYY-MM-DD (clinic zone ≈ UTC date here). */

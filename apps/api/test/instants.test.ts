@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { aPatient, aStaffMember, book, patch, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead, type SignedIn } from "./clinic-helpers";
 import { describeApp } from "./helper";
+import { SoftAuthenticator } from "./soft-authenticator";
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const HOUR = 3_600_000;
@@ -122,6 +123,13 @@ describeApp(
       const forgetful = await aPatient(app);
       await turnOnAuthenticator(app, forgetful);
       expect((await call(app, admin, "DELETE", `/api/admin/users/${forgetful.id}/two-step`)).statusCode).toBe(200);
+      // A passkey added and used, and a challenge left unanswered (the origin the request came to: no PUBLIC_ORIGIN here).
+      const authenticator = new SoftAuthenticator("http://localhost:80");
+      const creation = (await call(app, careful, "POST", "/api/account/passkeys/options")).json();
+      expect((await call(app, careful, "POST", "/api/account/passkeys", { name: "Laptop", response: authenticator.create(creation) })).statusCode).toBe(200);
+      const request = (await app.inject({ method: "POST", url: "/api/login/passkey/options" })).json();
+      expect((await app.inject({ method: "POST", url: "/api/login/passkey", payload: { response: authenticator.get(request) } })).statusCode).toBe(200);
+      expect((await app.inject({ method: "POST", url: "/api/login/passkey/options" })).statusCode).toBe(200);
 
       // Time passes: the session's activity is written back, and the doctor writes the notes.
       const shift = Date.parse(second!) - Date.now();

@@ -10,18 +10,30 @@ import { describeApp, sessionCookie } from "./helper";
 
 const HOUR = 3_600_000;
 /** What a session on a one-time password may still do; everything else must answer 403. */
-// Signing in (either step), registering and the clinic's public profile need no session at all: a one-time password changes nothing there.
+// Signing in (either step, or with a passkey), registering and the clinic's public profile need no session at all: a one-time password changes nothing there.
 const OPEN_TO_ONE_TIME_PASSWORDS = new Set([
   "auth.me",
   "auth.current",
   "auth.changePassword",
   "auth.login",
   "auth.loginSecondStep",
+  "auth.passkeyOptions",
+  "auth.loginWithPasskey",
   "auth.register",
   "auth.logout",
   "clinic.profile",
 ]);
-const OPEN_REST_OPERATIONS = new Set(["GET /user", "POST /user/password", "POST /login", "POST /login/mfa", "POST /register", "POST /logout", "GET /clinic"]);
+const OPEN_REST_OPERATIONS = new Set([
+  "GET /user",
+  "POST /user/password",
+  "POST /login",
+  "POST /login/mfa",
+  "POST /login/passkey/options",
+  "POST /login/passkey",
+  "POST /register",
+  "POST /logout",
+  "GET /clinic",
+]);
 /** Sessions outlive the days the clock is moved by. */
 const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "100000", SESSION_ABSOLUTE_HOURS: "100000" };
 

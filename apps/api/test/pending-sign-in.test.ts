@@ -1,5 +1,6 @@
 // A pending sign-in (the password was right, the second step is still to come) is no session: its
-// cookie opens nothing but POST /api/login/mfa (and that same procedure over tRPC), whether it is
+// cookie opens nothing but POST /api/login/mfa (and that same procedure over tRPC; the open passkey
+// challenge only names that member's passkeys to the browser), whether it is
 // sent as the pending cookie, as the session cookie, or as both, on every REST operation, every
 // tRPC procedure, the downloads and the WebSocket; and it lasts 5 minutes.
 // two-step.test.ts already checks GET /api/user, /api/appointments and /api/account/sessions with
@@ -14,9 +15,26 @@ import { describeApp, newPatient, register, sessionCookie } from "./helper";
 const STEP_MS = 30_000;
 const PENDING_MS = 5 * 60_000;
 
-/** What a client may call without a session: signing in (both steps), registering, signing out, the clinic's profile. */
-const OPEN_PROCEDURES = new Set(["auth.current", "auth.login", "auth.loginSecondStep", "auth.register", "auth.logout", "clinic.profile"]);
-const OPEN_REST_OPERATIONS = new Set(["POST /login", "POST /login/mfa", "POST /register", "POST /logout", "GET /clinic"]);
+/** What a client may call without a session: signing in (both steps, or with a passkey), registering, signing out, the clinic's profile. */
+const OPEN_PROCEDURES = new Set([
+  "auth.current",
+  "auth.login",
+  "auth.loginSecondStep",
+  "auth.passkeyOptions",
+  "auth.loginWithPasskey",
+  "auth.register",
+  "auth.logout",
+  "clinic.profile",
+]);
+const OPEN_REST_OPERATIONS = new Set([
+  "POST /login",
+  "POST /login/mfa",
+  "POST /login/passkey/options",
+  "POST /login/passkey",
+  "POST /register",
+  "POST /logout",
+  "GET /clinic",
+]);
 const DOWNLOADS = ["/api/admin/backup", "/api/admin/audit-log.csv"];
 
 interface Member {

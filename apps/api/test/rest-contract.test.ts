@@ -9,12 +9,12 @@
 import { totpCodeAt } from "@halcyon/domain";
 import { beforeAll, expect, it } from "vitest";
 import { aStaffMember, type SignedIn, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead } from "./clinic-helpers";
+import { SoftAuthenticator } from "./soft-authenticator";
 import { describeApp, newPatient, register } from "./helper";
 import { bodyChecker, fetchDocument, operationsOf, type OpenApiDocument, type Operation } from "./openapi-document";
 
 /** Sessions outlive the days the clock is moved forward to write a session's notes (idle time stays within what the settings allow). */
 const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "720", SESSION_ABSOLUTE_HOURS: "100000" };
-const STAFF_PASSWORD = "calm-waters-run-deep";
 
 interface World {
   admin: SignedIn;
@@ -31,6 +31,10 @@ interface World {
   /** One of the patient's other sessions, to end; their authenticator's secret. */
   sessionId: string;
   totpSecret: string;
+  /** The patient's passkey authenticator, the options it answers next, and the passkey it made. */
+  authenticator: SoftAuthenticator;
+  passkeyOptions: { challenge: string };
+  passkeyId: number;
   /** The server's clock (an authenticator app reads the same time). */
   now(): Date;
   /** The patient signs in on another device too. */
@@ -153,6 +157,24 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
     async (w) => ({ as: await w.passwordStep(), url: "/login/mfa", payload: { code: await totpCodeAt(w.totpSecret, new Date(w.now().getTime() + 30_000)) } }),
   ],
   ["POST /account/reauth", (w) => ({ as: w.patient, url: "/account/reauth", payload: { password: w.patientLogin.password } })],
+  [
+    "POST /account/passkeys/options",
+    (w) => ({ as: w.patient, url: "/account/passkeys/options", keep: (answer: { challenge: string }) => void (w.passkeyOptions = answer) }),
+  ],
+  [
+    "POST /account/passkeys",
+    (w) => ({
+      as: w.patient,
+      url: "/account/passkeys",
+      payload: { name: "Laptop", response: w.authenticator.create(w.passkeyOptions) },
+      keep: (answer: { passkey: { id: number } }) => void (w.passkeyId = answer.passkey.id),
+    }),
+  ],
+  ["GET /account/passkeys", (w) => ({ as: w.patient, url: "/account/passkeys" })],
+  ["PATCH /account/passkeys/{id}", (w) => ({ as: w.patient, url: `/account/passkeys/${w.passkeyId}`, payload: { name: "Work laptop" } })],
+  ["POST /login/passkey/options", (w) => ({ url: "/login/passkey/options", keep: (answer: { challenge: string }) => void (w.passkeyOptions = answer) })],
+  ["POST /login/passkey", (w) => ({ url: "/login/passkey", payload: { response: w.authenticator.get(w.passkeyOptions) } })],
+  ["DELETE /account/passkeys/{id}", (w) => ({ as: w.patient, url: `/account/passkeys/${w.passkeyId}` })],
   ["DELETE /account/totp", (w) => ({ as: w.patient, url: "/account/totp" })],
   ["DELETE /admin/users/{id}/sessions", (w) => ({ as: w.admin, url: `/admin/users/${w.createdUserId}/sessions` })],
   ["GET /treatment-sessions/{userId}", (w) => ({ as: w.doctor, url: `/treatment-sessions/${w.patient.id}` })],
@@ -219,7 +241,6 @@ describeApp(
       expect(EXAMPLES.map(([key]) => key).sort()).toEqual(operations.map((operation) => operation.key).sort());
       const { body: login } = await register(app, newPatient());
       const doctor = await aStaffMember(app, "doctor");
-      const doctorName = String((await app.inject({ method: "GET", url: "/api/user", headers: { cookie: doctor.cookie } })).json().username);
       let now = Date.now();
       const world: World = {
         admin: await aStaffMember(app, "admin"),
@@ -234,6 +255,10 @@ describeApp(
         settings: undefined,
         sessionId: "",
         totpSecret: "",
+        // No PUBLIC_ORIGIN here: passkeys are bound to the origin the request came to.
+        authenticator: new SoftAuthenticator("http://localhost:80"),
+        passkeyOptions: { challenge: "" },
+        passkeyId: 0,
         now: () => app.clinic.now(),
         async signInElsewhere() {
           await signInAs(app, world.patientLogin.username, world.patientLogin.password);
@@ -252,7 +277,7 @@ describeApp(
           const by = Date.parse(instant) - now + 60_000;
           advance(by);
           now += by;
-          world.doctor = await signInAs(app, doctorName, STAFF_PASSWORD);
+          world.doctor = await signInAs(app, doctor.username, doctor.password);
           world.patient = await signInAs(app, world.patientLogin.username, world.patientLogin.password);
         },
       };

@@ -1,31 +1,11 @@
 // The clinic's policy "Require two-step sign-in for doctors and admins": a staff member without it
 // may read themselves and set it up, and nothing else, on any door; patients are not asked. And
 // the admin's reset of a member's two-step sign-in, for one who lost every factor.
-import { createUser } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import WebSocket from "ws";
 import { aStaffMember, listen, signInAs, turnOnAuthenticator, type SignedIn } from "./clinic-helpers";
 import { describeApp, register } from "./helper";
-
-const PASSWORD = "calm-waters-run-deep";
-let sequence = 0;
-
-async function aDoctor(app: FastifyInstance): Promise<SignedIn & { username: string }> {
-  sequence += 1;
-  const username = `policy.doctor${sequence}${Math.random().toString(36).slice(2, 6)}`;
-  await createUser(app.clinic, {
-    username,
-    password: PASSWORD,
-    role: "doctor",
-    firstName: "Helena",
-    lastName: "Marsh",
-    phoneNumber: "(555) 999-0000",
-    dateOfBirth: "1970-01-01",
-    specialization: "Individual Therapy",
-  });
-  return { ...(await signInAs(app, username, PASSWORD)), username };
-}
 
 function get(app: FastifyInstance, who: SignedIn, url: string) {
   return app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
@@ -49,7 +29,7 @@ describeApp(
   (testApp) => {
     it("lets a doctor without it read themselves and set it up, and refuses everything else on every door until then", async () => {
       const { app } = testApp();
-      const doctor = await aDoctor(app);
+      const doctor = await aStaffMember(app, "doctor");
 
       const me = await get(app, doctor, "/api/user");
       expect(me.statusCode).toBe(200);
@@ -73,7 +53,7 @@ describeApp(
       expect(refusals.every((row) => String(row.details).includes("TWO_STEP_REQUIRED"))).toBe(true);
       expect(await socketAnswer(app, doctor)).toBe(403);
 
-      expect((await get(app, doctor, "/api/account/two-step")).json()).toEqual({ totp: false, recoveryCodesLeft: 0 });
+      expect((await get(app, doctor, "/api/account/two-step")).json()).toEqual({ totp: false, passkeys: 0, recoveryCodesLeft: 0 });
       await turnOnAuthenticator(app, doctor);
       expect((await get(app, doctor, "/api/user")).json().twoStepSetupRequired).toBe(false);
       expect((await get(app, doctor, "/api/appointments")).statusCode).toBe(200);
@@ -93,7 +73,7 @@ describeApp("the staff two-step policy as a clinic setting", (testApp) => {
   it("is off outside production until an admin with two-step sign-in turns it on, which applies to signed-in staff at once", async () => {
     const { app } = testApp();
     const admin = await aStaffMember(app, "admin");
-    const doctor = await aDoctor(app);
+    const doctor = await aStaffMember(app, "doctor");
     const before = await get(app, admin, "/api/admin/settings");
     const settings: Record<string, unknown> = before.json();
     expect(before.json().requireStaffTwoStep).toBe(false);
@@ -138,17 +118,17 @@ describeApp("an admin's reset of a member's two-step sign-in", (testApp) => {
   it("removes every factor, ends the member's sessions, tells them at their next sign-in, and is audited", async () => {
     const { app } = testApp();
     const admin = await aStaffMember(app, "admin");
-    const doctor = await aDoctor(app);
+    const doctor = await aStaffMember(app, "doctor");
     await turnOnAuthenticator(app, doctor);
 
     const reset = await app.inject({ method: "DELETE", url: `/api/admin/users/${doctor.id}/two-step`, headers: { cookie: admin.cookie } });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await get(app, doctor, "/api/user")).statusCode).toBe(401);
 
-    const signIn = await app.inject({ method: "POST", url: "/api/login", payload: { username: doctor.username, password: PASSWORD } });
+    const signIn = await app.inject({ method: "POST", url: "/api/login", payload: { username: doctor.username, password: doctor.password } });
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json()).not.toHaveProperty("mfaRequired");
-    const again = await signInAs(app, doctor.username, PASSWORD);
+    const again = await signInAs(app, doctor.username, doctor.password);
     expect((await get(app, again, "/api/account/notices")).json().map((notice: { kind: string }) => notice.kind)).toEqual(["two_step_reset"]);
 
     const audit = await app.clinic.db.selectFrom("audit_log").selectAll().where("action", "=", "admin.two_step_reset").execute();
@@ -162,7 +142,7 @@ describeApp("an admin's reset of a member's two-step sign-in", (testApp) => {
     await turnOnAuthenticator(app, admin);
     const own = await app.inject({ method: "DELETE", url: `/api/admin/users/${admin.id}/two-step`, headers: { cookie: admin.cookie } });
     expect(own.statusCode).toBe(409);
-    const colleague = await aDoctor(app);
+    const colleague = await aStaffMember(app, "doctor");
     await turnOnAuthenticator(app, colleague);
     expect(
       (await app.inject({ method: "PATCH", url: `/api/admin/users/${colleague.id}`, payload: { active: false }, headers: { cookie: admin.cookie } }))
@@ -178,8 +158,8 @@ describeApp("an admin's reset of a member's two-step sign-in", (testApp) => {
   it("is for admins who have just confirmed their password, and a password reset by an admin leaves two-step sign-in on", async () => {
     const { app, advance } = testApp();
     const admin = await aStaffMember(app, "admin");
-    const doctor = await aDoctor(app);
-    const colleague = await aDoctor(app);
+    const doctor = await aStaffMember(app, "doctor");
+    const colleague = await aStaffMember(app, "doctor");
     await turnOnAuthenticator(app, doctor);
 
     const refused = await app.inject({ method: "DELETE", url: `/api/admin/users/${doctor.id}/two-step`, headers: { cookie: colleague.cookie } });
@@ -190,7 +170,7 @@ describeApp("an admin's reset of a member's two-step sign-in", (testApp) => {
     const unchecked = await app.inject({ method: "DELETE", url: `/api/admin/users/${doctor.id}/two-step`, headers: { cookie: admin.cookie } });
     expect(unchecked.statusCode).toBe(403);
     expect(unchecked.json().code).toBe("REAUTH_REQUIRED");
-    const stillOn = await app.inject({ method: "POST", url: "/api/login", payload: { username: doctor.username, password: PASSWORD } });
+    const stillOn = await app.inject({ method: "POST", url: "/api/login", payload: { username: doctor.username, password: doctor.password } });
     expect(stillOn.json()).toMatchObject({ mfaRequired: true });
 
     const issued = await app.inject({ method: "POST", url: `/api/admin/users/${doctor.id}/one-time-password`, headers: { cookie: admin.cookie } });

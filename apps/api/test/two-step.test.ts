@@ -67,7 +67,7 @@ describeApp("two-step sign-in with an authenticator app", (testApp) => {
     expect(new Set(member.recoveryCodes).size).toBe(10);
     for (const code of member.recoveryCodes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
     const status = await app.inject({ method: "GET", url: "/api/account/two-step", headers: { cookie: member.cookie } });
-    expect(status.json()).toEqual({ totp: true, recoveryCodesLeft: 10 });
+    expect(status.json()).toEqual({ totp: true, passkeys: 0, recoveryCodesLeft: 10 });
     // Stored only as salted hashes: no code, and no secret in the clear beside them.
     const stored = await app.clinic.db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", member.id).execute();
     for (const { code_hash } of stored) for (const code of member.recoveryCodes) expect(code_hash).not.toContain(code.replace("-", ""));
@@ -81,6 +81,7 @@ describeApp("two-step sign-in with an authenticator app", (testApp) => {
     expect(wrong.statusCode).toBe(400);
     expect((await app.inject({ method: "GET", url: "/api/account/two-step", headers: { cookie: cookie! } })).json()).toEqual({
       totp: false,
+      passkeys: 0,
       recoveryCodesLeft: 0,
     });
   });
@@ -128,6 +129,7 @@ describeApp("two-step sign-in with an authenticator app", (testApp) => {
     expect((await secondStep(app, await passwordStep(app, member), first!)).statusCode).toBe(400);
     expect((await app.inject({ method: "GET", url: "/api/account/two-step", headers: { cookie: member.cookie } })).json()).toEqual({
       totp: true,
+      passkeys: 0,
       recoveryCodesLeft: 9,
     });
   });

@@ -36,9 +36,13 @@ export function zoneWhereItIsNow(hour: number, now: Date = new Date()): string {
   return `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
 }
 
-export async function startClinicServer(options: { port?: number; timeZone?: string; logs?: boolean }): Promise<ClinicServer> {
+/**
+ * `host: "localhost"` serves the clinic under that name (it still listens on 127.0.0.1): passkeys
+ * need a domain for their relying party, never an address.
+ */
+export async function startClinicServer(options: { port?: number; timeZone?: string; logs?: boolean; host?: "localhost" }): Promise<ClinicServer> {
   const port = options.port ?? (await freePort());
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${options.host ?? "127.0.0.1"}:${port}`;
   const output = options.logs ? "inherit" : "ignore";
   // Its stdin stays open as long as this process lives: serve.mjs stops when it closes.
   const child: ChildProcess = spawn(process.execPath, [SERVE], {

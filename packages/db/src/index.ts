@@ -8,6 +8,7 @@ export * from "./repositories/db";
 export * from "./repositories/users.repository";
 export * from "./repositories/login-sessions.repository";
 export * from "./repositories/two-step.repository";
+export * from "./repositories/passkeys.repository";
 export * from "./repositories/account-notices.repository";
 export * from "./repositories/audit-log.repository";
 export * from "./repositories/doctors.repository";

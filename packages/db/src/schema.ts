@@ -70,6 +70,25 @@ export interface TotpFactorsTable {
   last_time_step: number | null;
 }
 
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  sign_count: number;
+  transports: string;
+  name: string;
+  created_at: Instant;
+  last_used_at: Instant | null;
+}
+
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: "register" | "assert";
+  user_id: number | null;
+  expires_at: Instant;
+}
+
 export interface RecoveryCodesTable {
   id: Generated<number>;
   user_id: number;
@@ -239,6 +258,8 @@ export interface Database {
   audit_chain_keying: AuditChainKeyingTable;
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   pending_sign_ins: PendingSignInsTable;
 }
 

@@ -35,6 +35,8 @@ export interface SessionCookieJar {
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
+  /** The clinic's origin as the browser sees it (PUBLIC_ORIGIN, else the request's own): passkeys are bound to it. */
+  origin?: string;
 }
 
 /** The context of one request, whichever door it came through (tRPC, REST, WebSocket). */

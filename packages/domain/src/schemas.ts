@@ -17,3 +17,4 @@ export * from "./clinic/clinic.schema";
 export { SESSION_LENGTH_MS, CLINIC_DEFAULT_HOURS, calendarDateIn, zonedInstant, type WorkingPeriod } from "./appointments/slots";
 export * from "./account/account.schema";
 export * from "./two-step/two-step.schema";
+export * from "./two-step/passkeys.schema";

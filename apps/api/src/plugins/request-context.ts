@@ -5,8 +5,9 @@ import cookie from "@fastify/cookie";
 import { purgeExpiredAttempts, resolveLoginSession, type RequestContext } from "@halcyon/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { purgeEndedLoginSessions, purgeExpiredPendingSignIns } from "@halcyon/db";
+import { purgeEndedLoginSessions, purgeExpiredPendingSignIns, purgeExpiredWebauthnChallenges } from "@halcyon/db";
 import type { Env } from "../env";
+import { expectedOrigin } from "./security";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -19,6 +20,14 @@ const PURGE_INTERVAL_MS = 15 * 60_000;
 export function sessionCookieName(env: Env, kind: "session" | "pending" = "session"): string {
   // The __Host- prefix makes browsers refuse the cookie unless it is Secure, host-only and Path=/.
   return env.PUBLIC_ORIGIN?.startsWith("https:") ? `__Host-halcyon_${kind}` : `halcyon_${kind}`;
+}
+
+/**
+ * The origin passkeys are bound to: PUBLIC_ORIGIN. Outside production, the origin the request came
+ * to stands in (a developer's localhost); in production a Host header never decides it.
+ */
+function passkeyOrigin(request: FastifyRequest, env: Env): string | undefined {
+  return env.PUBLIC_ORIGIN ?? (env.NODE_ENV === "production" ? undefined : expectedOrigin(request, env));
 }
 
 export default fp<{ env: Env }>(
@@ -40,7 +49,7 @@ export default fp<{ env: Env }>(
         ...services,
         user,
         sessionToken: user ? (token ?? null) : null,
-        request: { ip: request.ip, userAgent: request.headers["user-agent"] ?? null },
+        request: { ip: request.ip, userAgent: request.headers["user-agent"] ?? null, origin: passkeyOrigin(request, env) },
         cookies: {
           set: (value, expiresAt) => void reply.setCookie(name, value, { ...cookieOptions, expires: expiresAt }),
           clear: () => void reply.clearCookie(name, cookieOptions),
@@ -63,6 +72,9 @@ export default fp<{ env: Env }>(
       );
       await purgeExpiredPendingSignIns(app.clinic.db, now.toISOString()).catch((error: unknown) =>
         app.log.warn({ err: error }, "could not purge expired sign-ins"),
+      );
+      await purgeExpiredWebauthnChallenges(app.clinic.db, now.toISOString()).catch((error: unknown) =>
+        app.log.warn({ err: error }, "could not purge expired passkey challenges"),
       );
       await purgeExpiredAttempts(app.clinic).catch((error: unknown) => app.log.warn({ err: error }, "could not purge expired throttle counts"));
     };

@@ -10,7 +10,7 @@ import { headerDetail, noteRefusal } from "./refusal-audit";
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The origin browsers use to reach us: configured, or else the one this request was sent to. */
-function expectedOrigin(request: FastifyRequest, env: Env): string {
+export function expectedOrigin(request: FastifyRequest, env: Env): string {
   return env.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
 }
 

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 
 import { MemberPage } from "../components/member-page";
+import { PasskeysSection } from "../features/account/passkeys-section";
 import { TwoStepSection } from "../features/account/two-step-section";
 import { refreshCurrentUser } from "../lib/auth/current-user";
 import { pageTitle } from "../lib/clinic";
@@ -17,18 +18,20 @@ export function TwoStepGate({ user, continueTo }: { user: PublicUser; continueTo
   useDocumentTitle(pageTitle("Set up two-step sign-in"));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const carryOn = async () => {
+    if (continueTo) await navigate(continueTo, { replace: true });
+    await refreshCurrentUser(queryClient);
+  };
   return (
     <MemberPage
       eyebrow={`One more step, ${user.firstName}`}
       title="Set up two-step sign-in"
-      lead="The clinic asks doctors and admins to sign in with a code from their phone as well as their password, so that a stolen password alone never opens a patient's record. It takes a minute."
+      lead="The clinic asks doctors and admins to sign in with a code from their phone or a passkey as well as their password, so that a stolen password alone never opens a patient's record. It takes a minute."
     >
-      <TwoStepSection
-        onTurnedOn={async () => {
-          if (continueTo) await navigate(continueTo, { replace: true });
-          await refreshCurrentUser(queryClient);
-        }}
-      />
+      <div className="grid gap-8">
+        <TwoStepSection onTurnedOn={carryOn} />
+        <PasskeysSection onTurnedOn={carryOn} />
+      </div>
     </MemberPage>
   );
 }

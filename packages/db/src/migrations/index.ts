@@ -16,6 +16,7 @@ import * as canonicalInstants from "./2026-11-24T1100-canonical-instants";
 import * as moreCanonicalInstants from "./2026-11-24T1200-more-canonical-instants";
 import * as twoStepSignIn from "./2026-11-25T0000-two-step-sign-in";
 import * as accountNotices from "./2026-11-26T0000-account-notices";
+import * as passkeys from "./2026-11-26T0100-passkeys";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -33,6 +34,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-24T1200-more-canonical-instants": moreCanonicalInstants,
   "2026-11-25T0000-two-step-sign-in": twoStepSignIn,
   "2026-11-26T0000-account-notices": accountNotices,
+  "2026-11-26T0100-passkeys": passkeys,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

@@ -1,5 +1,6 @@
 // Two-step sign-in's records: a member's authenticator (TOTP) secret, their recovery codes (salted
-// hashes), and the sign-ins that have passed the password and wait for the second step.
+// hashes), and the sign-ins that have passed the password and wait for the second step. Passkeys,
+// the other second step, are in passkeys.repository.ts.
 import type { Db } from "./db";
 import { toUser, type User } from "./users.repository";
 
@@ -31,6 +32,7 @@ export async function saveUnconfirmedTotpFactor(db: Db, userId: number, secret: 
  * transaction: the user's two_step_enabled changes with it.
  */
 export async function confirmTotpFactor(db: Db, userId: number, secret: string, at: string, timeStep: number): Promise<boolean> {
+  await holdFactorsOf(db, userId);
   const result = await db
     .updateTable("totp_factors")
     .set({ confirmed_at: at, last_time_step: timeStep })
@@ -57,11 +59,66 @@ export async function claimTotpTimeStep(db: Db, userId: number, timeStep: number
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Removes the member's authenticator and recovery codes. */
-/** Removes every factor; run it in a transaction: the user's two_step_enabled changes with it. */
+/**
+ * Takes the member's user row for the rest of the transaction, before any of their factors is
+ * added or removed: two such changes then run one after the other, and the second one's
+ * statements see what the first committed (on PostgreSQL; SQLite's one writer does this anyway).
+ * Without it, a passkey added while the authenticator is turned off could leave the member's
+ * two_step_enabled at 0 beside a passkey.
+ */
+export async function holdFactorsOf(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({ two_step_enabled: eb.ref("two_step_enabled") }))
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * Turns the member's user row's two_step_enabled to whether a second step is left: a confirmed
+ * authenticator or a passkey; with none left, their recovery codes go too. Answers it. Run it in
+ * the transaction that added or removed a factor, after holdFactorsOf.
+ */
+export async function refreshTwoStepEnabled(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .updateTable("users")
+    .set((eb) => ({
+      two_step_enabled: eb
+        .case()
+        .when(
+          eb.or([
+            eb.exists(eb.selectFrom("totp_factors").select("user_id").where("user_id", "=", userId).where("confirmed_at", "is not", null)),
+            eb.exists(eb.selectFrom("passkeys").select("id").where("user_id", "=", userId)),
+          ]),
+        )
+        .then(1)
+        .else(0)
+        .end(),
+    }))
+    .where("id", "=", userId)
+    .returning("two_step_enabled")
+    .executeTakeFirstOrThrow();
+  if (row.two_step_enabled === 1) return true;
+  await db.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+  return false;
+}
+
+/**
+ * Removes the member's authenticator, and their recovery codes with it when no passkey is left.
+ * Run it in a transaction: the user's two_step_enabled changes with it.
+ */
+export async function deleteTotpFactor(db: Db, userId: number): Promise<void> {
+  await holdFactorsOf(db, userId);
+  await db.deleteFrom("totp_factors").where("user_id", "=", userId).execute();
+  await refreshTwoStepEnabled(db, userId);
+}
+
+/** Removes every factor (an admin's reset); run it in a transaction: two_step_enabled changes with it. */
 export async function deleteTwoStepFactors(db: Db, userId: number): Promise<void> {
+  await holdFactorsOf(db, userId);
   await db.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
   await db.deleteFrom("totp_factors").where("user_id", "=", userId).execute();
+  await db.deleteFrom("passkeys").where("user_id", "=", userId).execute();
   await db.updateTable("users").set({ two_step_enabled: 0 }).where("id", "=", userId).execute();
 }
 

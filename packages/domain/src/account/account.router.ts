@@ -10,7 +10,16 @@ import {
 } from "./account.schema";
 import { dismissNotice, listNotices } from "./notices";
 import { endAllSessionsOfUser, endMemberSession, endOtherMemberSessions, listMemberSessions } from "./member-sessions";
-import { beginTotpSetup, confirmTotpSetup, recheckPassword, resetTwoStepOf, turnOffTwoStep, twoStepStatus } from "../two-step/two-step";
+import { beginTotpSetup, confirmTotpSetup, recheck, resetTwoStepOf, turnOffTwoStep, twoStepStatus } from "../two-step/two-step";
+import { beginPasskeyRegistration, finishPasskeyRegistration, listOwnPasskeys, removeOwnPasskey, renameOwnPasskey } from "../two-step/passkeys";
+import {
+  addPasskeyInputSchema,
+  ceremonyOptionsSchema,
+  passkeyAddedSchema,
+  passkeyIdInputSchema,
+  passkeySchema,
+  renamePasskeyInputSchema,
+} from "../two-step/passkeys.schema";
 import {
   recheckInputSchema,
   recheckOutputSchema,
@@ -83,13 +92,70 @@ export const accountRouter = router({
         method: "POST",
         path: "/account/reauth",
         tags: ["account"],
-        summary: "Re-check your password for the sensitive changes of the next 5 minutes",
+        summary: "Re-check your password (or use a passkey) for the sensitive changes of the next 5 minutes",
         protect: true,
       },
     })
     .input(recheckInputSchema)
     .output(recheckOutputSchema)
-    .mutation(({ ctx, input }) => recheckPassword(ctx, input.password)),
+    .mutation(({ ctx, input }) => recheck(ctx, input)),
+
+  passkeys: ownPasswordProcedure
+    .meta({ openapi: { method: "GET", path: "/account/passkeys", tags: ["account"], summary: "Your passkeys, oldest first", protect: true } })
+    .input(z.void())
+    .output(z.array(passkeySchema))
+    .query(({ ctx }) => listOwnPasskeys(ctx)),
+
+  beginPasskey: ownPasswordProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/account/passkeys/options",
+        tags: ["account"],
+        summary: "Options for the browser to make a new passkey (needs a re-check within 5 minutes)",
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(ceremonyOptionsSchema)
+    .mutation(({ ctx }) => beginPasskeyRegistration(ctx)),
+
+  addPasskey: ownPasswordProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/account/passkeys",
+        tags: ["account"],
+        summary: "Save the passkey the browser made; the first one turns two-step sign-in on and answers ten recovery codes, shown once",
+        protect: true,
+      },
+    })
+    .input(addPasskeyInputSchema)
+    .output(passkeyAddedSchema)
+    .mutation(({ ctx, input }) => finishPasskeyRegistration(ctx, input.name, input.response)),
+
+  renamePasskey: ownPasswordProcedure
+    .meta({ openapi: { method: "PATCH", path: "/account/passkeys/{id}", tags: ["account"], summary: "Rename one of your passkeys", protect: true } })
+    .input(renamePasskeyInputSchema)
+    .output(passkeySchema)
+    .mutation(({ ctx, input }) => renameOwnPasskey(ctx, input.id, input.name)),
+
+  removePasskey: authedProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/account/passkeys/{id}",
+        tags: ["account"],
+        summary: "Remove one of your passkeys (needs a re-check within 5 minutes); your other sessions end",
+        protect: true,
+      },
+    })
+    .input(passkeyIdInputSchema)
+    .output(done)
+    .mutation(async ({ ctx, input }) => {
+      await removeOwnPasskey(ctx, input.id);
+      return { success: true as const };
+    }),
 
   sessions: authedProcedure
     .meta({

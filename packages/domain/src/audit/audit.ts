@@ -10,6 +10,8 @@ export type AuditAction =
   | "auth.session_end"
   | "auth.two_step_on"
   | "auth.two_step_off"
+  | "auth.passkey_add"
+  | "auth.passkey_remove"
   | "auth.recheck"
   | "access.denied"
   | "user.create"

@@ -5,10 +5,12 @@ import { toPublicUser } from "../users/public-user";
 import { changePasswordInputSchema, loginInputSchema, logoutOutputSchema, registerInputSchema } from "./auth.schema";
 import { changePassword } from "./change-password";
 import { registerPatient } from "./register";
-import { signIn, signOut } from "./sign-in";
+import { signIn, signInWithPasskey, signOut } from "./sign-in";
 import { withSignInPlace } from "./throttle";
 import { completeSignIn } from "../two-step/two-step";
-import { secondStepCodeSchema, secondStepRequiredSchema } from "../two-step/two-step.schema";
+import { secondStepInputSchema, secondStepRequiredSchema } from "../two-step/two-step.schema";
+import { beginPasskeyAssertion } from "../two-step/passkeys";
+import { ceremonyOptionsSchema, passkeySignInInputSchema } from "../two-step/passkeys.schema";
 
 export const authRouter = router({
   // A session on a one-time password may read itself and replace the password, and nothing else.
@@ -40,13 +42,35 @@ export const authRouter = router({
         method: "POST",
         path: "/login/mfa",
         tags: ["auth"],
-        summary: "Complete a two-step sign-in with an authenticator or recovery code; sets the session cookie",
+        summary: "Complete a two-step sign-in with an authenticator code, a recovery code or a passkey; sets the session cookie",
         protect: false,
       },
     })
-    .input(secondStepCodeSchema)
+    .input(secondStepInputSchema)
     .output(publicUserSchema)
-    .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => completeSignIn(ctx, input.code)), ctx.config)),
+    .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => completeSignIn(ctx, input)), ctx.config)),
+
+  passkeyOptions: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/login/passkey/options",
+        tags: ["auth"],
+        summary: "A challenge for a passkey: a sign-in with it alone, the second step of a sign-in, or a re-check",
+        protect: false,
+      },
+    })
+    .input(z.void())
+    .output(ceremonyOptionsSchema)
+    .mutation(({ ctx }) => beginPasskeyAssertion(ctx)),
+
+  loginWithPasskey: publicProcedure
+    .meta({
+      openapi: { method: "POST", path: "/login/passkey", tags: ["auth"], summary: "Sign in with a passkey alone; sets the session cookie", protect: false },
+    })
+    .input(passkeySignInInputSchema)
+    .output(publicUserSchema)
+    .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => signInWithPasskey(ctx, input.response)), ctx.config)),
 
   register: publicProcedure
     .meta({ openapi: { method: "POST", path: "/register", tags: ["auth"], summary: "Create a patient account and sign in", protect: false } })

@@ -7,7 +7,7 @@ import type { ClinicConfig } from "../config";
 import { AppError } from "../errors";
 import { assertOwnPassword } from "./one-time-passwords";
 
-export const TWO_STEP_SETUP_NEEDED = "The clinic asks doctors and admins to sign in in two steps. Please set up your authenticator app to continue.";
+export const TWO_STEP_SETUP_NEEDED = "The clinic asks doctors and admins to sign in in two steps. Please set up an authenticator app or a passkey to continue.";
 
 /** A doctor or admin without two-step sign-in, while the clinic requires it of staff. */
 export function mustSetUpTwoStep(config: Pick<ClinicConfig, "requireStaffTwoStep">, user: User): boolean {

@@ -10,6 +10,8 @@ import { countAttempt, FAILED_SIGN_INS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS,
 import { beginPendingSignIn } from "../two-step/two-step";
 import { reviewPasswordOnce } from "../account/notices";
 import type { SecondStepRequired } from "../two-step/two-step.schema";
+import type { AuthenticationResponse } from "../two-step/passkeys.schema";
+import { PASSKEY_NOT_ACCEPTED, verifyPasskeyAssertion } from "../two-step/passkeys";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
 export const ACCOUNT_DEACTIVATED = "This account has been deactivated. Please contact the clinic if you need access.";
@@ -83,6 +85,63 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
   await beginSession(ctx, user.id, (trx) =>
     recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request }, trx),
   );
+  return user;
+}
+
+/**
+ * The whole sign-in with a passkey, no username or password: the passkey names its member, and its
+ * user verification (PIN, face, finger) makes it two factors in one. Failures are counted against
+ * the address, as wrong passwords are; a sign-in waiting for its second step is done with.
+ */
+export async function signInWithPasskey(ctx: RequestContext, response: AuthenticationResponse): Promise<User> {
+  const counted = await countAttempt(ctx, [{ rule: FAILED_SIGN_INS_PER_ADDRESS, key: ctx.request.ip ?? "unknown" }]);
+  if (!counted.admitted) {
+    await recordAudit(ctx, {
+      actorId: null,
+      action: "auth.login",
+      outcome: "denied",
+      request: ctx.request,
+      details: { reason: "throttled", method: "passkey" },
+    });
+    throw tooManyAttempts(counted.retryAfterSeconds);
+  }
+  const user = await verifyPasskeyAssertion(ctx, response);
+  if (!user) {
+    await recordAudit(ctx, { actorId: null, action: "auth.login", outcome: "failure", request: ctx.request, details: { method: "passkey" } });
+    throw new AppError("UNAUTHENTICATED", PASSKEY_NOT_ACCEPTED);
+  }
+  await refundAttempt(ctx.db, counted.attempt);
+  if (user.deactivatedAt !== null) {
+    await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "denied", request: ctx.request, details: { reason: "deactivated" } });
+    throw new AppError("FORBIDDEN", ACCOUNT_DEACTIVATED);
+  }
+  if (isOneTimePasswordExpired(user, ctx.now())) {
+    await recordAudit(ctx, {
+      actorId: user.id,
+      action: "auth.login",
+      outcome: "denied",
+      request: ctx.request,
+      details: { reason: "one_time_password_expired" },
+    });
+    throw new AppError("FORBIDDEN", ONE_TIME_PASSWORD_EXPIRED);
+  }
+  await beginSession(ctx, user.id, async (trx) => {
+    if (ctx.pendingSignIn.token) await deletePendingSignIn(trx, hashSessionToken(ctx.pendingSignIn.token));
+    await recordAudit(
+      ctx,
+      {
+        actorId: user.id,
+        action: "auth.login",
+        outcome: "success",
+        targetType: "user",
+        targetId: user.id,
+        request: ctx.request,
+        details: { method: "passkey" },
+      },
+      trx,
+    );
+  });
+  if (ctx.pendingSignIn.token) ctx.pendingSignIn.clear();
   return user;
 }
 

@@ -1,21 +1,22 @@
-// Two-step sign-in with an authenticator app: a member turns it on from their account (a new
-// secret, confirmed with a first code, then ten recovery codes shown once), and from then on a
-// correct password only opens a pending sign-in, which a code completes. Turning it off is a
-// sensitive change: it needs a recent re-check of the password. Every change is audited and ends
-// the member's other sessions.
+// Two-step sign-in: a member turns it on from their account with an authenticator app (a new
+// secret, confirmed with a first code, then ten recovery codes shown once) or a passkey
+// (passkeys.ts). From then on a correct password only opens a pending sign-in, which a code or a
+// passkey completes. Turning a factor off is a sensitive change: it needs a recent re-check.
+// Every change is audited and ends the member's other sessions.
 import { randomBytes } from "node:crypto";
 import {
   addAccountNotice,
   claimTotpTimeStep,
   confirmTotpFactor,
   deletePendingSignIn,
+  deleteTotpFactor,
   deleteTwoStepFactors,
   findPendingSignIn,
-  findLoginSessionWithUser,
   findTotpFactor,
   findUserById,
   findUserCredentials,
   insertPendingSignIn,
+  listPasskeys,
   listRecoveryCodes,
   markLoginSessionVerified,
   removeAccountNotice,
@@ -32,41 +33,44 @@ import { countAttempt, refundAttempt, type ThrottleRule } from "../auth/throttle
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { hashRecoveryCode, newRecoveryCode, normaliseRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeMatches } from "./recovery-codes";
+import type { AuthenticationResponse } from "./passkeys.schema";
+import { PASSKEY_NOT_ACCEPTED, verifyPasskeyAssertion } from "./passkeys";
+import { RECENT_CHECK_MS, requireRecentCheck } from "./recent-check";
 import { acceptedTimeStep, newTotpSecret, totpUri } from "./totp";
-import type { SecondStepRequired } from "./two-step.schema";
+import type { SecondStepMethod, SecondStepRequired } from "./two-step.schema";
 
 type Member = RequestContext & { user: User };
 
 /** A pending sign-in lasts this long: time to open the authenticator, not to walk away. */
 export const PENDING_SIGN_IN_MS = 5 * 60_000;
-/** A sensitive change needs the password re-checked within this long. */
-export const RECENT_CHECK_MS = 5 * 60_000;
 /** Ten wrong codes in a row (within a quarter of an hour) and the account waits. */
 export const FAILED_SECOND_STEPS: ThrottleRule = { scope: "second_step_account", limit: 10, windowMs: 15 * 60_000 };
 
-export const SECOND_STEP_METHODS = ["totp", "recovery_code"] as const;
 export const WRONG_CODE = "That code is not right. Check your authenticator app and try again.";
 export const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
-export const RECHECK_NEEDED = "Please confirm your password first.";
 
 export interface TwoStepStatus {
   totp: boolean;
+  passkeys: number;
   recoveryCodesLeft: number;
 }
 
 export async function twoStepStatus(ctx: Member): Promise<TwoStepStatus> {
-  const [factor, codes] = await Promise.all([findTotpFactor(ctx.db, ctx.user.id), listRecoveryCodes(ctx.db, ctx.user.id)]);
-  return { totp: Boolean(factor?.confirmedAt), recoveryCodesLeft: factor?.confirmedAt ? codes.length : 0 };
+  const [factor, passkeys, codes] = await Promise.all([
+    findTotpFactor(ctx.db, ctx.user.id),
+    listPasskeys(ctx.db, ctx.user.id),
+    listRecoveryCodes(ctx.db, ctx.user.id),
+  ]);
+  return { totp: Boolean(factor?.confirmedAt), passkeys: passkeys.length, recoveryCodesLeft: ctx.user.twoStepEnabled ? codes.length : 0 };
 }
 
 /** A new authenticator secret to scan; it takes effect once confirmed with a first code. */
 export async function beginTotpSetup(ctx: Member): Promise<{ secret: string; otpauthUrl: string }> {
   // A sensitive change: a session taken over must not tie the account to someone else's phone.
   await requireRecentCheck(ctx);
-  if (ctx.user.twoStepEnabled) throw new AppError("CONFLICT", "Two-step sign-in is already on. Turn it off first to use another authenticator.");
   const secret = newTotpSecret();
   if (!(await saveUnconfirmedTotpFactor(ctx.db, ctx.user.id, secret)))
-    throw new AppError("CONFLICT", "Two-step sign-in is already on. Turn it off first to use another authenticator.");
+    throw new AppError("CONFLICT", "Your authenticator app is already set up. Turn it off first to use another.");
   return { secret, otpauthUrl: totpUri(secret, { issuer: ctx.config.clinicName, account: ctx.user.username }) };
 }
 
@@ -89,11 +93,14 @@ export async function confirmTotpSetup(ctx: Member, code: string): Promise<{ rec
   return { recoveryCodes };
 }
 
-/** Turns two-step sign-in off: a sensitive change, so the password must have been re-checked just now. */
+/**
+ * Turns the authenticator app off: a sensitive change, so after a recent re-check. Two-step
+ * sign-in stays on while the member has a passkey (and so do their recovery codes).
+ */
 export async function turnOffTwoStep(ctx: Member): Promise<void> {
   await requireRecentCheck(ctx);
   const ended = await ownAccountChange(ctx, "auth.two_step_off", async (trx) => {
-    await deleteTwoStepFactors(trx, ctx.user.id);
+    await deleteTotpFactor(trx, ctx.user.id);
     return deleteOtherSessionsOf(ctx, trx);
   });
   announceEnded(ctx, ended);
@@ -132,21 +139,25 @@ export async function resetTwoStepOf(ctx: Member, userId: number): Promise<void>
   });
 }
 
-/** Re-checks the member's password for the sensitive changes of the next few minutes. */
-export async function recheckPassword(ctx: Member, password: string): Promise<{ verifiedUntil: string }> {
-  const credentials = await findUserCredentials(ctx.db, ctx.user.username);
-  if (!ctx.sessionToken || !credentials || !(await verifyPassword(credentials.passwordHash, password))) {
+/** Re-checks who is behind the session, by password or passkey, for the sensitive changes of the next few minutes. */
+export async function recheck(ctx: Member, proof: { password: string } | { passkey: AuthenticationResponse }): Promise<{ verifiedUntil: string }> {
+  const proved = ctx.sessionToken !== null && ("passkey" in proof ? await ownPasskeyUsed(ctx, proof.passkey) : await ownPassword(ctx, proof.password));
+  if (!proved) {
     await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.recheck", outcome: "failure", request: ctx.request });
-    throw new AppError("INVALID_INPUT", "That password is not right.");
+    throw new AppError("INVALID_INPUT", "passkey" in proof ? PASSKEY_NOT_ACCEPTED : "That password is not right.");
   }
   const now = ctx.now();
-  await markLoginSessionVerified(ctx.db, hashSessionToken(ctx.sessionToken), now.toISOString());
+  await markLoginSessionVerified(ctx.db, hashSessionToken(ctx.sessionToken!), now.toISOString());
   return { verifiedUntil: new Date(now.getTime() + RECENT_CHECK_MS).toISOString() };
 }
 
-async function requireRecentCheck(ctx: Member): Promise<void> {
-  const verifiedAt = ctx.sessionToken ? (await findLoginSessionWithUser(ctx.db, hashSessionToken(ctx.sessionToken)))?.session.verifiedAt : undefined;
-  if (!verifiedAt || ctx.now().getTime() - Date.parse(verifiedAt) > RECENT_CHECK_MS) throw new AppError("REAUTH_REQUIRED", RECHECK_NEEDED);
+async function ownPassword(ctx: Member, password: string): Promise<boolean> {
+  const credentials = await findUserCredentials(ctx.db, ctx.user.username);
+  return credentials !== undefined && (await verifyPassword(credentials.passwordHash, password));
+}
+
+async function ownPasskeyUsed(ctx: Member, passkey: AuthenticationResponse): Promise<boolean> {
+  return (await verifyPasskeyAssertion(ctx, passkey))?.id === ctx.user.id;
 }
 
 /**
@@ -158,14 +169,24 @@ export async function beginPendingSignIn(ctx: RequestContext, user: User): Promi
   const expiresAt = new Date(ctx.now().getTime() + PENDING_SIGN_IN_MS);
   await insertPendingSignIn(ctx.db, { idHash: hashSessionToken(token), userId: user.id, expiresAt: expiresAt.toISOString() });
   ctx.pendingSignIn.set(token, expiresAt);
-  return { mfaRequired: true, methods: [...SECOND_STEP_METHODS] };
+  return { mfaRequired: true, methods: await secondStepMethodsOf(ctx, user.id) };
+}
+
+/** The second steps a member can take: what they have set up, and recovery codes while any are left. */
+async function secondStepMethodsOf(ctx: RequestContext, userId: number): Promise<SecondStepMethod[]> {
+  const [factor, passkeys, codes] = await Promise.all([findTotpFactor(ctx.db, userId), listPasskeys(ctx.db, userId), listRecoveryCodes(ctx.db, userId)]);
+  const methods: SecondStepMethod[] = [];
+  if (factor?.confirmedAt) methods.push("totp");
+  if (passkeys.length > 0) methods.push("passkey");
+  if (codes.length > 0) methods.push("recovery_code");
+  return methods;
 }
 
 /**
- * The second step: a code from the authenticator, or a recovery code, completes the pending
- * sign-in into a session. Wrong codes are counted before they are checked (as passwords are).
+ * The second step: a code from the authenticator, a recovery code or a passkey completes the
+ * pending sign-in into a session. Wrong ones are counted before they are checked (as passwords are).
  */
-export async function completeSignIn(ctx: RequestContext, code: string): Promise<User> {
+export async function completeSignIn(ctx: RequestContext, proof: { code: string } | { passkey: AuthenticationResponse }): Promise<User> {
   const token = ctx.pendingSignIn.token;
   const found = token ? await findPendingSignIn(ctx.db, hashSessionToken(token)) : undefined;
   if (!found || ctx.now().getTime() >= Date.parse(found.pending.expiresAt)) {
@@ -190,10 +211,10 @@ export async function completeSignIn(ctx: RequestContext, code: string): Promise
     });
   }
 
-  const method = await acceptSecondStep(ctx, user.id, code.trim());
+  const method = "passkey" in proof ? await acceptPasskey(ctx, user.id, proof.passkey) : await acceptSecondStep(ctx, user.id, proof.code.trim());
   if (!method) {
     await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "failure", request: ctx.request, details: { step: "second" } });
-    throw new AppError("INVALID_INPUT", WRONG_CODE);
+    throw new AppError("INVALID_INPUT", "passkey" in proof ? PASSKEY_NOT_ACCEPTED : WRONG_CODE);
   }
   // The owner is in: in the transaction that opens the session, their wrong codes are forgiven and
   // the pending sign-in is used up (one or the other, never a session beside a usable pending one).
@@ -218,10 +239,14 @@ export async function completeSignIn(ctx: RequestContext, code: string): Promise
   return user;
 }
 
-async function acceptSecondStep(ctx: RequestContext, userId: number, code: string): Promise<(typeof SECOND_STEP_METHODS)[number] | undefined> {
-  const factor = await findTotpFactor(ctx.db, userId);
-  if (!factor?.confirmedAt) return undefined;
+async function acceptPasskey(ctx: RequestContext, userId: number, passkey: AuthenticationResponse): Promise<SecondStepMethod | undefined> {
+  return (await verifyPasskeyAssertion(ctx, passkey))?.id === userId ? "passkey" : undefined;
+}
+
+async function acceptSecondStep(ctx: RequestContext, userId: number, code: string): Promise<SecondStepMethod | undefined> {
   if (/^\d{6}$/.test(code)) {
+    const factor = await findTotpFactor(ctx.db, userId);
+    if (!factor?.confirmedAt) return undefined;
     const step = await acceptedTimeStep(factor.secret, code, ctx.now(), factor.lastTimeStep);
     return step !== undefined && (await claimTotpTimeStep(ctx.db, userId, step)) ? "totp" : undefined;
   }

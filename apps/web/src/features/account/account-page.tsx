@@ -14,10 +14,11 @@ import { formatAgo, formatDayAndTime } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { describeDevice } from "./device";
+import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { TwoStepSection } from "./two-step-section";
 
-/** A member's own account: two-step sign-in, and where they are signed in with a way to end any session they don't recognise. */
+/** A member's own account: two-step sign-in and passkeys, the password, and where they are signed in with a way to end any session they don't recognise. */
 export function AccountPage() {
   useDocumentTitle(pageTitle("Your account"));
   const { user } = useCurrentUser();
@@ -40,6 +41,7 @@ export function AccountPage() {
     >
       <div className="grid gap-8">
         <TwoStepSection />
+        <PasskeysSection />
         {user ? <PasswordSection user={user} /> : null}
         <SectionCard
           title="Where you are signed in"

@@ -1,8 +1,10 @@
 import { Button } from "@halcyon/ui/components/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { TooltipProvider } from "@halcyon/ui/components/tooltip";
+import { KeyRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
 
+import { usePasskeyProof } from "../../lib/passkeys/use-passkey-proof";
 import { trpc } from "../../lib/trpc";
 import { FormField } from "../auth/form-field";
 import { PasswordInput } from "../auth/password-input";
@@ -15,22 +17,26 @@ type RecheckDialogProps = {
   cancelLabel: string;
   actionLabel: string;
   busyLabel: string;
-  /** The sensitive change, made once the password is confirmed; its failure is shown in the dialog. */
+  /** The sensitive change, made once the password (or a passkey) is confirmed; its failure is shown in the dialog. */
   action: () => Promise<void>;
 };
 
-/** A sensitive change (two-step sign-in, an admin's reset of someone's): the password first, then the change. */
+/**
+ * A sensitive change (two-step sign-in, passkeys, an admin's reset of someone's): the password
+ * first, or one of the member's passkeys, then the change.
+ */
 export function RecheckDialog({ open, onClose, title, description, cancelLabel, actionLabel, busyLabel, action }: RecheckDialogProps) {
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const recheck = trpc.account.recheck.useMutation();
+  const hasPasskeys = (trpc.account.twoStep.useQuery(undefined, { enabled: open }).data?.passkeys ?? 0) > 0;
+  const passkeyProof = usePasskeyProof();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const confirm = async (proof: () => Promise<{ password: string } | { passkey: Awaited<ReturnType<typeof passkeyProof>> }>) => {
     setBusy(true);
     try {
-      await recheck.mutateAsync({ password });
+      await recheck.mutateAsync(await proof());
       await action();
       setPassword("");
       setProblem(undefined);
@@ -41,11 +47,15 @@ export function RecheckDialog({ open, onClose, title, description, cancelLabel, 
       setBusy(false);
     }
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void confirm(async () => ({ password }));
+  };
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onClose()}>
       <DialogContent>
-        <form onSubmit={(event) => void submit(event)} className="grid gap-6">
+        <form onSubmit={submit} className="grid gap-6">
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
@@ -67,6 +77,18 @@ export function RecheckDialog({ open, onClose, title, description, cancelLabel, 
             <p id="recheck-problem" role="alert" className="-mt-3 text-sm text-destructive">
               {problem}
             </p>
+          ) : null}
+          {hasPasskeys ? (
+            <Button
+              type="button"
+              variant="outline"
+              className="-mt-2 w-fit"
+              disabled={busy}
+              onClick={() => void confirm(async () => ({ passkey: await passkeyProof() }))}
+            >
+              <KeyRound aria-hidden="true" />
+              Use a passkey instead
+            </Button>
           ) : null}
           <DialogFooter>
             <DialogClose asChild>

@@ -9,6 +9,7 @@ import { LoadFailed } from "../../components/load-failed";
 import { PageLoading } from "../../components/page-loading";
 import { SectionCard } from "../../components/section-card";
 import { RecheckDialog } from "./recheck-dialog";
+import { RecoveryCodes } from "./recovery-codes";
 import { trpc } from "../../lib/trpc";
 import { FormField } from "../auth/form-field";
 
@@ -50,7 +51,7 @@ export function TwoStepSection({ onTurnedOn }: { /** Once it is on and the recov
   else if (status.isPending) body = <PageLoading label="Loading your two-step sign-in" />;
   else if (status.isError)
     body = <LoadFailed what="your two-step sign-in" reason={status.error.message} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
-  else if (status.data.totp) body = <TurnedOn recoveryCodesLeft={status.data.recoveryCodesLeft} />;
+  else if (status.data.totp) body = <TurnedOn recoveryCodesLeft={status.data.recoveryCodesLeft} passkeys={status.data.passkeys} />;
   else
     body = (
       <div className="grid gap-5">
@@ -75,7 +76,7 @@ export function TwoStepSection({ onTurnedOn }: { /** Once it is on and the recov
 
   return (
     <SectionCard
-      title="Two-step sign-in"
+      title="Authenticator app"
       description="A code from your phone as well as your password."
       action={status.data?.totp && !recoveryCodes ? <Badge tone="sage">On</Badge> : null}
     >
@@ -156,30 +157,9 @@ function ConfirmSetup({ setup, onCancel, onConfirmed }: { setup: Setup; onCancel
   );
 }
 
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  return (
-    <div className="grid gap-5">
-      <p className="max-w-2xl text-muted-foreground">
-        If you lose your phone, each of these codes signs you in once in place of a code from the app. They are shown only now: save them somewhere safe, apart
-        from your phone.
-      </p>
-      <ul
-        aria-label="Your recovery codes"
-        className="grid w-fit grid-cols-2 gap-x-8 gap-y-2 rounded-lg border border-hairline bg-ivory-50 p-5 font-mono text-ink-900"
-      >
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <CopyField label="All recovery codes" value={codes.join("\n")} mono />
-      <Button className="w-fit" onClick={onDone}>
-        I have saved them
-      </Button>
-    </div>
-  );
-}
-
-function TurnedOn({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
+/** The app is on. Turning it off leaves two-step sign-in on while the member has passkeys. */
+function TurnedOn({ recoveryCodesLeft, passkeys }: { recoveryCodesLeft: number; passkeys: number }) {
+  const staysOn = passkeys > 0;
   const [confirming, setConfirming] = useState(false);
   const utils = trpc.useUtils();
   const turnOff = trpc.account.turnOffTotp.useMutation();
@@ -190,20 +170,21 @@ function TurnedOn({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
         {recoveryCodesLeft === 1 ? "code" : "codes"} left.
       </p>
       <Button variant="outline" className="w-fit" onClick={() => setConfirming(true)}>
-        Turn off two-step sign-in
+        {staysOn ? "Remove the authenticator app" : "Turn off two-step sign-in"}
       </Button>
       <RecheckDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        title="Turn off two-step sign-in?"
+        title={staysOn ? "Remove the authenticator app?" : "Turn off two-step sign-in?"}
         description="Confirm it is you with your password. Your other sessions will end."
         cancelLabel="Keep it on"
-        actionLabel="Turn off"
-        busyLabel="Turning off..."
+        actionLabel={staysOn ? "Remove" : "Turn off"}
+        busyLabel={staysOn ? "Removing..." : "Turning off..."}
         action={async () => {
           await turnOff.mutateAsync();
           await utils.account.invalidate();
-          toast({ title: "Two-step sign-in is off", description: "Your password alone signs you in again." });
+          if (staysOn) toast({ title: "Authenticator app removed", description: "Your passkeys still sign you in after your password." });
+          else toast({ title: "Two-step sign-in is off", description: "Your password alone signs you in again." });
         }}
       />
     </div>

@@ -105,7 +105,9 @@ const PREDICATES: Record<string, Phrase> = {
   "auth.password_reset": (entry, context) => `reset the password of ${accountOf(entry, context)}`,
   "auth.two_step_on": () => "turned on two-step sign-in",
   "auth.two_step_off": () => "turned off two-step sign-in",
-  "auth.recheck": () => "entered a wrong password when asked to confirm it",
+  "auth.passkey_add": (entry) => (typeof entry.details?.name === "string" ? `added a passkey (${entry.details.name})` : "added a passkey"),
+  "auth.passkey_remove": () => "removed a passkey",
+  "auth.recheck": () => "failed to confirm who they are when asked",
   "auth.session_end": (entry) =>
     typeof entry.details?.others === "number"
       ? `signed out of ${entry.details.others === 1 ? "1 other session" : `${entry.details.others} other sessions`}`
@@ -186,7 +188,9 @@ const ACTION_LABELS: Record<string, string> = {
   "auth.session_end": "Session ended",
   "auth.two_step_on": "Two-step sign-in on",
   "auth.two_step_off": "Two-step sign-in off",
-  "auth.recheck": "Password re-check",
+  "auth.passkey_add": "Passkey added",
+  "auth.passkey_remove": "Passkey removed",
+  "auth.recheck": "Failed re-check",
   "access.denied": "Access refused",
   "user.create": "Patient account created",
   "appointment.book": "Session booked",
@@ -242,6 +246,8 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       "auth.session_end",
       "auth.two_step_on",
       "auth.two_step_off",
+      "auth.passkey_add",
+      "auth.passkey_remove",
       "auth.recheck",
       "user.create",
     ].map(option),

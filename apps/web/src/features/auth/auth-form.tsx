@@ -6,7 +6,8 @@ import { EMPTY_AUTH_FORM, validateLogin, validateRegistration, type AuthField, t
 import { FormField } from "./form-field";
 import { PasswordInput } from "./password-input";
 import { PasswordStrength } from "./password-strength";
-import { useLogin, useRegister } from "./use-auth-mutations";
+import { PasskeySignIn } from "./passkey-sign-in";
+import { useLogin, useRegister, type SecondStepMethod } from "./use-auth-mutations";
 
 const COPY = {
   login: { submit: "Log In", pending: "Signing In...", toggle: "Need an account? Create one" },
@@ -20,8 +21,8 @@ type AuthFormProps = {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
   onSignedIn: () => void;
-  /** The password was right, and the member signs in in two steps: ask for the code. */
-  onSecondStep: () => void;
+  /** The password was right, and the member signs in in two steps: ask for one of these. */
+  onSecondStep: (methods: SecondStepMethod[]) => void;
   /** Where to go once signed in, when the visitor was on their way somewhere. */
   next: string | undefined;
 };
@@ -106,6 +107,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
         {busy ? COPY[mode].pending : COPY[mode].submit}
       </Button>
+      {isRegistering ? null : <PasskeySignIn onSignedIn={onSignedIn} next={next} disabled={busy} />}
 
       <p className="text-center text-sm">
         <Button

@@ -14,7 +14,8 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { AuthForm } from "./auth-form";
 import { ForgotPassword } from "./forgot-password";
 import type { AuthMode } from "./auth-form-validation";
-import { SecondStepForm } from "./second-step-form";
+import { SecondStepForm, secondStepLead } from "./second-step-form";
+import type { SecondStepMethod } from "./use-auth-mutations";
 
 const HEADINGS = {
   login: {
@@ -27,12 +28,8 @@ const HEADINGS = {
     title: "Create your account",
     lead: "A few details, and your private space is ready. What you share stays with us.",
   },
-  secondStep: {
-    eyebrow: "Two-step sign-in",
-    title: "One more step",
-    lead: "Your password was right. Enter the code your authenticator app shows now.",
-  },
 } as const;
+const SECOND_STEP = { eyebrow: "Two-step sign-in", title: "One more step" } as const;
 
 const REASSURANCES = [
   { icon: LockKeyhole, text: "Your details are kept private and are never shared or sold." },
@@ -43,10 +40,11 @@ const REASSURANCES = [
 export function AuthPage() {
   const { user, isLoading } = useCurrentUser();
   const [mode, setMode] = useState<AuthMode>("login");
-  const [secondStep, setSecondStep] = useState(false);
+  // The second steps the server asked for, once the password was right.
+  const [secondStep, setSecondStep] = useState<SecondStepMethod[]>();
   // Set the moment this form signs someone in, so its own success is not mistaken for an old session.
   const [signedInHere, setSignedInHere] = useState(false);
-  const heading = HEADINGS[secondStep ? "secondStep" : mode];
+  const heading = secondStep ? { ...SECOND_STEP, lead: secondStepLead(secondStep) } : HEADINGS[mode];
   const next = nextPathFrom(useSearchParams()[0].get("next"));
   useDocumentTitle(pageTitle(mode === "login" ? "Log in" : "Create account"));
 
@@ -87,9 +85,9 @@ export function AuthPage() {
           <div className="mt-10 rounded-xl border border-hairline bg-card p-6 shadow-soft sm:p-10">
             <TooltipProvider>
               {secondStep ? (
-                <SecondStepForm onSignedIn={() => setSignedInHere(true)} onStartOver={() => setSecondStep(false)} next={next} />
+                <SecondStepForm methods={secondStep} onSignedIn={() => setSignedInHere(true)} onStartOver={() => setSecondStep(undefined)} next={next} />
               ) : (
-                <AuthForm mode={mode} onModeChange={setMode} onSignedIn={() => setSignedInHere(true)} onSecondStep={() => setSecondStep(true)} next={next} />
+                <AuthForm mode={mode} onModeChange={setMode} onSignedIn={() => setSignedInHere(true)} onSecondStep={setSecondStep} next={next} />
               )}
             </TooltipProvider>
           </div>

@@ -1,10 +1,13 @@
 import { Button } from "@halcyon/ui/components/button";
+import { KeyRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
 
 import { FormField } from "./form-field";
-import { useSecondStep } from "./use-auth-mutations";
+import { useSecondStep, type SecondStepMethod } from "./use-auth-mutations";
 
 type SecondStepFormProps = {
+  /** The second steps the member has: an authenticator app, passkeys, recovery codes. */
+  methods: SecondStepMethod[];
   onSignedIn: () => void;
   /** Back to the password: the member chose to, or the pending sign-in expired. */
   onStartOver: () => void;
@@ -12,13 +15,23 @@ type SecondStepFormProps = {
   next: string | undefined;
 };
 
-/** The second step of a two-step sign-in: the authenticator's code, or one of the recovery codes. */
-export function SecondStepForm({ onSignedIn, onStartOver, next }: SecondStepFormProps) {
+/** What the second-step page says under its heading, for the steps the member has. */
+export function secondStepLead(methods: SecondStepMethod[]): string {
+  return methods.includes("totp")
+    ? "Your password was right. Enter the code your authenticator app shows now."
+    : "Your password was right. Confirm it is you with your passkey.";
+}
+
+/** The second step of a two-step sign-in: the authenticator's code, a passkey, or one of the recovery codes. */
+export function SecondStepForm({ methods, onSignedIn, onStartOver, next }: SecondStepFormProps) {
+  const hasApp = methods.includes("totp");
+  const hasPasskey = methods.includes("passkey");
   const [code, setCode] = useState("");
-  const [useRecoveryCode, setUseRecoveryCode] = useState(false);
+  const [useRecoveryCode, setUseRecoveryCode] = useState(!hasApp && !hasPasskey);
   const [problem, setProblem] = useState<string>();
   const verify = useSecondStep(onSignedIn, onStartOver, next);
   const busy = verify.isPending || verify.isSuccess;
+  const typing = hasApp || useRecoveryCode;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,45 +45,61 @@ export function SecondStepForm({ onSignedIn, onStartOver, next }: SecondStepForm
     verify.mutate({ code: typed });
   };
 
+  const passkeyButton = (label: string, variant: "default" | "outline") => (
+    <Button type="button" size="lg" variant={variant} className="w-full" disabled={busy} onClick={() => verify.mutate("passkey")}>
+      <KeyRound aria-hidden="true" />
+      {busy && variant === "default" ? "Verifying..." : label}
+    </Button>
+  );
+
   return (
     <form noValidate onSubmit={submit} className="grid gap-6" aria-label="Two-step sign-in">
-      <FormField
-        id="second-step-code"
-        label={useRecoveryCode ? "Recovery code" : "Code from your authenticator app"}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        disabled={busy}
-        autoComplete="one-time-code"
-        inputMode={useRecoveryCode ? "text" : "numeric"}
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={useRecoveryCode ? 16 : 6}
-        aria-required
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? "second-step-problem" : undefined}
-        autoFocus
-      />
-      {problem ? (
-        <p id="second-step-problem" role="alert" className="-mt-3 text-sm text-destructive">
-          {problem}
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? "Verifying..." : "Verify"}
-      </Button>
+      {typing ? (
+        <>
+          <FormField
+            id="second-step-code"
+            label={useRecoveryCode ? "Recovery code" : "Code from your authenticator app"}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            disabled={busy}
+            autoComplete="one-time-code"
+            inputMode={useRecoveryCode ? "text" : "numeric"}
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={useRecoveryCode ? 16 : 6}
+            aria-required
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? "second-step-problem" : undefined}
+            autoFocus
+          />
+          {problem ? (
+            <p id="second-step-problem" role="alert" className="-mt-3 text-sm text-destructive">
+              {problem}
+            </p>
+          ) : null}
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
+            {busy ? "Verifying..." : "Verify"}
+          </Button>
+          {hasPasskey && !useRecoveryCode ? passkeyButton("Use a passkey instead", "outline") : null}
+        </>
+      ) : (
+        passkeyButton("Use your passkey", "default")
+      )}
       <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <Button
-          type="button"
-          variant="link"
-          disabled={busy}
-          onClick={() => {
-            setUseRecoveryCode((current) => !current);
-            setCode("");
-            setProblem(undefined);
-          }}
-        >
-          {useRecoveryCode ? "Use your authenticator app" : "Use a recovery code instead"}
-        </Button>
+        {methods.includes("recovery_code") ? (
+          <Button
+            type="button"
+            variant="link"
+            disabled={busy}
+            onClick={() => {
+              setUseRecoveryCode((current) => !current);
+              setCode("");
+              setProblem(undefined);
+            }}
+          >
+            {!useRecoveryCode ? "Use a recovery code instead" : hasApp ? "Use your authenticator app" : "Use your passkey"}
+          </Button>
+        ) : null}
         <Button type="button" variant="link" disabled={busy} onClick={onStartOver}>
           Back to sign in
         </Button>

@@ -1,12 +1,14 @@
 import type { PublicUser } from "@halcyon/domain/schemas";
 import { toast } from "@halcyon/ui/hooks/use-toast";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 
 import { refreshCurrentUser, setCurrentUser } from "../../lib/auth/current-user";
+import { isUnauthorizedError } from "../../lib/auth/unauthorized";
 import { afterLoginPathFor } from "../../lib/auth/role-paths";
 import { CLINIC_NAME } from "../../lib/clinic";
 import { AFTER_LOGIN_NAVIGATE_MS, AFTER_REGISTER_REFRESH_MS } from "../../lib/timing";
+import { usePasskeyProof } from "../../lib/passkeys/use-passkey-proof";
 import { trpc } from "../../lib/trpc";
 
 /**
@@ -24,32 +26,53 @@ function useWelcomeBack(onSignedIn: () => void, next: string | undefined) {
   };
 }
 
+/** The second steps the server offers a member after their password. */
+export type SecondStepMethod = "totp" | "passkey" | "recovery_code";
+
+function loginFailed(error: { message: string }) {
+  toast({ variant: "destructive", title: "Login failed", description: error.message });
+}
+
 /**
  * Signs in with a username and password. A member with two-step sign-in is not in yet: the
- * server asks for a code, and `onSecondStep` shows where to enter it.
+ * server asks for a second step, and `onSecondStep` shows the ones they have.
  * `onSignedIn` runs before the user is cached, so the page can tell this sign-in from an old session.
  */
-export function useLogin(onSignedIn: () => void, onSecondStep: () => void, next: string | undefined) {
+export function useLogin(onSignedIn: () => void, onSecondStep: (methods: SecondStepMethod[]) => void, next: string | undefined) {
   const welcome = useWelcomeBack(onSignedIn, next);
   return trpc.auth.login.useMutation({
     // A wrong password is answered UNAUTHORIZED: a failed sign-in, not an expired session.
     meta: { unauthorizedIsExpected: true },
-    onSuccess: (result) => ("mfaRequired" in result ? onSecondStep() : welcome(result)),
-    onError: (error) => {
-      toast({ variant: "destructive", title: "Login failed", description: error.message });
-    },
+    onSuccess: (result) => ("mfaRequired" in result ? onSecondStep(result.methods) : welcome(result)),
+    onError: loginFailed,
   });
 }
 
-/** Completes a two-step sign-in with a code; an expired sign-in starts over at the password. */
+/** The whole sign-in with a passkey: no username, no password. */
+export function usePasskeySignIn(onSignedIn: () => void, next: string | undefined) {
+  const welcome = useWelcomeBack(onSignedIn, next);
+  const proof = usePasskeyProof();
+  const signIn = trpc.auth.loginWithPasskey.useMutation({ meta: { unauthorizedIsExpected: true } });
+  return useMutation({
+    mutationFn: async () => signIn.mutateAsync({ response: await proof() }),
+    meta: { unauthorizedIsExpected: true },
+    onSuccess: welcome,
+    onError: loginFailed,
+  });
+}
+
+/** Completes a two-step sign-in with a code or a passkey; an expired sign-in starts over at the password. */
 export function useSecondStep(onSignedIn: () => void, onExpired: () => void, next: string | undefined) {
   const welcome = useWelcomeBack(onSignedIn, next);
-  return trpc.auth.loginSecondStep.useMutation({
+  const proof = usePasskeyProof();
+  const verify = trpc.auth.loginSecondStep.useMutation({ meta: { unauthorizedIsExpected: true } });
+  return useMutation({
+    mutationFn: async (step: { code: string } | "passkey") => verify.mutateAsync(step === "passkey" ? { passkey: await proof() } : step),
     meta: { unauthorizedIsExpected: true },
     onSuccess: welcome,
     onError: (error) => {
-      toast({ variant: "destructive", title: "Login failed", description: error.message });
-      if (error.data?.code === "UNAUTHORIZED") onExpired();
+      loginFailed(error);
+      if (isUnauthorizedError(error)) onExpired();
     },
   });
 }

@@ -1,0 +1,27 @@
+import { Button } from "@halcyon/ui/components/button";
+
+import { CopyField } from "../../components/copy-field";
+
+/** Ten single-use recovery codes, shown once, the moment two-step sign-in turns on. */
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="grid gap-5">
+      <p className="max-w-2xl text-muted-foreground">
+        If you lose your phone or your passkeys, each of these codes signs you in once in their place. They are shown only now: save them somewhere safe, apart
+        from your devices.
+      </p>
+      <ul
+        aria-label="Your recovery codes"
+        className="grid w-fit grid-cols-2 gap-x-8 gap-y-2 rounded-lg border border-hairline bg-ivory-50 p-5 font-mono text-ink-900"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <CopyField label="All recovery codes" value={codes.join("\n")} mono />
+      <Button className="w-fit" onClick={onDone}>
+        I have saved them
+      </Button>
+    </div>
+  );
+}
