@@ -8,7 +8,10 @@ import { sqliteFile } from "./plugins/database";
 
 export async function welcome(app: FastifyInstance, env: Env): Promise<string> {
   const { address, port } = app.server.address() as AddressInfo;
-  const host = address === "0.0.0.0" || address === "::" ? "localhost" : address.includes(":") ? `[${address}]` : address;
+  // Loopback or every interface: localhost, which a browser treats as secure and passkeys accept
+  // as their relying party (an address cannot be one).
+  const everywhereOrLoopback = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(address);
+  const host = everywhereOrLoopback ? "localhost" : address.includes(":") ? `[${address}]` : address;
   const lines = [
     "",
     `  Halcyon is ready at http://${host}:${port}${env.PUBLIC_ORIGIN ? ` (public origin ${env.PUBLIC_ORIGIN})` : ""}`,

@@ -47,6 +47,8 @@ describe("the clinic command line", () => {
     expect(created.stdout).toMatch(/Created doctor "dr.cli"/);
     await expect(clinic("create-user", "--username", "x")).rejects.toMatchObject({ stderr: expect.stringMatching(/--role is required/) });
     expect((await clinic("reset-password", "--username", "dr.cli", "--password", "new-harbour-lights-78")).stdout).toMatch(/Password reset/);
+    // Nothing to reset for a member without two-step sign-in: said, and nothing done.
+    await expect(clinic("reset-two-step", "--username", "dr.cli")).rejects.toMatchObject({ stderr: expect.stringMatching(/nothing to reset/) });
     const out = join(dataDir, "copy.db");
     expect((await clinic("backup", "--out", out)).stdout).toContain(out);
     const copy = new BetterSqlite3(out, { readonly: true });
@@ -97,7 +99,7 @@ describe("the welcome", () => {
     );
     try {
       const printed = await demo.seen;
-      expect(printed).toContain(`Halcyon is ready at http://127.0.0.1:${port}`);
+      expect(printed).toContain(`Halcyon is ready at http://localhost:${port}`);
       expect(printed).toMatch(/admin +admin +halcyon-office-demo/);
       expect(printed).toMatch(/doctor +dr\.vance +halcyon-doctor-demo +\(also dr\.okafor, dr\.lindqvist, dr\.moreau\)/);
       expect(printed).toMatch(/patient +alex +halcyon-patient-demo +\(also jordan, sam, riley\)/);
@@ -112,7 +114,7 @@ describe("the welcome", () => {
     );
     try {
       const printed = await plain.seen;
-      expect(printed).toContain(`Halcyon is ready at http://127.0.0.1:${port}`);
+      expect(printed).toContain(`Halcyon is ready at http://localhost:${port}`);
       expect(printed).not.toContain("Demo accounts");
     } finally {
       expect(await plain.stop()).toBe(0);

@@ -4,8 +4,10 @@
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import WebSocket from "ws";
+import { resetTwoStepFromConsole } from "@halcyon/domain";
 import { aStaffMember, listen, signInAs, turnOnAuthenticator, type SignedIn } from "./clinic-helpers";
 import { describeApp, register } from "./helper";
+import { SoftAuthenticator } from "./soft-authenticator";
 
 function get(app: FastifyInstance, who: SignedIn, url: string) {
   return app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
@@ -153,6 +155,40 @@ describeApp("an admin's reset of a member's two-step sign-in", (testApp) => {
     expect((await app.clinic.db.selectFrom("users").select("two_step_enabled").where("id", "=", colleague.id).executeTakeFirstOrThrow()).two_step_enabled).toBe(
       1,
     );
+  });
+
+  it("is also the console's, for a clinic whose only admin lost every factor, passkeys included", async () => {
+    const { app } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    await turnOnAuthenticator(app, admin);
+    const authenticator = new SoftAuthenticator("http://localhost:80");
+    const options = (await app.inject({ method: "POST", url: "/api/account/passkeys/options", headers: { cookie: admin.cookie } })).json();
+    const added = await app.inject({
+      method: "POST",
+      url: "/api/account/passkeys",
+      payload: { name: "Office key", response: authenticator.create(options) },
+      headers: { cookie: admin.cookie },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+
+    await resetTwoStepFromConsole(app.clinic, admin.username.toUpperCase());
+    expect((await get(app, admin, "/api/user")).statusCode).toBe(401);
+    const signIn = await app.inject({ method: "POST", url: "/api/login", payload: { username: admin.username, password: admin.password } });
+    expect(signIn.json()).not.toHaveProperty("mfaRequired");
+    for (const table of ["totp_factors", "passkeys", "recovery_codes"] as const) {
+      expect(await app.clinic.db.selectFrom(table).select("user_id").where("user_id", "=", admin.id).execute(), table).toEqual([]);
+    }
+    const audit = await app.clinic.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "admin.two_step_reset")
+      .where("target_id", "=", String(admin.id))
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_id: null, outcome: "success" });
+    expect(JSON.parse(String(audit[0]!.details))).toMatchObject({ console: true });
+    await expect(resetTwoStepFromConsole(app.clinic, admin.username)).rejects.toThrow(/nothing to reset/);
+    await expect(resetTwoStepFromConsole(app.clinic, "nobody-here")).rejects.toThrow(/No user is called/);
   });
 
   it("is for admins who have just confirmed their password, and a password reset by an admin leaves two-step sign-in on", async () => {

@@ -13,6 +13,7 @@ export { purgeExpiredAttempts } from "./auth/throttle";
 export { totpCodeAt } from "./two-step/totp";
 export { createUser, type CreateUserInput } from "./users/create-user";
 export { resetPassword } from "./users/reset-password";
+export { resetTwoStepFromConsole } from "./two-step/two-step";
 export { isEmptyClinic, seedDemoClinic, DEMO_ACCOUNTS, DEMO_PASSWORDS } from "./demo/seed-demo-clinic";
 export { accountsWithDemoPasswords } from "./demo/demo-passwords";
 export { calendarFeedFor } from "./calendar/calendar-feed";

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { backupSqlite, migrateToLatest, verifyAuditChain } from "@halcyon/db";
-import { createClinicServices, createUser, DEFAULT_CLINIC_CONFIG, recordAudit, resetPassword, userRoleSchema } from "@halcyon/domain";
+import { createClinicServices, createUser, DEFAULT_CLINIC_CONFIG, recordAudit, resetPassword, resetTwoStepFromConsole, userRoleSchema } from "@halcyon/domain";
 import { parseEnv } from "../env";
 import { openDatabase, sqliteFile } from "../plugins/database";
 
@@ -17,6 +17,9 @@ Commands:
                                        Create an account of any role.
   reset-password --username U --password P
                                        Set a new password and end the user's sessions.
+  reset-two-step --username U          Remove every second step (authenticator, passkeys,
+                                       recovery codes) of a member who lost them all, and
+                                       end their sessions; their next sign-in tells them.
   backup [--out FILE]                  Write a consistent copy of the SQLite database
                                        (default: DATA_DIR/backups/halcyon-<time>.db).
   audit:verify [--checkpoint ID:HASH]  Check the audit log's hash chain; report the first
@@ -27,7 +30,7 @@ Commands:
 The database is the one the server uses: DATABASE_URL if set, else DATA_DIR/halcyon.db.
 Only migrate and create-user create a SQLite database that is not there yet.`;
 
-const COMMANDS = ["migrate", "create-user", "reset-password", "backup", "audit:verify"] as const;
+const COMMANDS = ["migrate", "create-user", "reset-password", "reset-two-step", "backup", "audit:verify"] as const;
 type Command = (typeof COMMANDS)[number];
 /** Commands that may start a clinic from nothing; the others need the clinic's database. */
 const MAY_CREATE_DATABASE: readonly Command[] = ["migrate", "create-user"];
@@ -115,6 +118,10 @@ async function main(argv: string[]): Promise<number> {
       case "reset-password":
         await resetPassword(services, need("username"), need("password"));
         say(`Password reset; every session of "${values.username}" has ended.`);
+        return 0;
+      case "reset-two-step":
+        await resetTwoStepFromConsole(services, need("username"));
+        say(`Two-step sign-in of "${values.username}" reset; every session of theirs has ended.`);
         return 0;
       case "backup": {
         const stamp = new Date().toISOString().replace(/[:.]/g, "-");

@@ -30,7 +30,7 @@ import { recordAudit } from "../audit/audit";
 import { verifyPassword } from "../auth/passwords";
 import { beginSession, endAllLoginSessionsOf, hashSessionToken } from "../auth/sessions";
 import { countAttempt, refundAttempt, type ThrottleRule } from "../auth/throttle";
-import type { RequestContext } from "../context";
+import type { ClinicServices, RequestContext, RequestMeta } from "../context";
 import { AppError } from "../errors";
 import { hashRecoveryCode, newRecoveryCode, normaliseRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeMatches } from "./recovery-codes";
 import type { AuthenticationResponse } from "./passkeys.schema";
@@ -119,20 +119,31 @@ export async function resetTwoStepOf(ctx: Member, userId: number): Promise<void>
   if (!target) throw new AppError("NOT_FOUND", "No such user.");
   if (target.id === ctx.user.id) throw new AppError("CONFLICT", "Turn your own two-step sign-in off from your account page.");
   if (target.deactivatedAt !== null) throw new AppError("CONFLICT", "This account is deactivated: reactivate it first.");
+  await removeEveryFactor(ctx, target, { actorId: ctx.user.id, request: ctx.request });
+}
+
+/** The console's reset (`pnpm clinic reset-two-step`), for a clinic whose only admin lost every factor. */
+export async function resetTwoStepFromConsole(services: ClinicServices, username: string): Promise<void> {
+  const found = await findUserCredentials(services.db, username);
+  if (!found) throw new AppError("NOT_FOUND", `No user is called "${username}".`);
+  await removeEveryFactor(services, found.user, { actorId: null });
+}
+
+async function removeEveryFactor(services: ClinicServices, target: User, by: { actorId: number | null; request?: RequestMeta }): Promise<void> {
   if (!target.twoStepEnabled) throw new AppError("CONFLICT", "This member does not sign in in two steps: there is nothing to reset.");
-  await endAllLoginSessionsOf(ctx, userId, async (trx, ended) => {
-    await deleteTwoStepFactors(trx, userId);
-    await addAccountNotice(trx, userId, "two_step_reset", ctx.now().toISOString());
+  await endAllLoginSessionsOf(services, target.id, async (trx, ended) => {
+    await deleteTwoStepFactors(trx, target.id);
+    await addAccountNotice(trx, target.id, "two_step_reset", services.now().toISOString());
     await recordAudit(
-      ctx,
+      services,
       {
-        actorId: ctx.user.id,
+        actorId: by.actorId,
         action: "admin.two_step_reset",
         outcome: "success",
         targetType: "user",
-        targetId: userId,
-        request: ctx.request,
-        details: { sessionsEnded: ended },
+        targetId: target.id,
+        ...(by.request ? { request: by.request } : {}),
+        details: { sessionsEnded: ended, ...(by.actorId === null ? { console: true } : {}) },
       },
       trx,
     );
