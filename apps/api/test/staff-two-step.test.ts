@@ -72,8 +72,8 @@ describeApp(
 );
 
 describeApp("the staff two-step policy as a clinic setting", (testApp) => {
-  it("is off outside production until an admin with two-step sign-in turns it on, which applies to signed-in staff at once", async () => {
-    const { app } = testApp();
+  it("is off outside production until an admin with two-step sign-in turns it on, which applies to signed-in staff at once, and off again only after a re-check", async () => {
+    const { app, advance } = testApp();
     const admin = await aStaffMember(app, "admin");
     const doctor = await aStaffMember(app, "doctor");
     const before = await get(app, admin, "/api/admin/settings");
@@ -113,6 +113,18 @@ describeApp("the staff two-step policy as a clinic setting", (testApp) => {
       headers: { cookie: admin.cookie },
     });
     expect(resaved.json().requireStaffTwoStep).toBe(true);
+
+    // Turning it off needs the admin's password (or passkey) again within 5 minutes.
+    advance(6 * 60_000);
+    const off = { ...resaved.json(), requireStaffTwoStep: false };
+    const unchecked = await app.inject({ method: "PUT", url: "/api/admin/settings", payload: off, headers: { cookie: admin.cookie } });
+    expect(unchecked.statusCode).toBe(403);
+    expect(unchecked.json().code).toBe("REAUTH_REQUIRED");
+    expect((await get(app, admin, "/api/admin/settings")).json().requireStaffTwoStep).toBe(true);
+    const recheck = await app.inject({ method: "POST", url: "/api/account/reauth", payload: { password: admin.password }, headers: { cookie: admin.cookie } });
+    expect(recheck.statusCode).toBe(200);
+    const turnedOff = await app.inject({ method: "PUT", url: "/api/admin/settings", payload: off, headers: { cookie: admin.cookie } });
+    expect(turnedOff.json().requireStaffTwoStep).toBe(false);
   });
 });
 

@@ -32,6 +32,11 @@ async function setStaffPolicy(admin: Page, on: boolean): Promise<void> {
   await expect(policy).toHaveAttribute("aria-checked", String(!on));
   await policy.click();
   await admin.getByRole("button", { name: "Save settings" }).click();
+  if (on) return;
+  // Off lowers every staff account's guard: the admin confirms it is them first.
+  const confirm = admin.getByRole("dialog", { name: "Stop requiring two-step sign-in?" });
+  await confirm.getByLabel("Your password").fill(DEMO.admin.password);
+  await confirm.getByRole("button", { name: "Save settings" }).click();
 }
 
 test("the clinic requires two-step sign-in of staff: a doctor sets it up before anything else, and after an admin's reset is told at the next sign-in", async ({

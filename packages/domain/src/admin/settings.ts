@@ -4,6 +4,7 @@ import { readSettings, writeSettings, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { ClinicServices, RequestContext } from "../context";
 import { AppError } from "../errors";
+import { requireRecentCheck } from "../two-step/recent-check";
 import { settingsSchema, type ClinicSettings } from "./admin.schema";
 import { fromWorkingHoursInput, toWorkingHoursInput } from "./working-hours";
 
@@ -47,6 +48,8 @@ export async function updateSettings(ctx: RequestContext & { user: User }, setti
   // Once it is on, staff without two-step sign-in can do nothing but set it up: the admin who
   // turns it on would be the first shut out of the settings.
   if (changed.requireStaffTwoStep === true && !ctx.user.twoStepEnabled) throw new AppError("CONFLICT", SET_UP_YOURS_FIRST);
+  // Turning it off lowers every staff account's guard: a stolen admin session must not be enough.
+  if (changed.requireStaffTwoStep === false) await requireRecentCheck(ctx);
   await ctx.db.transaction().execute(async (trx) => {
     await writeSettings(trx, changed, ctx.now().toISOString(), ctx.user.id);
     await recordAudit(

@@ -16,6 +16,7 @@ import { checkSettings, SETTINGS_FIELD_ORDER, settingsChanged, valuesFromSetting
 import { TimeZonePicker } from "./time-zone-picker";
 import { WorkingHoursEditor } from "./working-hours-editor";
 import { weekProblems } from "./working-hours";
+import { RecheckDialog } from "../account/recheck-dialog";
 
 const fieldId = (field: SettingsField) => `settings-${field}`;
 
@@ -60,6 +61,8 @@ function Section({ title, description, children }: { title: string; description:
 function SettingsForm({ saved }: { saved: ClinicSettings }) {
   const [values, setValues] = useState<SettingsValues>(() => valuesFromSettings(saved));
   const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
+  // Settings that turn the staff two-step requirement off, waiting for the admin to confirm it is them.
+  const [toConfirm, setToConfirm] = useState<ClinicSettings>();
   const utils = trpc.useUtils();
   const dirty = settingsChanged(values, saved);
   const hourProblems = weekProblems(values.week);
@@ -102,7 +105,8 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
       toast({ variant: "destructive", title: "Please check the settings", description: first ? checked.errors[first] : undefined });
       return;
     }
-    update.mutate(checked.settings);
+    if (saved.requireStaffTwoStep && !checked.settings.requireStaffTwoStep) setToConfirm(checked.settings);
+    else update.mutate(checked.settings);
   };
 
   return (
@@ -162,6 +166,18 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
         >
           <Switch checked={values.requireStaffTwoStep} onCheckedChange={(checked) => set("requireStaffTwoStep", checked)} disabled={update.isPending} />
         </AdminField>
+        <RecheckDialog
+          open={toConfirm !== undefined}
+          onClose={() => setToConfirm(undefined)}
+          title="Stop requiring two-step sign-in?"
+          description="Doctors and admins could then sign in with a password alone. Confirm it is you to save this change."
+          cancelLabel="Keep requiring it"
+          actionLabel="Save settings"
+          busyLabel="Saving…"
+          action={async () => {
+            if (toConfirm) await update.mutateAsync(toConfirm);
+          }}
+        />
       </Section>
 
       <div
