@@ -4,6 +4,12 @@ import { resolve } from "node:path";
 import { isTimeZone } from "@halcyon/domain/schemas";
 import { z } from "zod";
 
+const iceServerSchema = z.object({
+  urls: z.union([z.string().regex(/^(stuns?|turns?):/, "use stun:, stuns:, turn: or turns: URLs"), z.array(z.string().regex(/^(stuns?|turns?):/)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], { error: "use true or false" })
   .transform((value) => ["true", "1", "yes", "on"].includes(value));
@@ -48,11 +54,38 @@ export const envSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, "use 64 hexadecimal digits (32 random bytes, e.g. from `openssl rand -hex 32`)")
     .transform((hex) => Buffer.from(hex, "hex"))
     .optional(),
+  /** STUN and TURN servers for video visits, as a JSON list of RTCIceServer ({ urls, username?, credential? }). */
+  ICE_SERVERS: z
+    .string()
+    .transform((text, check) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        check.addIssue({ code: "custom", message: 'use a JSON list such as [{"urls":"stun:stun.example.org:3478"}]' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(iceServerSchema, { error: 'use a JSON list such as [{"urls":"stun:stun.example.org:3478"}]' }))
+    .default([]),
+  /** A TURN server in use-auth-secret mode (coturn): its URLs, comma-separated, and its shared secret. */
+  TURN_URLS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(",")
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^turns?:/, "use turn: or turns: URLs")).min(1))
+    .optional(),
+  TURN_SECRET: z.string().min(16, "use a secret of at least 16 characters").optional(),
   /** The built web app; defaults to apps/web/dist beside this package. */
   WEB_DIST: z.string().optional(),
 });
 
 export type Env = ReturnType<typeof parseEnv>;
+
+const TURN_PAIR = "set TURN_URLS and TURN_SECRET together";
 
 export function parseEnv(source: Record<string, string | undefined> = process.env) {
   // Empty variables count as unset, as in most shells' `VAR= command`.
@@ -63,6 +96,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment:\n${problems}`);
   }
   const env = result.data;
+  if ((env.TURN_URLS === undefined) !== (env.TURN_SECRET === undefined)) throw new Error(`Invalid environment:\n  TURN_URLS, TURN_SECRET: ${TURN_PAIR}`);
   // pnpm runs scripts inside the package; INIT_CWD is where the person typed the command.
   const invokedFrom = source.INIT_CWD ?? process.cwd();
   return {

@@ -4,6 +4,28 @@ import { createUser, totpCodeAt } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import { newPatient, register, sessionCookie } from "./helper";
 
+/** What a client may call without a session: signing in (both steps, or with a passkey), registering, signing out, the clinic's profile. */
+export const OPEN_PROCEDURES: ReadonlySet<string> = new Set([
+  "auth.current",
+  "auth.login",
+  "auth.loginSecondStep",
+  "auth.passkeyOptions",
+  "auth.loginWithPasskey",
+  "auth.register",
+  "auth.logout",
+  "clinic.profile",
+]);
+/** The same, as REST operations. */
+export const OPEN_REST_OPERATIONS: ReadonlySet<string> = new Set([
+  "POST /login",
+  "POST /login/mfa",
+  "POST /login/passkey/options",
+  "POST /login/passkey",
+  "POST /register",
+  "POST /logout",
+  "GET /clinic",
+]);
+
 let sequence = 0;
 
 export interface SignedIn {
@@ -17,9 +39,10 @@ export async function signInAs(app: FastifyInstance, username: string, password:
   return { id: response.json().id, cookie: sessionCookie(response)! };
 }
 
-export async function aPatient(app: FastifyInstance): Promise<SignedIn> {
-  const { response, cookie } = await register(app, newPatient());
-  return { id: response.json().id, cookie: cookie! };
+/** A new patient, registered and signed in (the username and password too, for tests that sign in again). */
+export async function aPatient(app: FastifyInstance): Promise<SignedIn & { username: string; password: string }> {
+  const { response, cookie, body } = await register(app, newPatient());
+  return { id: response.json().id, cookie: cookie!, username: String(body.username), password: String(body.password) };
 }
 
 const STAFF_PASSWORD = "calm-waters-run-deep";

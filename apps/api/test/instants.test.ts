@@ -75,6 +75,8 @@ describeApp(
       const other = await book(app, patient, { doctorId: doctor.id, startTime: third });
       expect((await patch(app, patient, booked.json().id, { startTime: withOffset(second!) })).statusCode).toBe(200);
       expect((await patch(app, patient, other.json().id, { status: "cancelled" })).statusCode).toBe(200);
+      // The session's video room, made when first asked for.
+      expect((await call(app, patient, "GET", `/api/appointments/${booked.json().id}/visit`)).statusCode).toBe(200);
 
       // Messages and reading them; a calendar feed; a doctor opening a patient's account.
       expect((await call(app, patient, "POST", "/api/messages", { receiverId: doctor.id, content: "See you soon" })).statusCode).toBe(200);

@@ -9,32 +9,12 @@ import { appRouter, SIGN_IN_REQUIRED, totpCodeAt } from "@halcyon/domain";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
-import { listen, turnOnAuthenticator } from "./clinic-helpers";
+import { listen, OPEN_PROCEDURES, OPEN_REST_OPERATIONS, turnOnAuthenticator } from "./clinic-helpers";
 import { describeApp, newPatient, register, sessionCookie } from "./helper";
 
 const STEP_MS = 30_000;
 const PENDING_MS = 5 * 60_000;
 
-/** What a client may call without a session: signing in (both steps, or with a passkey), registering, signing out, the clinic's profile. */
-const OPEN_PROCEDURES = new Set([
-  "auth.current",
-  "auth.login",
-  "auth.loginSecondStep",
-  "auth.passkeyOptions",
-  "auth.loginWithPasskey",
-  "auth.register",
-  "auth.logout",
-  "clinic.profile",
-]);
-const OPEN_REST_OPERATIONS = new Set([
-  "POST /login",
-  "POST /login/mfa",
-  "POST /login/passkey/options",
-  "POST /login/passkey",
-  "POST /register",
-  "POST /logout",
-  "GET /clinic",
-]);
 const DOWNLOADS = ["/api/admin/backup", "/api/admin/audit-log.csv"];
 
 interface Member {

@@ -35,6 +35,8 @@ interface World {
   authenticator: SoftAuthenticator;
   passkeyOptions: { challenge: string };
   passkeyId: number;
+  /** The video visit of the booked appointment. */
+  visitId: number;
   /** The server's clock (an authenticator app reads the same time). */
   now(): Date;
   /** The patient signs in on another device too. */
@@ -192,6 +194,12 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["GET /account/notices", (w) => ({ as: w.patient, url: "/account/notices" })],
   ["DELETE /account/notices/{kind}", (w) => ({ as: w.patient, url: "/account/notices/password_review" })],
   [
+    "GET /appointments/{id}/visit",
+    (w) => ({ as: w.patient, url: `/appointments/${w.appointmentId}/visit`, keep: (answer: { id: number }) => void (w.visitId = answer.id) }),
+  ],
+  ["GET /visits/{id}", (w) => ({ as: w.doctor, url: `/visits/${w.visitId}` })],
+  ["POST /visits", (w) => ({ as: w.doctor, url: "/visits", payload: { patientId: w.patient.id } })],
+  [
     "DELETE /admin/users/{id}/two-step",
     async (w) => {
       const { id, admin } = await w.aMemberWithTwoStep();
@@ -259,6 +267,7 @@ describeApp(
         authenticator: new SoftAuthenticator("http://localhost:80"),
         passkeyOptions: { challenge: "" },
         passkeyId: 0,
+        visitId: 0,
         now: () => app.clinic.now(),
         async signInElsewhere() {
           await signInAs(app, world.patientLogin.username, world.patientLogin.password);

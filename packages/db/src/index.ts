@@ -9,6 +9,7 @@ export * from "./repositories/users.repository";
 export * from "./repositories/login-sessions.repository";
 export * from "./repositories/two-step.repository";
 export * from "./repositories/passkeys.repository";
+export * from "./repositories/visits.repository";
 export * from "./repositories/account-notices.repository";
 export * from "./repositories/audit-log.repository";
 export * from "./repositories/doctors.repository";

@@ -89,6 +89,16 @@ export interface WebauthnChallengesTable {
   expires_at: Instant;
 }
 
+export interface VisitsTable {
+  id: Generated<number>;
+  appointment_id: number | null;
+  doctor_id: number;
+  patient_id: number;
+  opens_at: Instant;
+  closes_at: Instant | null;
+  created_at: Instant;
+}
+
 export interface RecoveryCodesTable {
   id: Generated<number>;
   user_id: number;
@@ -260,6 +270,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
+  visits: VisitsTable;
   pending_sign_ins: PendingSignInsTable;
 }
 

@@ -14,6 +14,18 @@ export interface ClinicConfig {
   defaultWorkingHours: WorkingPeriod[];
   /** Doctors and admins must sign in in two steps: one without is taken to set it up first. */
   requireStaffTwoStep: boolean;
+  /** Video visits: the STUN and TURN servers both parties use, and a TURN server that issues short-lived credentials. */
+  video: {
+    iceServers: IceServer[];
+    turn: { urls: string[]; secret: string } | null;
+  };
+}
+
+/** As RTCIceServer: where a browser finds its way to the other party. */
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
 }
 
 export const DEFAULT_CLINIC_CONFIG: ClinicConfig = {
@@ -26,4 +38,5 @@ export const DEFAULT_CLINIC_CONFIG: ClinicConfig = {
   cancellationWindowMs: 24 * 60 * 60 * 1000,
   defaultWorkingHours: CLINIC_DEFAULT_HOURS,
   requireStaffTwoStep: false,
+  video: { iceServers: [], turn: null },
 };

@@ -11,6 +11,7 @@ import { messagesRouter } from "./messages/messages.router";
 import { patientsRouter } from "./patients/patients.router";
 import { treatmentSessionsRouter } from "./treatment-sessions/treatment-sessions.router";
 import { createCallerFactory, router } from "./trpc";
+import { visitsRouter } from "./visits/visits.router";
 
 export const appRouter = router({
   auth: authRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   messages: messagesRouter,
   admin: adminRouter,
+  visits: visitsRouter,
 });
 
 export type AppRouter = typeof appRouter;

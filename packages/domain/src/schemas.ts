@@ -18,3 +18,4 @@ export { SESSION_LENGTH_MS, CLINIC_DEFAULT_HOURS, calendarDateIn, zonedInstant, 
 export * from "./account/account.schema";
 export * from "./two-step/two-step.schema";
 export * from "./two-step/passkeys.schema";
+export * from "./visits/visit.schema";

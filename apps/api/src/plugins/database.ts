@@ -99,6 +99,7 @@ export default fp<DatabasePluginOptions>(
         },
         cancellationWindowMs: env.CANCELLATION_WINDOW_HOURS * 3_600_000,
         requireStaffTwoStep: env.REQUIRE_STAFF_TWO_STEP,
+        video: { iceServers: env.ICE_SERVERS, turn: env.TURN_URLS && env.TURN_SECRET ? { urls: env.TURN_URLS, secret: env.TURN_SECRET } : null },
       },
       events,
       ...(now ? { now } : {}),

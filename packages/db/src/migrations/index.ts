@@ -17,6 +17,7 @@ import * as moreCanonicalInstants from "./2026-11-24T1200-more-canonical-instant
 import * as twoStepSignIn from "./2026-11-25T0000-two-step-sign-in";
 import * as accountNotices from "./2026-11-26T0000-account-notices";
 import * as passkeys from "./2026-11-26T0100-passkeys";
+import * as visits from "./2026-11-26T0200-visits";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -35,6 +36,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-25T0000-two-step-sign-in": twoStepSignIn,
   "2026-11-26T0000-account-notices": accountNotices,
   "2026-11-26T0100-passkeys": passkeys,
+  "2026-11-26T0200-visits": visits,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

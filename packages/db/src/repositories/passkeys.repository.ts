@@ -1,4 +1,6 @@
 // Passkeys (WebAuthn credentials) and the one-time challenges of their ceremonies.
+import type { Selectable } from "kysely";
+import type { PasskeysTable } from "../schema";
 import type { Db } from "./db";
 import { holdFactorsOf, refreshTwoStepEnabled } from "./two-step.repository";
 import { toUser, type User } from "./users.repository";
@@ -16,17 +18,7 @@ export interface Passkey {
   lastUsedAt: string | null;
 }
 
-type PasskeyRow = {
-  id: number;
-  user_id: number;
-  credential_id: string;
-  public_key: string;
-  sign_count: number;
-  transports: string;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-};
+type PasskeyRow = Selectable<PasskeysTable>;
 
 function toPasskey(row: PasskeyRow): Passkey {
   return {

@@ -14,6 +14,7 @@ import {
   type Transaction,
   type User,
 } from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
 import type { ClinicServices, RequestContext, RequestMeta } from "../context";
 
 /** Activity is written back at most this often, so reads do not each cost a write. */
@@ -91,6 +92,23 @@ export async function endAllLoginSessionsOf(
 /** Closes every open socket of a user whose sessions a committed transaction has deleted. */
 export function announceAllSessionsEnded(services: Pick<ClinicServices, "events">, userId: number): void {
   services.events.publish({ type: "sessions_ended", data: { userId }, recipients: [userId] });
+}
+
+/**
+ * A sign-in that succeeded: the member's new session and its audit row (with `details`, e.g. the
+ * second step used), and `alsoInside` (what the sign-in uses up), in one commit.
+ */
+export async function openSignedInSession(
+  ctx: RequestContext,
+  user: User,
+  details?: Record<string, unknown>,
+  alsoInside?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
+  await beginSession(ctx, user.id, async (trx) => {
+    await alsoInside?.(trx);
+    const event = { actorId: user.id, action: "auth.login" as const, outcome: "success" as const, targetType: "user", targetId: user.id, request: ctx.request };
+    await recordAudit(ctx, details ? { ...event, details } : event, trx);
+  });
 }
 
 /**

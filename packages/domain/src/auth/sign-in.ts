@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import type { LoginInput } from "./auth.schema";
 import { isOneTimePasswordExpired, ONE_TIME_PASSWORD_EXPIRED } from "./one-time-passwords";
 import { verifyDecoy, verifyPassword } from "./passwords";
-import { beginSession, hashSessionToken } from "./sessions";
+import { hashSessionToken, openSignedInSession } from "./sessions";
 import { countAttempt, FAILED_SIGN_INS_PER_ACCOUNT, FAILED_SIGN_INS_PER_ADDRESS, refundAttempt } from "./throttle";
 import { beginPendingSignIn } from "../two-step/two-step";
 import { reviewPasswordOnce } from "../account/notices";
@@ -62,30 +62,24 @@ export async function signIn(ctx: RequestContext, input: LoginInput): Promise<Us
   }
 
   const { user } = credentials;
-  if (user.deactivatedAt !== null) {
-    await refundAttempt(ctx.db, counted.attempt);
-    await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "denied", request: ctx.request, details: { reason: "deactivated" } });
-    throw new AppError("FORBIDDEN", ACCOUNT_DEACTIVATED);
-  }
-  if (isOneTimePasswordExpired(user, ctx.now())) {
-    await recordAudit(ctx, {
-      actorId: user.id,
-      action: "auth.login",
-      outcome: "denied",
-      request: ctx.request,
-      details: { reason: "one_time_password_expired" },
-    });
-    throw new AppError("FORBIDDEN", ONE_TIME_PASSWORD_EXPIRED);
-  }
+  // A right password for a deactivated account is no guess: it is not counted as one.
+  if (user.deactivatedAt !== null) await refundAttempt(ctx.db, counted.attempt);
+  await refuseClosedAccount(ctx, user);
 
   // The owner is in: their account's failures are forgiven; the address keeps its other failures.
   await refundAttempt(ctx.db, counted.attempt, [account]);
   await reviewPasswordOnce(ctx, user, input.password);
   if (user.twoStepEnabled) return beginPendingSignIn(ctx, user);
-  await beginSession(ctx, user.id, (trx) =>
-    recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "success", targetType: "user", targetId: user.id, request: ctx.request }, trx),
-  );
+  await openSignedInSession(ctx, user);
   return user;
+}
+
+/** A right password or passkey still opens nothing for a deactivated account, or on an expired one-time password. */
+async function refuseClosedAccount(ctx: RequestContext, user: User): Promise<void> {
+  const reason = user.deactivatedAt !== null ? "deactivated" : isOneTimePasswordExpired(user, ctx.now()) ? "one_time_password_expired" : undefined;
+  if (!reason) return;
+  await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "denied", request: ctx.request, details: { reason } });
+  throw new AppError("FORBIDDEN", reason === "deactivated" ? ACCOUNT_DEACTIVATED : ONE_TIME_PASSWORD_EXPIRED);
 }
 
 /**
@@ -111,37 +105,12 @@ export async function signInWithPasskey(ctx: RequestContext, response: Authentic
     throw new AppError("UNAUTHENTICATED", PASSKEY_NOT_ACCEPTED);
   }
   await refundAttempt(ctx.db, counted.attempt);
-  if (user.deactivatedAt !== null) {
-    await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "denied", request: ctx.request, details: { reason: "deactivated" } });
-    throw new AppError("FORBIDDEN", ACCOUNT_DEACTIVATED);
-  }
-  if (isOneTimePasswordExpired(user, ctx.now())) {
-    await recordAudit(ctx, {
-      actorId: user.id,
-      action: "auth.login",
-      outcome: "denied",
-      request: ctx.request,
-      details: { reason: "one_time_password_expired" },
-    });
-    throw new AppError("FORBIDDEN", ONE_TIME_PASSWORD_EXPIRED);
-  }
-  await beginSession(ctx, user.id, async (trx) => {
-    if (ctx.pendingSignIn.token) await deletePendingSignIn(trx, hashSessionToken(ctx.pendingSignIn.token));
-    await recordAudit(
-      ctx,
-      {
-        actorId: user.id,
-        action: "auth.login",
-        outcome: "success",
-        targetType: "user",
-        targetId: user.id,
-        request: ctx.request,
-        details: { method: "passkey" },
-      },
-      trx,
-    );
+  await refuseClosedAccount(ctx, user);
+  const pending = ctx.pendingSignIn.token;
+  await openSignedInSession(ctx, user, { method: "passkey" }, async (trx) => {
+    if (pending) await deletePendingSignIn(trx, hashSessionToken(pending));
   });
-  if (ctx.pendingSignIn.token) ctx.pendingSignIn.clear();
+  if (pending) ctx.pendingSignIn.clear();
   return user;
 }
 

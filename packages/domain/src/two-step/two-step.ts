@@ -28,7 +28,7 @@ import {
 import { announceEnded, deleteOtherSessionsOf, ownAccountChange } from "../account/member-sessions";
 import { recordAudit } from "../audit/audit";
 import { verifyPassword } from "../auth/passwords";
-import { beginSession, endAllLoginSessionsOf, hashSessionToken } from "../auth/sessions";
+import { endAllLoginSessionsOf, hashSessionToken, openSignedInSession } from "../auth/sessions";
 import { countAttempt, refundAttempt, type ThrottleRule } from "../auth/throttle";
 import type { ClinicServices, RequestContext, RequestMeta } from "../context";
 import { AppError } from "../errors";
@@ -229,22 +229,9 @@ export async function completeSignIn(ctx: RequestContext, proof: { code: string 
   }
   // The owner is in: in the transaction that opens the session, their wrong codes are forgiven and
   // the pending sign-in is used up (one or the other, never a session beside a usable pending one).
-  await beginSession(ctx, user.id, async (trx) => {
+  await openSignedInSession(ctx, user, { secondStep: method }, async (trx) => {
     await refundAttempt(trx, counted.attempt, [account]);
     await deletePendingSignIn(trx, pending.idHash);
-    await recordAudit(
-      ctx,
-      {
-        actorId: user.id,
-        action: "auth.login",
-        outcome: "success",
-        targetType: "user",
-        targetId: user.id,
-        request: ctx.request,
-        details: { secondStep: method },
-      },
-      trx,
-    );
   });
   ctx.pendingSignIn.clear();
   return user;

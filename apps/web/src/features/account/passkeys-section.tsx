@@ -13,7 +13,7 @@ import { formatAgo, formatDate } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 import { describeDevice } from "./device";
 import { RecheckDialog } from "./recheck-dialog";
-import { RecoveryCodes } from "./recovery-codes";
+import { useRecoveryCodesOnce } from "./recovery-codes";
 import { RenamePasskeyDialog } from "./rename-passkey-dialog";
 
 /**
@@ -23,7 +23,7 @@ import { RenamePasskeyDialog } from "./rename-passkey-dialog";
 export function PasskeysSection({ onTurnedOn }: { /** Once two-step sign-in is on and any recovery codes are put away. */ onTurnedOn?: () => void } = {}) {
   const passkeys = trpc.account.passkeys.useQuery();
   const [adding, setAdding] = useState(false);
-  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  const recoveryCodes = useRecoveryCodesOnce(onTurnedOn);
   const utils = trpc.useUtils();
   const begin = trpc.account.beginPasskey.useMutation();
   const add = trpc.account.addPasskey.useMutation();
@@ -33,21 +33,12 @@ export function PasskeysSection({ onTurnedOn }: { /** Once two-step sign-in is o
     const added = await add.mutateAsync({ name: describeDevice(navigator.userAgent), response });
     await utils.account.invalidate();
     toast({ title: "Passkey added", description: `“${added.passkey.name}” signs you in from now on. You can rename it.` });
-    if (added.recoveryCodes.length > 0) setRecoveryCodes(added.recoveryCodes);
+    if (added.recoveryCodes.length > 0) recoveryCodes.show(added.recoveryCodes);
     else onTurnedOn?.();
   };
 
   let body;
-  if (recoveryCodes)
-    body = (
-      <RecoveryCodes
-        codes={recoveryCodes}
-        onDone={() => {
-          setRecoveryCodes(undefined);
-          onTurnedOn?.();
-        }}
-      />
-    );
+  if (recoveryCodes.panel) body = recoveryCodes.panel;
   else if (passkeys.isPending) body = <PageLoading label="Loading your passkeys" />;
   else if (passkeys.isError)
     body = <LoadFailed what="your passkeys" reason={passkeys.error.message} onRetry={() => void passkeys.refetch()} retrying={passkeys.isFetching} />;
@@ -92,7 +83,7 @@ export function PasskeysSection({ onTurnedOn }: { /** Once two-step sign-in is o
     <SectionCard
       title="Passkeys"
       description="Your fingerprint, face or device PIN in place of a code."
-      action={count > 0 && !recoveryCodes ? <Badge tone="sage">{count === 1 ? "1 passkey" : `${count} passkeys`}</Badge> : null}
+      action={count > 0 && !recoveryCodes.panel ? <Badge tone="sage">{count === 1 ? "1 passkey" : `${count} passkeys`}</Badge> : null}
     >
       {body}
     </SectionCard>

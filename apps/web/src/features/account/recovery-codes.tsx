@@ -1,4 +1,5 @@
 import { Button } from "@halcyon/ui/components/button";
+import { useState, type ReactNode } from "react";
 
 import { CopyField } from "../../components/copy-field";
 
@@ -24,4 +25,22 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       </Button>
     </div>
   );
+}
+
+/**
+ * The recovery codes a set-up just answered, shown until the member has put them away, then
+ * `onDone`: `show` them, and render `panel` in the section's place while it is not null.
+ */
+export function useRecoveryCodesOnce(onDone?: () => void): { show: (codes: string[]) => void; panel: ReactNode } {
+  const [codes, setCodes] = useState<string[]>();
+  const panel = codes ? (
+    <RecoveryCodes
+      codes={codes}
+      onDone={() => {
+        setCodes(undefined);
+        onDone?.();
+      }}
+    />
+  ) : null;
+  return { show: setCodes, panel };
 }

@@ -9,7 +9,7 @@ import { LoadFailed } from "../../components/load-failed";
 import { PageLoading } from "../../components/page-loading";
 import { SectionCard } from "../../components/section-card";
 import { RecheckDialog } from "./recheck-dialog";
-import { RecoveryCodes } from "./recovery-codes";
+import { useRecoveryCodesOnce } from "./recovery-codes";
 import { trpc } from "../../lib/trpc";
 import { FormField } from "../auth/form-field";
 
@@ -22,21 +22,12 @@ type Setup = { secret: string; otpauthUrl: string };
 export function TwoStepSection({ onTurnedOn }: { /** Once it is on and the recovery codes are put away. */ onTurnedOn?: () => void } = {}) {
   const status = trpc.account.twoStep.useQuery();
   const [setup, setSetup] = useState<Setup>();
-  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  const recoveryCodes = useRecoveryCodesOnce(onTurnedOn);
   const [confirming, setConfirming] = useState(false);
   const begin = trpc.account.beginTotp.useMutation();
 
   let body;
-  if (recoveryCodes)
-    body = (
-      <RecoveryCodes
-        codes={recoveryCodes}
-        onDone={() => {
-          setRecoveryCodes(undefined);
-          onTurnedOn?.();
-        }}
-      />
-    );
+  if (recoveryCodes.panel) body = recoveryCodes.panel;
   else if (setup)
     body = (
       <ConfirmSetup
@@ -44,7 +35,7 @@ export function TwoStepSection({ onTurnedOn }: { /** Once it is on and the recov
         onCancel={() => setSetup(undefined)}
         onConfirmed={(codes) => {
           setSetup(undefined);
-          setRecoveryCodes(codes);
+          recoveryCodes.show(codes);
         }}
       />
     );
@@ -78,7 +69,7 @@ export function TwoStepSection({ onTurnedOn }: { /** Once it is on and the recov
     <SectionCard
       title="Authenticator app"
       description="A code from your phone as well as your password."
-      action={status.data?.totp && !recoveryCodes ? <Badge tone="sage">On</Badge> : null}
+      action={status.data?.totp && !recoveryCodes.panel ? <Badge tone="sage">On</Badge> : null}
     >
       {body}
     </SectionCard>

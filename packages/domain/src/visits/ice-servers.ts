@@ -1,0 +1,16 @@
+// Where a browser finds its way to the other party: the clinic's STUN and TURN servers, and, for
+// a TURN server in use-auth-secret mode (coturn), a credential of this party's own that expires
+// (the TURN REST convention: username "expiry:userId", credential base64 HMAC-SHA1 of it).
+import { createHmac } from "node:crypto";
+import type { ClinicConfig, IceServer } from "../config";
+
+/** Long enough for a visit and its reconnections; short enough that a leaked one soon dies. */
+export const TURN_CREDENTIAL_SECONDS = 6 * 60 * 60;
+
+export function iceServersFor(config: ClinicConfig, userId: number, now: Date): IceServer[] {
+  const { iceServers, turn } = config.video;
+  if (!turn) return iceServers;
+  const username = `${Math.floor(now.getTime() / 1000) + TURN_CREDENTIAL_SECONDS}:${userId}`;
+  const credential = createHmac("sha1", turn.secret).update(username).digest("base64");
+  return [...iceServers, { urls: turn.urls, username, credential }];
+}

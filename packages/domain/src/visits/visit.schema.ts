@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { idOf } from "../record-id";
+
+export const visitStateSchema = z.enum(["not_open", "open", "ended"]);
+export type VisitState = z.infer<typeof visitStateSchema>;
+
+const iceServerSchema = z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() });
+
+/** A visit's room: whether it is open, when, and how the browser reaches the other party. */
+export const visitSchema = z
+  .object({
+    id: z.number().int(),
+    /** Null for an instant visit. */
+    appointmentId: z.number().int().nullable(),
+    state: visitStateSchema,
+    opensAt: z.string(),
+    /** Null for an instant visit: open until the doctor ends it. */
+    closesAt: z.string().nullable(),
+    iceServers: z.array(iceServerSchema),
+  })
+  .meta({ id: "Visit" });
+export type VisitView = z.infer<typeof visitSchema>;
+
+export const appointmentVisitInputSchema = z.object({ id: idOf("id") });
+export const visitIdInputSchema = z.object({ id: idOf("id") });
+export const instantVisitInputSchema = z.object({ patientId: idOf("patientId") });

@@ -1,0 +1,66 @@
+// Video visits: a room per appointment, for its patient and its doctor only, open from 15 minutes
+// before the session to 30 minutes after its scheduled end, or until the doctor ends it; and
+// instant visits a doctor starts with a patient in their care, open until the doctor ends them.
+// Anyone else is told the room does not exist (404), so ids cannot be probed.
+import { findAppointment, findVisit, insertInstantVisit, isInCareOf, visitOfAppointment, type User, type Visit } from "@halcyon/db";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import { iceServersFor } from "./ice-servers";
+import type { VisitState, VisitView } from "./visit.schema";
+
+type Member = RequestContext & { user: User };
+
+export const OPENS_BEFORE_MS = 15 * 60_000;
+export const CLOSES_AFTER_MS = 30 * 60_000;
+export const VISIT_NOT_FOUND = "No such visit.";
+
+export function visitState(visit: Pick<Visit, "opensAt" | "closesAt">, now: Date): VisitState {
+  if (now.getTime() < Date.parse(visit.opensAt)) return "not_open";
+  if (visit.closesAt !== null && now.getTime() >= Date.parse(visit.closesAt)) return "ended";
+  return "open";
+}
+
+function isParty(user: User, visit: Pick<Visit, "doctorId" | "patientId">): boolean {
+  return user.id === visit.doctorId || user.id === visit.patientId;
+}
+
+function toView(ctx: Member, visit: Visit): VisitView {
+  return {
+    id: visit.id,
+    appointmentId: visit.appointmentId,
+    state: visitState(visit, ctx.now()),
+    opensAt: visit.opensAt,
+    closesAt: visit.closesAt,
+    iceServers: iceServersFor(ctx.config, ctx.user.id, ctx.now()),
+  };
+}
+
+/** The room of appointment `appointmentId`, for its two parties; a cancelled appointment has none. */
+export async function visitForAppointment(ctx: Member, appointmentId: number): Promise<VisitView> {
+  const appointment = await findAppointment(ctx.db, appointmentId);
+  if (!appointment || !isParty(ctx.user, appointment)) throw new AppError("NOT_FOUND", VISIT_NOT_FOUND);
+  if (appointment.status === "cancelled") throw new AppError("NOT_FOUND", "This appointment was cancelled: it has no visit.");
+  const visit = await visitOfAppointment(ctx.db, {
+    appointmentId,
+    doctorId: appointment.doctorId,
+    patientId: appointment.patientId,
+    opensAt: new Date(Date.parse(appointment.startTime) - OPENS_BEFORE_MS).toISOString(),
+    closesAt: new Date(Date.parse(appointment.endTime) + CLOSES_AFTER_MS).toISOString(),
+    createdAt: ctx.now().toISOString(),
+  });
+  return toView(ctx, visit);
+}
+
+/** A visit by its own id (its room's address, /visits/{id}), for its two parties. */
+export async function visitById(ctx: Member, id: number): Promise<VisitView> {
+  const visit = await findVisit(ctx.db, id);
+  if (!visit || !isParty(ctx.user, visit)) throw new AppError("NOT_FOUND", VISIT_NOT_FOUND);
+  return toView(ctx, visit);
+}
+
+/** An instant visit a doctor starts with a patient in their care, open at once. */
+export async function startInstantVisit(ctx: Member, patientId: number): Promise<{ id: number }> {
+  if (!(await isInCareOf(ctx.db, ctx.user.id, patientId))) throw new AppError("NOT_FOUND", "No such patient in your care.");
+  const visit = await insertInstantVisit(ctx.db, { doctorId: ctx.user.id, patientId, opensAt: ctx.now().toISOString() });
+  return { id: visit.id };
+}
