@@ -4,8 +4,9 @@ import { sql } from "kysely";
 import { DEMO_PASSWORDS, resetPassword, totpCodeAt } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import { aPatient, aStaffMember, book, patch, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { aPatient, aStaffMember, book, listen, patch, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead, type SignedIn } from "./clinic-helpers";
 import { describeApp } from "./helper";
+import { ask, openSocket } from "./sockets";
 import { SoftAuthenticator } from "./soft-authenticator";
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -75,8 +76,17 @@ describeApp(
       const other = await book(app, patient, { doctorId: doctor.id, startTime: third });
       expect((await patch(app, patient, booked.json().id, { startTime: withOffset(second!) })).statusCode).toBe(200);
       expect((await patch(app, patient, other.json().id, { status: "cancelled" })).statusCode).toBe(200);
-      // The session's video room, made when first asked for.
+      // The session's video room, made when first asked for; an instant visit joined, begun and ended over /ws.
       expect((await call(app, patient, "GET", `/api/appointments/${booked.json().id}/visit`)).statusCode).toBe(200);
+      const visitId = (await call(app, doctor, "POST", "/api/visits", { patientId: patient.id })).json().id;
+      const base = await listen(app);
+      const [patientSocket, doctorSocket] = [await openSocket(base, patient), await openSocket(base, doctor)];
+      await ask(patientSocket, "visit_join", { visitId }, (f) => f.type === "visit_joined");
+      await ask(doctorSocket, "visit_join", { visitId }, (f) => f.type === "visit_joined");
+      await ask(doctorSocket, "visit_admit", { visitId }, (f) => f.type === "visit_admit");
+      await ask(doctorSocket, "visit_end", { visitId }, (f) => f.type === "visit_end");
+      patientSocket.socket.close();
+      doctorSocket.socket.close();
 
       // Messages and reading them; a calendar feed; a doctor opening a patient's account.
       expect((await call(app, patient, "POST", "/api/messages", { receiverId: doctor.id, content: "See you soon" })).statusCode).toBe(200);

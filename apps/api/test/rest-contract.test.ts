@@ -198,6 +198,7 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
     (w) => ({ as: w.patient, url: `/appointments/${w.appointmentId}/visit`, keep: (answer: { id: number }) => void (w.visitId = answer.id) }),
   ],
   ["GET /visits/{id}", (w) => ({ as: w.doctor, url: `/visits/${w.visitId}` })],
+  ["GET /visits/waiting", (w) => ({ as: w.doctor, url: "/visits/waiting" })],
   ["POST /visits", (w) => ({ as: w.doctor, url: "/visits", payload: { patientId: w.patient.id } })],
   [
     "DELETE /admin/users/{id}/two-step",

@@ -38,6 +38,8 @@ describeApp("video visits", (testApp) => {
       state: "not_open",
       opensAt: new Date(Date.parse(appointment.startTime) - 15 * MINUTE).toISOString(),
       closesAt: new Date(Date.parse(appointment.endTime) + 30 * MINUTE).toISOString(),
+      startedAt: null,
+      endedAt: null,
       iceServers: [],
     });
     const forDoctor = await get(app, doctor, url);

@@ -1,35 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
-import { aPatient, aStaffMember, book, listen, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { aPatient, aStaffMember, book, listen, slotsOf, weekdayAhead } from "./clinic-helpers";
 import { describeApp, describeTwoInstances } from "./helper";
-
-interface OpenSocket {
-  socket: WebSocket;
-  received: { type: string; data: Record<string, unknown> }[];
-  closed: Promise<number>;
-}
-
-function openSocket(base: string, who: SignedIn | null, origin?: string): Promise<OpenSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${base.replace("http", "ws")}/ws`, {
-      headers: { ...(who ? { cookie: who.cookie } : {}), ...(origin ? { origin } : {}) },
-    });
-    const received: OpenSocket["received"] = [];
-    const closed = new Promise<number>((done) => socket.on("close", (code) => done(code)));
-    socket.on("message", (data) => received.push(JSON.parse(String(data))));
-    socket.on("open", () => resolve({ socket, received, closed }));
-    socket.on("unexpected-response", (_request, response) => reject(new Error(`refused with ${response.statusCode}`)));
-    socket.on("error", reject);
-  });
-}
-
-async function until(check: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { openSocket, until } from "./sockets";
 
 describeApp("the WebSocket /ws", (testApp) => {
   let base = "";
@@ -130,11 +103,11 @@ describeApp("the WebSocket /ws", (testApp) => {
     expect(await open.closed).toBe(4001);
   });
 
-  it("drops a client that sends more than a small payload", async () => {
+  it("drops a client that sends more than a call's offer", async () => {
     const { app } = testApp();
     const patient = await aPatient(app);
     const open = await openSocket(base, patient);
-    open.socket.send("x".repeat(10_000));
+    open.socket.send("x".repeat(40_000));
     expect(await open.closed).toBe(1009);
   });
 });

@@ -97,6 +97,15 @@ export interface VisitsTable {
   opens_at: Instant;
   closes_at: Instant | null;
   created_at: Instant;
+  started_at: Instant | null;
+  ended_at: Instant | null;
+}
+
+export interface VisitPresenceTable {
+  visit_id: number;
+  user_id: number;
+  socket_id: string;
+  joined_at: Instant;
 }
 
 export interface RecoveryCodesTable {
@@ -271,6 +280,7 @@ export interface Database {
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
   visits: VisitsTable;
+  visit_presence: VisitPresenceTable;
   pending_sign_ins: PendingSignInsTable;
 }
 

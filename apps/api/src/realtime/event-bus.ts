@@ -2,6 +2,9 @@
 // in process. On PostgreSQL every instance LISTENs on one channel and every publish is a NOTIFY,
 // so a message posted to one instance reaches sockets held by another. Each instance hears its
 // own notifications too, which is how it delivers locally: one path, no double delivery.
+// One publishing connection keeps every instance's events in the order they were published (a
+// video call's offer must reach the other side before its ICE candidates).
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { createLocalEventBus, type ClinicEvent, type ClinicEventBus } from "@halcyon/domain";
 import type { DatabaseHandle } from "@halcyon/db";
 import type { FastifyBaseLogger } from "fastify";
@@ -12,6 +15,19 @@ export interface ClosableEventBus extends ClinicEventBus {
 }
 
 const RECONNECT_DELAYS_MS = [100, 500, 1_000, 5_000];
+/** NOTIFY takes at most 8000 bytes; a larger event (a call's offer) travels deflated, marked by a prefix JSON never starts with. */
+const PLAIN_PAYLOAD_LIMIT = 7_000;
+const DEFLATED = "z:";
+
+function encode(event: ClinicEvent): string {
+  const text = JSON.stringify(event);
+  return Buffer.byteLength(text) <= PLAIN_PAYLOAD_LIMIT ? text : DEFLATED + deflateRawSync(text).toString("base64");
+}
+
+function decode(payload: string): ClinicEvent {
+  const text = payload.startsWith(DEFLATED) ? inflateRawSync(Buffer.from(payload.slice(DEFLATED.length), "base64")).toString() : payload;
+  return JSON.parse(text) as ClinicEvent;
+}
 
 function channelName(schema: string | undefined): string {
   // Test runs share one database in separate schemas; each gets its own channel.
@@ -24,7 +40,7 @@ export async function createEventBus(database: DatabaseHandle, log: FastifyBaseL
   if (!postgres) return { ...local, close: async () => undefined };
 
   const channel = channelName(postgres.schema);
-  const publisher = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  const publisher = new pg.Pool({ connectionString: postgres.url, max: 1 });
   let listener: pg.Client | undefined;
   let closed = false;
   let attempt = 0;
@@ -34,7 +50,7 @@ export async function createEventBus(database: DatabaseHandle, log: FastifyBaseL
     client.on("notification", (notification) => {
       if (notification.channel !== channel || !notification.payload) return;
       try {
-        local.publish(JSON.parse(notification.payload) as ClinicEvent);
+        local.publish(decode(notification.payload));
       } catch (error) {
         log.warn({ err: error }, "ignored a malformed event notification");
       }
@@ -63,7 +79,7 @@ export async function createEventBus(database: DatabaseHandle, log: FastifyBaseL
 
   return {
     publish(event) {
-      publisher.query("select pg_notify($1, $2)", [channel, JSON.stringify(event)]).catch((error: unknown) => {
+      publisher.query("select pg_notify($1, $2)", [channel, encode(event)]).catch((error: unknown) => {
         log.error({ err: error, type: event.type }, "could not publish an event");
       });
     },

@@ -1,18 +1,21 @@
 // The WebSocket /ws: opened with the session cookie from a page of this origin, kept alive by
-// heartbeats, limited in what a client may send, and closed when its session ends.
+// heartbeats, limited in what a client may send (keep-alives and a video visit's signalling), and
+// closed when its session ends.
+import { randomUUID } from "node:crypto";
 import websocket from "@fastify/websocket";
-import { AppError, assertFullAccess, hashSessionToken, resolveLoginSession } from "@halcyon/domain";
-import type { FastifyInstance } from "fastify";
+import type { User } from "@halcyon/db";
+import { AppError, assertFullAccess, hashSessionToken, resolveLoginSession, type RequestContext } from "@halcyon/domain";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Env } from "../env";
 import { sessionCookieName } from "../plugins/request-context";
+import { FrameBudget, leaveAllRooms, receiveFrame } from "../realtime/client-frames";
 import { CLOSE_POLICY, CLOSE_SESSION_ENDED, SocketHub, type ClientSocket } from "../realtime/socket-hub";
 import { sendError } from "../errors";
 import { noteRefusal } from "../plugins/refusal-audit";
 
-/** Clients only need to send tiny keep-alive frames. */
-export const WS_MAX_PAYLOAD_BYTES = 4 * 1024;
+/** Room for a WebRTC offer (a few kilobytes of SDP); nothing a client sends is larger. */
+export const WS_MAX_PAYLOAD_BYTES = 32 * 1024;
 const MAX_SOCKETS_PER_USER = 10;
-const MAX_INBOUND_PER_MINUTE = 60;
 const HEARTBEAT_MS = 30_000;
 
 declare module "fastify" {
@@ -21,7 +24,7 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     /** Who opens the socket, as checked at the handshake. */
-    socketUser: { id: number; token: string } | null;
+    socketUser: { user: User; token: string } | null;
   }
 }
 
@@ -73,6 +76,19 @@ export async function websocketRoutes(app: FastifyInstance, { env }: { env: Env 
     for (const client of hub.all()) client.socket.close(1001, "server shutting down");
   });
 
+  /** What a socket's frames act as: its member, from where the socket was opened; it sets no cookie. */
+  const socketContext = (user: User, token: string, request: FastifyRequest): RequestContext & { user: User } => {
+    const noCookie = { set: () => undefined, clear: () => undefined };
+    return {
+      ...app.clinic,
+      user,
+      sessionToken: token,
+      request: { ip: request.ip, userAgent: request.headers["user-agent"] ?? null },
+      cookies: noCookie,
+      pendingSignIn: { ...noCookie, token: null },
+    };
+  };
+
   const cookieName = sessionCookieName(env);
   app.decorateRequest("socketUser", null);
 
@@ -103,27 +119,33 @@ export async function websocketRoutes(app: FastifyInstance, { env }: { env: Env 
           noteRefusal(request, "websocket", { why: "too_many_sockets" });
           return sendError(app, reply, new AppError("RATE_LIMITED", "Too many open connections; close another tab and try again."));
         }
-        request.socketUser = { id: user.id, token };
+        request.socketUser = { user, token };
       },
     },
     (socket, request) => {
       if (!request.socketUser) return socket.close(CLOSE_POLICY, "not signed in");
-      const { id, token } = request.socketUser;
-      const client: ClientSocket = { socket, userId: id, sessionToken: token, sessionIdHash: hashSessionToken(token), alive: true };
+      const { user, token } = request.socketUser;
+      const client: ClientSocket = {
+        socket,
+        socketId: randomUUID(),
+        userId: user.id,
+        member: socketContext(user, token, request),
+        sessionToken: token,
+        sessionIdHash: hashSessionToken(token),
+        alive: true,
+        seats: new Map(),
+        budget: new FrameBudget(Date.now()),
+        pending: Promise.resolve(),
+      };
       hub.add(client);
-      let inbound = 0;
-      const window = setInterval(() => (inbound = 0), 60_000);
-      window.unref();
       socket.on("pong", () => (client.alive = true));
-      socket.on("message", () => {
-        // Clients have nothing to say but keep-alives; a flood is closed.
-        inbound += 1;
+      socket.on("message", (data, isBinary) => {
         client.alive = true;
-        if (inbound > MAX_INBOUND_PER_MINUTE) socket.close(CLOSE_POLICY, "too many messages");
+        receiveFrame(client, isBinary ? "" : String(data), app.log);
       });
       socket.on("close", () => {
-        clearInterval(window);
         hub.remove(client);
+        leaveAllRooms(client, app.log);
       });
     },
   );

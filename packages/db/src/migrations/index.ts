@@ -18,6 +18,7 @@ import * as twoStepSignIn from "./2026-11-25T0000-two-step-sign-in";
 import * as accountNotices from "./2026-11-26T0000-account-notices";
 import * as passkeys from "./2026-11-26T0100-passkeys";
 import * as visits from "./2026-11-26T0200-visits";
+import * as visitRooms from "./2026-11-26T0300-visit-rooms";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -37,6 +38,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-26T0000-account-notices": accountNotices,
   "2026-11-26T0100-passkeys": passkeys,
   "2026-11-26T0200-visits": visits,
+  "2026-11-26T0300-visit-rooms": visitRooms,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

@@ -101,9 +101,10 @@ export async function insertPasskey(db: Db, passkey: Omit<Passkey, "id" | "lastU
   return { id: row.id, count: Number(count) };
 }
 
-export async function renamePasskey(db: Db, userId: number, id: number, name: string): Promise<boolean> {
-  const result = await db.updateTable("passkeys").set({ name }).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+/** Renames one of the member's passkeys; undefined when the member holds no passkey with that id. */
+export async function renamePasskey(db: Db, userId: number, id: number, name: string): Promise<Passkey | undefined> {
+  const row = await db.updateTable("passkeys").set({ name }).where("id", "=", id).where("user_id", "=", userId).returningAll().executeTakeFirst();
+  return row && toPasskey(row);
 }
 
 /** Removes one of the member's passkeys; run it in a transaction: two_step_enabled changes with it. */

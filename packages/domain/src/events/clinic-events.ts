@@ -5,10 +5,20 @@ export type ClinicEvent =
   | { type: "appointment_changed"; data: { id: number }; recipients: number[] }
   | { type: "new_message"; data: { id: number; senderId: number; receiverId: number; createdAt: string }; recipients: number[] }
   | { type: "messages_read"; data: { readerId: number; partnerId: number }; recipients: number[] }
+  /**
+   * A video visit's room: a party joined (the doctor hears `visit_waiting` when the patient joins
+   * before being admitted), was admitted, left, or the doctor ended it; `visit_signal` carries a
+   * WebRTC offer, answer or ICE candidate to the other party; `visit_invite` asks the patient to an
+   * instant visit.
+   */
+  | { type: VisitEventType; data: { visitId: number; fromUserId: number; payload?: unknown }; recipients: number[] }
   /** Sign-in sessions ended: one (logout) or all of a user's (password reset, deactivation). Not sent to browsers. */
   | { type: "sessions_ended"; data: { userId: number; sessionIdHash?: string }; recipients: number[] }
   /** The clinic's settings changed: every instance reloads them. Not sent to browsers. */
   | { type: "settings_changed"; data: Record<string, never>; recipients: number[] };
+
+export const VISIT_EVENT_TYPES = ["visit_join", "visit_waiting", "visit_signal", "visit_admit", "visit_leave", "visit_end", "visit_invite"] as const;
+export type VisitEventType = (typeof VISIT_EVENT_TYPES)[number];
 
 export type ClinicEventListener = (event: ClinicEvent) => void;
 

@@ -161,8 +161,7 @@ export async function finishPasskeyRegistration(
 }
 
 export async function renameOwnPasskey(ctx: Member, id: number, name: string): Promise<PasskeyView> {
-  if (!(await renamePasskey(ctx.db, ctx.user.id, id, name))) throw new AppError("NOT_FOUND", PASSKEY_NOT_FOUND);
-  const renamed = (await listPasskeys(ctx.db, ctx.user.id)).find((passkey) => passkey.id === id);
+  const renamed = await renamePasskey(ctx.db, ctx.user.id, id, name);
   if (!renamed) throw new AppError("NOT_FOUND", PASSKEY_NOT_FOUND);
   return toView(renamed);
 }

@@ -16,6 +16,10 @@ export const visitSchema = z
     opensAt: z.string(),
     /** Null for an instant visit: open until the doctor ends it. */
     closesAt: z.string().nullable(),
+    /** When the doctor first admitted the patient: the visit's actual start. */
+    startedAt: z.string().nullable(),
+    /** When the doctor ended the visit: its actual end. */
+    endedAt: z.string().nullable(),
     iceServers: z.array(iceServerSchema),
   })
   .meta({ id: "Visit" });
@@ -24,3 +28,15 @@ export type VisitView = z.infer<typeof visitSchema>;
 export const appointmentVisitInputSchema = z.object({ id: idOf("id") });
 export const visitIdInputSchema = z.object({ id: idOf("id") });
 export const instantVisitInputSchema = z.object({ patientId: idOf("patientId") });
+
+/** A patient waiting in one of the doctor's open rooms to be admitted. */
+export const waitingPatientSchema = z
+  .object({
+    visitId: z.number().int(),
+    appointmentId: z.number().int().nullable(),
+    patientId: z.number().int(),
+    patientName: z.string(),
+    since: z.string(),
+  })
+  .meta({ id: "WaitingPatient" });
+export type WaitingPatientView = z.infer<typeof waitingPatientSchema>;

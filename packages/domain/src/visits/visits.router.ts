@@ -1,6 +1,6 @@
 import { authedProcedure, roleProcedure, router } from "../trpc";
-import { appointmentVisitInputSchema, instantVisitInputSchema, visitIdInputSchema, visitSchema } from "./visit.schema";
-import { startInstantVisit, visitById, visitForAppointment } from "./visits";
+import { appointmentVisitInputSchema, instantVisitInputSchema, visitIdInputSchema, visitSchema, waitingPatientSchema } from "./visit.schema";
+import { patientsWaiting, startInstantVisit, visitById, visitForAppointment } from "./visits";
 import { z } from "zod";
 
 /** Video visits' rooms; the signalling itself runs over the WebSocket. */
@@ -18,6 +18,14 @@ export const visitsRouter = router({
     .input(appointmentVisitInputSchema)
     .output(visitSchema)
     .query(({ ctx, input }) => visitForAppointment(ctx, input.id)),
+
+  waiting: roleProcedure("doctor")
+    .meta({
+      openapi: { method: "GET", path: "/visits/waiting", tags: ["visits"], summary: "Patients waiting in your open video rooms to be admitted", protect: true },
+    })
+    .input(z.void())
+    .output(z.array(waitingPatientSchema))
+    .query(({ ctx }) => patientsWaiting(ctx)),
 
   byId: authedProcedure
     .meta({ openapi: { method: "GET", path: "/visits/{id}", tags: ["visits"], summary: "A video visit by its own id, for its two parties", protect: true } })

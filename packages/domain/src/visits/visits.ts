@@ -2,7 +2,17 @@
 // before the session to 30 minutes after its scheduled end, or until the doctor ends it; and
 // instant visits a doctor starts with a patient in their care, open until the doctor ends them.
 // Anyone else is told the room does not exist (404), so ids cannot be probed.
-import { findAppointment, findVisit, insertInstantVisit, isInCareOf, visitOfAppointment, type User, type Visit } from "@halcyon/db";
+import {
+  findAppointment,
+  findVisit,
+  insertInstantVisit,
+  isInCareOf,
+  patientsWaitingFor,
+  visitOfAppointment,
+  type User,
+  type Visit,
+  type WaitingPatient,
+} from "@halcyon/db";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { iceServersFor } from "./ice-servers";
@@ -31,6 +41,8 @@ function toView(ctx: Member, visit: Visit): VisitView {
     state: visitState(visit, ctx.now()),
     opensAt: visit.opensAt,
     closesAt: visit.closesAt,
+    startedAt: visit.startedAt,
+    endedAt: visit.endedAt,
     iceServers: iceServersFor(ctx.config, ctx.user.id, ctx.now()),
   };
 }
@@ -62,5 +74,12 @@ export async function visitById(ctx: Member, id: number): Promise<VisitView> {
 export async function startInstantVisit(ctx: Member, patientId: number): Promise<{ id: number }> {
   if (!(await isInCareOf(ctx.db, ctx.user.id, patientId))) throw new AppError("NOT_FOUND", "No such patient in your care.");
   const visit = await insertInstantVisit(ctx.db, { doctorId: ctx.user.id, patientId, opensAt: ctx.now().toISOString() });
+  // The patient sees the invitation wherever they are in the app.
+  ctx.events.publish({ type: "visit_invite", data: { visitId: visit.id, fromUserId: ctx.user.id }, recipients: [patientId] });
   return { id: visit.id };
+}
+
+/** The patients waiting in the doctor's open rooms to be admitted (the doctor dashboard shows them). */
+export function patientsWaiting(ctx: Member): Promise<WaitingPatient[]> {
+  return patientsWaitingFor(ctx.db, ctx.user.id, ctx.now().toISOString());
 }

@@ -36,7 +36,7 @@ export function realtimeUrl(location: Pick<Location, "protocol" | "host">): stri
 /**
  * One WebSocket to the server that keeps itself open: reconnects with backoff after any close
  * except the end of the session, and says so every time it opens so the app can catch up on
- * what it missed. It never sends anything but a keep-alive.
+ * what it missed. It sends keep-alives, and the frames a screen asks it to (a video visit's signalling).
  */
 export class RealtimeConnection {
   readonly #url: string;
@@ -99,6 +99,13 @@ export class RealtimeConnection {
     this.#clearRetry();
     this.#failures = 0;
     this.#connect();
+  }
+
+  /** Sends a frame now; false when the socket is not open (the screen waits for the next "connected"). */
+  send(frame: { type: string; data: unknown }): boolean {
+    if (!this.#socket || this.#socket.readyState !== OPEN) return false;
+    this.#socket.send(JSON.stringify(frame));
+    return true;
   }
 
   #connect(): void {

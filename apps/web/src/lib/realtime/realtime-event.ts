@@ -9,7 +9,21 @@ export type NewMessageEvent = {
 export type MessagesReadEvent = { type: "messages_read"; data: { readerId: number; partnerId: number } };
 export type AppointmentChangedEvent = { type: "appointment_changed"; data: { id: number } };
 
-export type RealtimeEvent = NewMessageEvent | MessagesReadEvent | AppointmentChangedEvent;
+/** A video visit's room: the other party joined, waits, was admitted, left, sent a signal; the visit ended; an invitation. */
+export type VisitEventType = "visit_join" | "visit_waiting" | "visit_signal" | "visit_admit" | "visit_leave" | "visit_end" | "visit_invite";
+export type VisitEvent = { type: VisitEventType; data: { visitId: number; fromUserId: number; payload?: unknown } };
+/** The answer to this tab's own visit_join. */
+export type VisitJoinedEvent = {
+  type: "visit_joined";
+  data: { visitId: number; role: "doctor" | "patient"; admitted: boolean; otherPresent: boolean };
+};
+/** The server refused a frame this tab sent. */
+export type RefusalEvent = { type: "error"; data: { code: string; message: string } };
+
+export type RealtimeEvent = NewMessageEvent | MessagesReadEvent | AppointmentChangedEvent | VisitEvent | VisitJoinedEvent | RefusalEvent;
+
+const VISIT_EVENT_TYPES: readonly string[] = ["visit_join", "visit_waiting", "visit_signal", "visit_admit", "visit_leave", "visit_end", "visit_invite"];
+const isVisitEventType = (type: string): type is VisitEventType => VISIT_EVENT_TYPES.includes(type);
 
 export class RealtimeParseError extends Error {
   override name = "RealtimeParseError";
@@ -44,7 +58,11 @@ export function parseRealtimeEvent(frame: unknown): RealtimeEvent | null {
   }
   if (!isObject(message) || typeof message.type !== "string") throw new RealtimeParseError("no type");
   const { type, data } = message;
-  if (type !== "new_message" && type !== "messages_read" && type !== "appointment_changed") return null;
+  if (isVisitEventType(type)) {
+    if (!isObject(data)) throw new RealtimeParseError(`${type} without data`);
+    return { type, data: { ...ids(data, ["visitId", "fromUserId"]), ...(data.payload === undefined ? {} : { payload: data.payload }) } };
+  }
+  if (type !== "new_message" && type !== "messages_read" && type !== "appointment_changed" && type !== "visit_joined" && type !== "error") return null;
   if (!isObject(data)) throw new RealtimeParseError(`${type} without data`);
 
   switch (type) {
@@ -56,5 +74,14 @@ export function parseRealtimeEvent(frame: unknown): RealtimeEvent | null {
       return { type, data: ids(data, ["readerId", "partnerId"]) };
     case "appointment_changed":
       return { type, data: ids(data, ["id"]) };
+    case "visit_joined": {
+      if (data.role !== "doctor" && data.role !== "patient") throw new RealtimeParseError('"role" is not a role');
+      if (typeof data.admitted !== "boolean" || typeof data.otherPresent !== "boolean") throw new RealtimeParseError("visit_joined without its flags");
+      return { type, data: { ...ids(data, ["visitId"]), role: data.role, admitted: data.admitted, otherPresent: data.otherPresent } };
+    }
+    case "error": {
+      if (typeof data.code !== "string" || typeof data.message !== "string") throw new RealtimeParseError("error without its code and message");
+      return { type, data: { code: data.code, message: data.message } };
+    }
   }
 }

@@ -14,6 +14,7 @@ export class RealtimeHub {
   #status: ConnectionStatus = "connecting";
   readonly #statusListeners = new Set<() => void>();
   readonly #noticeListeners = new Set<Listener<RealtimeNotice>>();
+  #sender: ((frame: { type: string; data: unknown }) => boolean) | null = null;
 
   readonly getStatus = (): ConnectionStatus => this.#status;
 
@@ -26,6 +27,14 @@ export class RealtimeHub {
     this.#noticeListeners.add(listener);
     return () => this.#noticeListeners.delete(listener);
   };
+
+  /** Sends a frame on the open connection; false when there is none (it will say "connected" when there is). */
+  readonly send = (frame: { type: string; data: unknown }): boolean => this.#sender?.(frame) ?? false;
+
+  /** The connection that sends, while there is one. */
+  setSender(sender: ((frame: { type: string; data: unknown }) => boolean) | null): void {
+    this.#sender = sender;
+  }
 
   setStatus(status: ConnectionStatus): void {
     if (status === this.#status) return;

@@ -59,6 +59,7 @@ export function startRealtimeSession(userId: number, queryClient: QueryClient, h
     // Refused at the handshake: perhaps only the network, perhaps a session that ended meanwhile.
     onRefused: checkSession,
   });
+  hub.setSender((frame) => connection.send(frame));
   connection.start();
 
   const wake = () => connection.wake();
@@ -71,6 +72,7 @@ export function startRealtimeSession(userId: number, queryClient: QueryClient, h
     window.removeEventListener("online", wake);
     document.removeEventListener("visibilitychange", wakeIfShown);
     clearTimeout(sessionCheck);
+    hub.setSender(null);
     connection.stop();
     hub.setStatus("connecting");
   };

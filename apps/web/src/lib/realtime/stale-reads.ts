@@ -18,5 +18,8 @@ export function staleReads(notice: RealtimeNotice): ReadGroup[] {
       return ["messaging"];
     case "appointment_changed":
       return ["schedule"];
+    default:
+      // A visit's room and refusals concern the screen that hears them, not the shared reads.
+      return [];
   }
 }

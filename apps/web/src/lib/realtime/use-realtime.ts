@@ -21,3 +21,8 @@ export function useRealtimeNotices(listener: (notice: RealtimeNotice) => void): 
   });
   useEffect(() => hub.listen((notice) => latest.current(notice)), [hub]);
 }
+
+/** Sends a frame on the tab's socket; false when it is not open. */
+export function useRealtimeSend(): RealtimeHub["send"] {
+  return useContext(RealtimeContext).send;
+}
