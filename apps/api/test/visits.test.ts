@@ -36,6 +36,8 @@ describeApp("video visits", (testApp) => {
       id: expect.any(Number),
       appointmentId: appointment.id,
       state: "not_open",
+      role: "patient",
+      otherParty: { id: doctor.id, firstName: "Helena", lastName: expect.stringMatching(/^Staff/) },
       opensAt: new Date(Date.parse(appointment.startTime) - 15 * MINUTE).toISOString(),
       closesAt: new Date(Date.parse(appointment.endTime) + 30 * MINUTE).toISOString(),
       startedAt: null,
@@ -45,6 +47,7 @@ describeApp("video visits", (testApp) => {
     const forDoctor = await get(app, doctor, url);
     expect(forDoctor.json().id).toBe(forPatient.json().id);
     expect((await get(app, doctor, `/api/visits/${forPatient.json().id}`)).json()).toEqual(forDoctor.json());
+    expect(forDoctor.json()).toMatchObject({ role: "doctor", otherParty: { id: patient.id } });
 
     // Days later (signed in again): open a quarter of an hour before, ended half an hour after.
     advance(Date.parse(forPatient.json().opensAt) - app.clinic.now().getTime() - MINUTE);

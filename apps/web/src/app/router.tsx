@@ -70,6 +70,10 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import("../features/messages/messages-page")).MessagesPage }),
           },
           {
+            path: "visits/:visitId",
+            lazy: async () => ({ Component: (await import("../features/visits/visit-page")).VisitPage }),
+          },
+          {
             element: <RequireRole roles={["admin"]} />,
             children: [{ path: "admin", children: adminRoutes }],
           },

@@ -13,6 +13,10 @@ export const visitSchema = z
     /** Null for an instant visit. */
     appointmentId: z.number().int().nullable(),
     state: visitStateSchema,
+    /** The viewer's part in the visit. */
+    role: z.enum(["doctor", "patient"]),
+    /** Who the viewer meets: the remote video is named after them. */
+    otherParty: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }),
     opensAt: z.string(),
     /** Null for an instant visit: open until the doctor ends it. */
     closesAt: z.string().nullable(),

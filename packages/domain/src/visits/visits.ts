@@ -4,6 +4,7 @@
 // Anyone else is told the room does not exist (404), so ids cannot be probed.
 import {
   findAppointment,
+  findUserById,
   findVisit,
   insertInstantVisit,
   isInCareOf,
@@ -34,11 +35,16 @@ function isParty(user: User, visit: Pick<Visit, "doctorId" | "patientId">): bool
   return user.id === visit.doctorId || user.id === visit.patientId;
 }
 
-function toView(ctx: Member, visit: Visit): VisitView {
+async function toView(ctx: Member, visit: Visit): Promise<VisitView> {
+  const role = ctx.user.id === visit.doctorId ? "doctor" : "patient";
+  const other = await findUserById(ctx.db, role === "doctor" ? visit.patientId : visit.doctorId);
+  if (!other) throw new AppError("NOT_FOUND", VISIT_NOT_FOUND);
   return {
     id: visit.id,
     appointmentId: visit.appointmentId,
     state: visitState(visit, ctx.now()),
+    role,
+    otherParty: { id: other.id, firstName: other.firstName, lastName: other.lastName },
     opensAt: visit.opensAt,
     closesAt: visit.closesAt,
     startedAt: visit.startedAt,

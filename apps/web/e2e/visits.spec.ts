@@ -1,0 +1,114 @@
+// A video visit through the UI, in two browser contexts with Chromium's fake camera and
+// microphone: the device check, the waiting room, the admission, each side seeing the other's
+// video play, mute and camera off reaching the other side, a reload rejoining the call, and the
+// doctor ending it for both. A third member is told the room does not exist.
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+
+import { DEMO, newPatient, seriousViolations, signInQuietly } from "./support";
+
+test.describe.configure({ mode: "serial" });
+
+async function signedInPage(browser: Browser, baseURL: string, who: { username: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInQuietly(page, who);
+  return page;
+}
+
+/** The doctor starts an instant visit with the demo patient: its id. */
+async function startInstantVisit(doctor: Page, patient: Page): Promise<number> {
+  const patientId = (await (await patient.request.get("/api/user")).json()).id;
+  const started = await doctor.request.post("/api/visits", { data: { patientId } });
+  expect(started.status(), await started.text()).toBe(200);
+  return (await started.json()).id;
+}
+
+/** The video shows a picture and its time moves on: the stream really plays. */
+async function expectPlaying(video: Locator): Promise<void> {
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  const start = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(start);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: `test-results/screenshots/visit-${name}-${width}.png`, fullPage: true });
+  }
+}
+
+async function join(page: Page): Promise<void> {
+  await expectPlaying(page.getByLabel("Your camera preview"));
+  await page.getByRole("button", { name: "Join visit" }).click();
+}
+
+test("a patient waits, the doctor admits, and they see and hear each other until the doctor ends the visit", async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const doctor = await signedInPage(browser, baseURL!, DEMO.doctor);
+  const patient = await signedInPage(browser, baseURL!, DEMO.patient);
+  const visitId = await startInstantVisit(doctor, patient);
+
+  // The patient's device check: pickers, a live preview, a level meter.
+  await patient.goto(`/visits/${visitId}`);
+  await expect(patient.getByRole("heading", { level: 1, name: "Your session with Dr. Vance" })).toBeVisible();
+  await expect(patient.getByLabel("Camera", { exact: true })).toBeVisible();
+  await expect(patient.getByLabel("Microphone", { exact: true })).toBeVisible();
+  await expectPlaying(patient.getByLabel("Your camera preview"));
+  // Chromium's fake microphone beeps: the meter moves.
+  await expect
+    .poll(async () => Number(await patient.getByRole("meter", { name: "Microphone level" }).getAttribute("aria-valuenow")), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  expect(await seriousViolations(patient)).toEqual([]);
+  await shoot(patient, "device-check");
+  await patient.setViewportSize({ width: 1280, height: 800 });
+
+  // The waiting room.
+  await join(patient);
+  await expect(patient.getByText("Your therapist will admit you shortly")).toBeVisible();
+  expect(await seriousViolations(patient)).toEqual([]);
+  await shoot(patient, "waiting-room");
+  await patient.setViewportSize({ width: 1280, height: 800 });
+
+  // The doctor joins, sees the patient waiting, and admits them.
+  await doctor.goto(`/visits/${visitId}`);
+  await join(doctor);
+  await expect(doctor.getByText(/Alex \S+ is waiting to be admitted\./)).toBeVisible();
+  await doctor.getByRole("button", { name: "Admit" }).click();
+
+  // Both see the other's video playing, and hear the connection named in words.
+  await expectPlaying(patient.getByLabel("Video of Eleanor"));
+  await expectPlaying(doctor.getByLabel("Video of Alex"));
+  await expect(patient.getByRole("status").filter({ hasText: "Connected" })).toBeVisible();
+  await expect(doctor.getByRole("status").filter({ hasText: "Connected" })).toBeVisible();
+  expect(await seriousViolations(doctor)).toEqual([]);
+  await shoot(doctor, "call");
+  await doctor.setViewportSize({ width: 1280, height: 800 });
+
+  // Mute and camera off reach the other side, and back.
+  await patient.getByRole("button", { name: "Mute" }).click();
+  await expect(doctor.getByText("Alex is muted")).toBeVisible();
+  await patient.getByRole("button", { name: "Turn camera off" }).click();
+  await expect(doctor.getByText("Alex's camera is off")).toBeVisible();
+  await patient.getByRole("button", { name: "Unmute" }).click();
+  await patient.getByRole("button", { name: "Turn camera on" }).click();
+  await expect(doctor.getByText("Alex is muted")).toBeHidden();
+  await expect(doctor.getByText("Alex's camera is off")).toBeHidden();
+
+  // A reload rejoins the same call, without the device check.
+  await patient.reload();
+  await expectPlaying(patient.getByLabel("Video of Eleanor"));
+  await expectPlaying(doctor.getByLabel("Video of Alex"));
+
+  // The doctor ends it for both.
+  await doctor.getByRole("button", { name: "End visit" }).click();
+  await expect(doctor.getByRole("heading", { name: "This visit has ended" })).toBeVisible();
+  await expect(patient.getByRole("heading", { name: "This visit has ended" })).toBeVisible();
+  await expect(patient.getByLabel("Video of Eleanor")).toHaveCount(0);
+
+  // Another patient is told the room does not exist.
+  const stranger = newPatient();
+  const strangerPage = await (await browser.newContext({ baseURL })).newPage();
+  expect((await strangerPage.request.post("/api/register", { data: { ...stranger, role: "patient" } })).status()).toBe(200);
+  await strangerPage.goto(`/visits/${visitId}`);
+  await expect(strangerPage.getByRole("heading", { level: 1, name: "This page has drifted out to sea." })).toBeVisible();
+});
