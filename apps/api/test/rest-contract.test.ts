@@ -199,6 +199,7 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ],
   ["GET /visits/{id}", (w) => ({ as: w.doctor, url: `/visits/${w.visitId}` })],
   ["GET /visits/waiting", (w) => ({ as: w.doctor, url: "/visits/waiting" })],
+  ["GET /visits/with/{partnerId}", (w) => ({ as: w.patient, url: `/visits/with/${w.doctor.id}` })],
   ["POST /visits", (w) => ({ as: w.doctor, url: "/visits", payload: { patientId: w.patient.id } })],
   [
     "DELETE /admin/users/{id}/two-step",

@@ -99,6 +99,30 @@ describeApp("video visits", (testApp) => {
   });
 });
 
+describeApp("the room a member and their partner meet in", (testApp) => {
+  it("is their open instant visit, else their session's open room, else says when the next one opens", async () => {
+    const { app, advance } = testApp();
+    const { doctor, patient, appointment } = await aBooking(app);
+    const withDoctor = () => get(app, patient, `/api/visits/with/${doctor.id}`);
+    const opensAt = new Date(Date.parse(appointment.startTime) - 15 * MINUTE).toISOString();
+    expect((await withDoctor()).json()).toEqual({ visitId: null, nextOpensAt: opensAt });
+    // A stranger's pair has nothing, and an admin has no partner.
+    expect((await get(app, await aPatient(app), `/api/visits/with/${doctor.id}`)).json()).toEqual({ visitId: null, nextOpensAt: null });
+    expect((await get(app, await aStaffMember(app, "admin"), `/api/visits/with/${doctor.id}`)).statusCode).toBe(403);
+
+    const instant = (await app.inject({ method: "POST", url: "/api/visits", payload: { patientId: patient.id }, headers: { cookie: doctor.cookie } })).json();
+    expect((await withDoctor()).json()).toEqual({ visitId: instant.id, nextOpensAt: null });
+    expect((await get(app, doctor, `/api/visits/with/${patient.id}`)).json()).toEqual({ visitId: instant.id, nextOpensAt: null });
+
+    // Once the session's room opens (the instant visit aside), it is the session's.
+    await app.clinic.db.updateTable("visits").set({ closes_at: app.clinic.now().toISOString() }).where("id", "=", instant.id).execute();
+    advance(Date.parse(opensAt) - app.clinic.now().getTime());
+    const again = await signInAs(app, patient.username, patient.password);
+    const room = (await get(app, again, `/api/appointments/${appointment.id}/visit`)).json();
+    expect((await get(app, again, `/api/visits/with/${doctor.id}`)).json()).toEqual({ visitId: room.id, nextOpensAt: null });
+  });
+});
+
 const TURN_SECRET = "a-turn-secret-of-some-length";
 
 describeApp(

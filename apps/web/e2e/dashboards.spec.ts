@@ -143,13 +143,13 @@ test.describe("round-trips on load", () => {
   }
 });
 
-// A clinic of its own whose clock reads late afternoon, so the demo's session "today at 15:00"
-// has begun and its doctor can run it, whatever the hour the tests run at.
+// A clinic of its own whose clock reads mid-afternoon, so the demo's session "today at 15:00"
+// has begun, its video room is open, and its doctor can run it, whatever the hour the tests run at.
 const afternoon = base.extend<object, { clinic: ClinicServer }>({
   clinic: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const clinic = await startClinicServer({ timeZone: zoneWhereItIsNow(17) });
+      const clinic = await startClinicServer({ timeZone: zoneWhereItIsNow(15) });
       await use(clinic);
       await clinic.stop();
     },
@@ -164,42 +164,55 @@ async function signInAs(page: Page, username: string, password: string) {
 }
 
 afternoon.describe("running a session", () => {
-  afternoon("the doctor starts today's session and writes notes with a rating; the patient's chart shows it", async ({ page, browser, baseURL }) => {
-    await signInAs(page, DEMO.doctor.username, DEMO.doctor.password);
-    await page.goto("/dashboard/doctor");
-    const schedule = page.getByRole("region", { name: "Today's Schedule" });
-    const row = schedule.getByTestId("appointment-row").filter({ hasText: "Jordan Ellis" });
-    await expect(row).toContainText("Initial consultation");
-    await row.getByRole("button", { name: "Start session with Jordan Ellis" }).click();
+  afternoon(
+    "the doctor starts today's session in its video room, ends it, and writes notes with a rating; the patient's chart shows it",
+    async ({ page, browser, baseURL }) => {
+      await signInAs(page, DEMO.doctor.username, DEMO.doctor.password);
+      await page.goto("/dashboard/doctor");
+      const schedule = page.getByRole("region", { name: "Today's Schedule" });
+      const row = schedule.getByTestId("appointment-row").filter({ hasText: "Jordan Ellis" });
+      await expect(row).toContainText("Initial consultation");
+      await row.getByRole("button", { name: "Start session with Jordan Ellis" }).click();
 
-    const notes = page.getByRole("dialog", { name: "Session with Jordan Ellis" });
-    await notes.getByRole("button", { name: "Save notes & complete" }).click();
-    await expect(notes.getByText("Write a few words about the session.")).toBeVisible();
-    await notes.getByLabel("Session notes").fill("A warm first meeting. Jordan named work pressure and poor sleep; we agreed on a gentle evening routine.");
-    await notes.getByLabel("9 out of 10").check();
-    await notes.getByRole("button", { name: "Save notes & complete" }).click();
-    await expectToast(page, "Notes saved", "Jordan Ellis's session is complete");
-    await expect(notes).toBeHidden();
+      // Start opens the session's room; from the ended visit the doctor goes straight to its notes.
+      await expect(page.getByRole("heading", { level: 1, name: "Session with Jordan Ellis" })).toBeVisible();
+      await page.getByRole("button", { name: "Join visit" }).click();
+      await expect(page.getByText("Waiting for Jordan to join.")).toBeVisible();
+      await page.getByRole("button", { name: "End visit" }).click();
+      await expect(page.getByRole("heading", { name: "This visit has ended" })).toBeVisible();
+      await page.getByRole("button", { name: "Write session notes" }).click();
 
-    // Completed now: no Start any more, and the activity says so.
-    await expect(row.getByText("Completed", { exact: true })).toBeVisible();
-    await expect(row.getByRole("button", { name: /Start session/ })).toHaveCount(0);
-    await expect(page.getByRole("region", { name: "Recent Patient Activity" })).toContainText("Session notes written for Jordan Ellis");
+      const notes = page.getByRole("dialog", { name: "Session with Jordan Ellis" });
+      await notes.getByRole("button", { name: "Save notes & complete" }).click();
+      await expect(notes.getByText("Write a few words about the session.")).toBeVisible();
+      await notes.getByLabel("Session notes").fill("A warm first meeting. Jordan named work pressure and poor sleep; we agreed on a gentle evening routine.");
+      await notes.getByLabel("9 out of 10").check();
+      await notes.getByRole("button", { name: "Save notes & complete" }).click();
+      await expectToast(page, "Notes saved", "Jordan Ellis's session is complete");
+      await expect(notes).toBeHidden();
+      await expect(page.getByRole("button", { name: "Write session notes" })).toHaveCount(0);
 
-    // Jordan's own dashboard: the chart and the recent activity moved.
-    const jordan = await browser.newContext({ baseURL });
-    const jordanPage = await jordan.newPage();
-    await signInAs(jordanPage, "jordan", DEMO.patient.password);
-    await jordanPage.goto("/dashboard/patient");
-    const chart = jordanPage.getByRole("region", { name: "Progress Over Time" });
-    await expect(chart.getByTestId("progress-bar")).toHaveCount(1);
-    await expect(chart.getByTestId("progress-bar")).toHaveAttribute("data-rating", "9");
-    await expect(chart.getByTestId("progress-average")).toHaveText("9.0/ 10");
-    await expect(chart.getByText("Excellent progress")).toBeVisible();
-    const recent = jordanPage.getByRole("region", { name: "Recent Activity" }).getByRole("article");
-    await expect(recent).toHaveCount(1);
-    await expect(recent).toContainText("A warm first meeting.");
-    await expect(recent).toContainText("9/10");
-    await jordan.close();
-  });
+      // Completed now: no Start any more, and the activity says so.
+      await page.goto("/dashboard/doctor");
+      await expect(row.getByText("Completed", { exact: true })).toBeVisible();
+      await expect(row.getByRole("button", { name: /Start session/ })).toHaveCount(0);
+      await expect(page.getByRole("region", { name: "Recent Patient Activity" })).toContainText("Session notes written for Jordan Ellis");
+
+      // Jordan's own dashboard: the chart and the recent activity moved.
+      const jordan = await browser.newContext({ baseURL });
+      const jordanPage = await jordan.newPage();
+      await signInAs(jordanPage, "jordan", DEMO.patient.password);
+      await jordanPage.goto("/dashboard/patient");
+      const chart = jordanPage.getByRole("region", { name: "Progress Over Time" });
+      await expect(chart.getByTestId("progress-bar")).toHaveCount(1);
+      await expect(chart.getByTestId("progress-bar")).toHaveAttribute("data-rating", "9");
+      await expect(chart.getByTestId("progress-average")).toHaveText("9.0/ 10");
+      await expect(chart.getByText("Excellent progress")).toBeVisible();
+      const recent = jordanPage.getByRole("region", { name: "Recent Activity" }).getByRole("article");
+      await expect(recent).toHaveCount(1);
+      await expect(recent).toContainText("A warm first meeting.");
+      await expect(recent).toContainText("9/10");
+      await jordan.close();
+    },
+  );
 });

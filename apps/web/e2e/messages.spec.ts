@@ -54,7 +54,7 @@ const loseTheAnswer = async (route: Route) => {
 };
 
 test.describe("messages", () => {
-  test("the screen: conversations, 'Select a Conversation', connection, labels and the unwired controls", async ({ page }) => {
+  test("the screen: conversations, 'Select a Conversation', connection, labels, the calls and the unwired attachment", async ({ page }) => {
     await signInQuietly(page, DEMO.patient);
     await openMessages(page);
     await expect(page.getByRole("heading", { name: "Conversations" })).toBeVisible();
@@ -71,12 +71,11 @@ test.describe("messages", () => {
     await expect(page.getByText("HIPAA compliant")).toBeVisible();
     await expect(page.getByText("Connected", { exact: true })).toBeVisible();
 
-    // Present, named, and honest that they do nothing yet.
-    for (const name of ["Voice call", "Video call", "Attach a file"]) {
-      await expect(page.getByRole("button", { name: `${name}, coming soon` })).toBeVisible();
-    }
-    await page.getByRole("button", { name: "Voice call" }).click();
-    await expectToast(page, "Coming soon", "Calls from here are on their way");
+    // The calls are real (visits.spec.ts); attachments are honest that they do nothing yet.
+    await expect(page.getByRole("button", { name: "Call", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Video call", exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Attach a file, coming soon" }).click();
+    await expectToast(page, "Coming soon", "Sharing files here is on its way");
   });
 
   test("patients start a conversation from the dropdown of doctors", async ({ browser }) => {

@@ -4,12 +4,15 @@
 // doctor ending it for both. A third member is told the room does not exist.
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 
-import { DEMO, newPatient, seriousViolations, signInQuietly } from "./support";
+import { startClinicServer, zoneWhereItIsNow, type ClinicServer } from "./clinic-server";
+import { memberBrowser, newPatientOf, openMessages } from "./messaging-support";
+import { DEMO, expectToast, newPatient, seriousViolations, signInQuietly } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
 async function signedInPage(browser: Browser, baseURL: string, who: { username: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+  // Without the pages' rise-in animations, axe reads the colours as they settle.
+  const context = await browser.newContext({ baseURL, reducedMotion: "reduce" });
   const page = await context.newPage();
   await signInQuietly(page, who);
   return page;
@@ -111,4 +114,84 @@ test("a patient waits, the doctor admits, and they see and hear each other until
   expect((await strangerPage.request.post("/api/register", { data: { ...stranger, role: "patient" } })).status()).toBe(200);
   await strangerPage.goto(`/visits/${visitId}`);
   await expect(strangerPage.getByRole("heading", { level: 1, name: "This page has drifted out to sea." })).toBeVisible();
+});
+
+test("from the chat: a patient hears when their room opens; the doctor's Call starts an instant visit the patient is invited to, wherever they are", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const doctor = await memberBrowser(browser, DEMO.doctor);
+  const credentials = await newPatientOf(doctor.page, "Iris");
+  const patient = await memberBrowser(browser, credentials);
+
+  // No session is booked: the patient's Video call says so.
+  await openMessages(patient.page, doctor.id);
+  await patient.page.getByRole("button", { name: "Video call" }).click();
+  await expectToast(patient.page, "No session is open yet", "You have no session booked with Dr. Vance.");
+
+  // The doctor's Call (audio only) starts an instant visit and opens its room with the camera off.
+  await openMessages(doctor.page, patient.id);
+  await doctor.page.getByRole("button", { name: "Call", exact: true }).click();
+  await expect(doctor.page).toHaveURL(/\/visits\/\d+\?audio$/);
+  await expect(doctor.page.getByRole("switch", { name: "Join with audio only" })).toBeChecked();
+  const visitId = Number(new URL(doctor.page.url()).pathname.split("/").pop());
+
+  // The patient, still in the chat, is invited, and joins from the invitation.
+  const invitation = patient.page.getByRole("complementary", { name: "A video visit invitation" });
+  await expect(invitation.getByRole("heading", { name: "Dr. Eleanor Vance invites you to a video visit" })).toBeVisible();
+  expect(await seriousViolations(patient.page)).toEqual([]);
+  await invitation.getByRole("link", { name: "Join" }).click();
+  await expect(patient.page).toHaveURL(new RegExp(`/visits/${visitId}$`));
+  await expect(patient.page.getByRole("button", { name: "Join visit" })).toBeVisible();
+  await expect(invitation).toHaveCount(0);
+  await doctor.context.close();
+  await patient.context.close();
+});
+
+// A clinic of its own whose clock reads mid-afternoon: the demo's session "today at 15:00" with
+// Jordan is under way, and its room open.
+const afternoon = test.extend<object, { clinic: ClinicServer }>({
+  clinic: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const clinic = await startClinicServer({ timeZone: zoneWhereItIsNow(15) });
+      await use(clinic);
+      await clinic.stop();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ clinic }, use) => use(clinic.baseURL),
+});
+
+afternoon("a session's room: the patient joins from their dashboard, the doctor sees them waiting on theirs and admits them", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const jordan = await signedInPage(browser, baseURL!, { username: "jordan", password: DEMO.patient.password });
+  await jordan.goto("/dashboard/patient");
+  const open = jordan.getByRole("region", { name: "Your session is open" });
+  await expect(open).toContainText("Your session with Dr. Eleanor Vance is open");
+  expect(await seriousViolations(jordan)).toEqual([]);
+  await shoot(jordan, "patient-dashboard-open-room");
+  await jordan.setViewportSize({ width: 1280, height: 800 });
+  await open.getByRole("button", { name: /^Join/ }).click();
+  await join(jordan);
+  await expect(jordan.getByText("Your therapist will admit you shortly")).toBeVisible();
+
+  const doctor = await signedInPage(browser, baseURL!, DEMO.doctor);
+  await doctor.goto("/dashboard/doctor");
+  const waiting = doctor.getByRole("region", { name: "Waiting for you" });
+  await expect(waiting).toContainText("Jordan Ellis is waiting in your video room");
+  expect(await seriousViolations(doctor)).toEqual([]);
+  await shoot(doctor, "doctor-dashboard-waiting");
+  await doctor.setViewportSize({ width: 1280, height: 800 });
+  await waiting.getByRole("link", { name: "Open the room to admit Jordan Ellis" }).click();
+  await join(doctor);
+  await doctor.getByRole("button", { name: "Admit" }).click();
+  await expectPlaying(jordan.getByLabel("Video of Eleanor"));
+  await expectPlaying(doctor.getByLabel("Video of Jordan"));
+
+  // Admitted: the dashboard no longer lists Jordan as waiting.
+  const dashboard = await signedInPage(browser, baseURL!, DEMO.doctor);
+  await dashboard.goto("/dashboard/doctor");
+  await expect(dashboard.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(dashboard.getByRole("region", { name: "Waiting for you" })).toHaveCount(0);
 });

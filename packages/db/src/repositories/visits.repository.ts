@@ -153,3 +153,38 @@ export async function patientsWaitingFor(db: Db, doctorId: number, now: string):
     since: row.joined_at,
   }));
 }
+
+/** The pair's instant visit still open (started, not ended), the latest first. */
+export async function openInstantVisitOf(db: Db, pair: { doctorId: number; patientId: number }, now: string): Promise<Visit | undefined> {
+  const row = await db
+    .selectFrom("visits")
+    .select(VISIT_COLUMNS)
+    .where("doctor_id", "=", pair.doctorId)
+    .where("patient_id", "=", pair.patientId)
+    .where("appointment_id", "is", null)
+    .where("closes_at", "is", null)
+    .where("opens_at", "<=", now)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row && toVisit(row);
+}
+
+/** The pair's scheduled sessions that end after `endsAfter`, earliest first (the caller applies the room's window). */
+export async function scheduledSessionsOfPair(
+  db: Db,
+  pair: { doctorId: number; patientId: number },
+  endsAfter: string,
+  limit: number,
+): Promise<{ id: number; startTime: string; endTime: string }[]> {
+  const rows = await db
+    .selectFrom("appointments")
+    .select(["id", "start_time", "end_time"])
+    .where("doctor_id", "=", pair.doctorId)
+    .where("patient_id", "=", pair.patientId)
+    .where("status", "=", "scheduled")
+    .where("end_time", ">", endsAfter)
+    .orderBy("start_time")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, startTime: row.start_time, endTime: row.end_time }));
+}

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { idOf } from "../record-id";
 
+/** An appointment's room opens this long before the session starts… */
+export const VISIT_OPENS_BEFORE_MS = 15 * 60_000;
+/** …and closes this long after its scheduled end (or when the doctor ends the visit). */
+export const VISIT_CLOSES_AFTER_MS = 30 * 60_000;
+
 export const visitStateSchema = z.enum(["not_open", "open", "ended"]);
 export type VisitState = z.infer<typeof visitStateSchema>;
 
@@ -44,3 +49,8 @@ export const waitingPatientSchema = z
   })
   .meta({ id: "WaitingPatient" });
 export type WaitingPatientView = z.infer<typeof waitingPatientSchema>;
+
+/** Where a member and their partner meet now (`visitId`), or when their next session's room opens. */
+export const partnerVisitSchema = z.object({ visitId: z.number().int().nullable(), nextOpensAt: z.string().nullable() }).meta({ id: "PartnerVisit" });
+export type PartnerVisit = z.infer<typeof partnerVisitSchema>;
+export const partnerVisitInputSchema = z.object({ partnerId: idOf("partnerId") });

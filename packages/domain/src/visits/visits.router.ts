@@ -1,6 +1,14 @@
 import { authedProcedure, roleProcedure, router } from "../trpc";
-import { appointmentVisitInputSchema, instantVisitInputSchema, visitIdInputSchema, visitSchema, waitingPatientSchema } from "./visit.schema";
-import { patientsWaiting, startInstantVisit, visitById, visitForAppointment } from "./visits";
+import {
+  appointmentVisitInputSchema,
+  instantVisitInputSchema,
+  partnerVisitInputSchema,
+  partnerVisitSchema,
+  visitIdInputSchema,
+  visitSchema,
+  waitingPatientSchema,
+} from "./visit.schema";
+import { patientsWaiting, startInstantVisit, visitById, visitForAppointment, visitWithPartner } from "./visits";
 import { z } from "zod";
 
 /** Video visits' rooms; the signalling itself runs over the WebSocket. */
@@ -26,6 +34,20 @@ export const visitsRouter = router({
     .input(z.void())
     .output(z.array(waitingPatientSchema))
     .query(({ ctx }) => patientsWaiting(ctx)),
+
+  withPartner: roleProcedure("patient", "doctor")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/visits/with/{partnerId}",
+        tags: ["visits"],
+        summary: "The room you and your doctor or patient can meet in now, or when your next session's room opens",
+        protect: true,
+      },
+    })
+    .input(partnerVisitInputSchema)
+    .output(partnerVisitSchema)
+    .query(({ ctx, input }) => visitWithPartner(ctx, input.partnerId)),
 
   byId: authedProcedure
     .meta({ openapi: { method: "GET", path: "/visits/{id}", tags: ["visits"], summary: "A video visit by its own id, for its two parties", protect: true } })

@@ -8,7 +8,9 @@ import {
   findVisit,
   insertInstantVisit,
   isInCareOf,
+  openInstantVisitOf,
   patientsWaitingFor,
+  scheduledSessionsOfPair,
   visitOfAppointment,
   type User,
   type Visit,
@@ -17,12 +19,10 @@ import {
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { iceServersFor } from "./ice-servers";
-import type { VisitState, VisitView } from "./visit.schema";
+import { VISIT_CLOSES_AFTER_MS, VISIT_OPENS_BEFORE_MS, type PartnerVisit, type VisitState, type VisitView } from "./visit.schema";
 
 type Member = RequestContext & { user: User };
 
-export const OPENS_BEFORE_MS = 15 * 60_000;
-export const CLOSES_AFTER_MS = 30 * 60_000;
 export const VISIT_NOT_FOUND = "No such visit.";
 
 export function visitState(visit: Pick<Visit, "opensAt" | "closesAt">, now: Date): VisitState {
@@ -62,8 +62,8 @@ export async function visitForAppointment(ctx: Member, appointmentId: number): P
     appointmentId,
     doctorId: appointment.doctorId,
     patientId: appointment.patientId,
-    opensAt: new Date(Date.parse(appointment.startTime) - OPENS_BEFORE_MS).toISOString(),
-    closesAt: new Date(Date.parse(appointment.endTime) + CLOSES_AFTER_MS).toISOString(),
+    opensAt: new Date(Date.parse(appointment.startTime) - VISIT_OPENS_BEFORE_MS).toISOString(),
+    closesAt: new Date(Date.parse(appointment.endTime) + VISIT_CLOSES_AFTER_MS).toISOString(),
     createdAt: ctx.now().toISOString(),
   });
   return toView(ctx, visit);
@@ -88,4 +88,22 @@ export async function startInstantVisit(ctx: Member, patientId: number): Promise
 /** The patients waiting in the doctor's open rooms to be admitted (the doctor dashboard shows them). */
 export function patientsWaiting(ctx: Member): Promise<WaitingPatient[]> {
   return patientsWaitingFor(ctx.db, ctx.user.id, ctx.now().toISOString());
+}
+
+/**
+ * The room a member and their partner (their doctor, or their patient) can meet in now: an instant
+ * visit still open, else the room of their session that is open; else when their next session's
+ * room opens. What a chat's call buttons use.
+ */
+export async function visitWithPartner(ctx: Member, partnerId: number): Promise<PartnerVisit> {
+  const pair = ctx.user.role === "doctor" ? { doctorId: ctx.user.id, patientId: partnerId } : { doctorId: partnerId, patientId: ctx.user.id };
+  const now = ctx.now();
+  const instant = await openInstantVisitOf(ctx.db, pair, now.toISOString());
+  if (instant) return { visitId: instant.id, nextOpensAt: null };
+  // A session that ended up to half an hour ago still has its room open.
+  const [session] = await scheduledSessionsOfPair(ctx.db, pair, new Date(now.getTime() - VISIT_CLOSES_AFTER_MS).toISOString(), 1);
+  if (!session) return { visitId: null, nextOpensAt: null };
+  const opensAt = Date.parse(session.startTime) - VISIT_OPENS_BEFORE_MS;
+  if (opensAt > now.getTime()) return { visitId: null, nextOpensAt: new Date(opensAt).toISOString() };
+  return { visitId: (await visitForAppointment(ctx, session.id)).id, nextOpensAt: null };
 }

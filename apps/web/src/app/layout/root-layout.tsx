@@ -1,7 +1,8 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 
 import { needsAccountGate, useCurrentUser } from "../../lib/auth/current-user";
+import { useRealtimeNotices } from "../../lib/realtime/use-realtime";
 import { trpc } from "../../lib/trpc";
 import { RouteProgress } from "./route-progress";
 import { SiteFooter } from "./site-footer";
@@ -9,12 +10,24 @@ import { SiteHeader } from "./site-header";
 
 // The card's code comes only when there is a notice to show: not with every first load.
 const AccountNoticeCard = lazy(async () => ({ default: (await import("./account-notices")).AccountNoticeCard }));
+const VisitInvitation = lazy(async () => ({ default: (await import("./visit-invitation")).VisitInvitation }));
+
+/** The instant visit a doctor has just invited this patient to, until they join, decline, or it ends. */
+function useVisitInvitation(): [number | null, () => void] {
+  const [visitId, setVisitId] = useState<number | null>(null);
+  useRealtimeNotices((notice) => {
+    if (notice.type === "visit_invite") setVisitId(notice.data.visitId);
+    if (notice.type === "visit_end" && notice.data.visitId === visitId) setVisitId(null);
+  });
+  return [visitId, () => setVisitId(null)];
+}
 
 export function RootLayout() {
   const { user } = useCurrentUser();
   // Asked for as soon as the member is known, with the page's own first reads (one round trip).
   const notices = trpc.account.notices.useQuery(undefined, { enabled: user !== null && !needsAccountGate(user) });
   const notice = notices.data?.[0];
+  const [invitedTo, closeInvitation] = useVisitInvitation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only z-50 rounded-full bg-ink-900 px-5 py-3 text-sm text-ivory-50 focus:not-sr-only focus:fixed focus:top-4 focus:left-4">
@@ -29,6 +42,11 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      {invitedTo !== null ? (
+        <Suspense fallback={null}>
+          <VisitInvitation visitId={invitedTo} onClose={closeInvitation} />
+        </Suspense>
+      ) : null}
       {notice ? (
         <Suspense fallback={null}>
           <AccountNoticeCard notice={notice} />

@@ -5,6 +5,9 @@ import type { ReactNode } from "react";
 import { counterpartOf, type Viewer } from "../../lib/appointment-rules";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { dateTileParts } from "../../lib/time-format";
+import { useNow } from "../../lib/use-now";
+import { isVisitOpen } from "../../lib/visit-window";
+import { JoinVisitButton } from "../join-visit-button";
 import { AppointmentStatusBadge } from "./appointment-status-badge";
 import { useAppointmentDialogs } from "./appointment-dialogs";
 
@@ -25,6 +28,17 @@ export function AppointmentRow({ appointment, viewer, actions, children, showDat
   const format = useTimeFormat();
   const dialogs = useAppointmentDialogs();
   const tile = dateTileParts(appointment.startTime);
+  const now = useNow();
+  // A patient joins their session's video room from wherever the session is listed, while it is open.
+  const joinable = viewer.role === "patient" && viewer.id === appointment.patientId && isVisitOpen(appointment, now);
+  const allActions = joinable ? (
+    <>
+      <JoinVisitButton appointment={appointment} viewer={viewer} />
+      {actions}
+    </>
+  ) : (
+    actions
+  );
 
   return (
     <div data-testid="appointment-row" data-appointment-id={appointment.id} className={cn("flex gap-4 sm:gap-5", className)}>
@@ -57,7 +71,7 @@ export function AppointmentRow({ appointment, viewer, actions, children, showDat
         </p>
         {children}
       </div>
-      {actions ? <div className="-mt-1 flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-start">{actions}</div> : null}
+      {allActions ? <div className="-mt-1 flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-start">{allActions}</div> : null}
     </div>
   );
 }

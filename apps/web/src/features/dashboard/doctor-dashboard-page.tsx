@@ -1,4 +1,4 @@
-import type { ActivityEvent, Appointment, AppointmentSummary, PublicUser } from "@halcyon/domain/schemas";
+import type { ActivityEvent, Appointment, AppointmentSummary, PublicUser, WaitingPatientView } from "@halcyon/domain/schemas";
 import { Badge } from "@halcyon/ui/components/badge";
 import { Button } from "@halcyon/ui/components/button";
 import { TooltipProvider } from "@halcyon/ui/components/tooltip";
@@ -23,11 +23,10 @@ import { EmptyState } from "../../components/empty-state";
 import { MemberPage } from "../../components/member-page";
 import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
 import { AddPatientDialog } from "../../components/patients/add-patient-dialog";
-import { AppointmentDialogsProvider, useAppointmentDialogs } from "../../components/scheduling/appointment-dialogs";
+import { AppointmentDialogsProvider } from "../../components/scheduling/appointment-dialogs";
 import { AppointmentRow } from "../../components/scheduling/appointment-row";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
 import { SectionCard } from "../../components/section-card";
-import { canWriteNotes, NOTES_OPEN_BEFORE_START_MS } from "../../lib/appointment-rules";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { ClinicTimeZoneProvider, useTimeFormat } from "../../lib/clinic-time-zone";
 import { pageTitle } from "../../lib/clinic";
@@ -35,9 +34,13 @@ import { salutationFor } from "../../lib/greeting";
 import { formatAgo } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { useNow } from "../../lib/use-now";
+import { useOpenVisit } from "../../lib/use-open-visit";
+import { isVisitOpen, visitOpensAt } from "../../lib/visit-window";
 import { CreateNotesDialog } from "./create-notes-dialog";
 import { describeActivity, doctorDashboardRange, nextSession, sessionsAwaitingNotes, todaysSchedule } from "./doctor-day";
 import { StatCard } from "./stat-card";
+import { WaitingPatients } from "./waiting-patients";
 
 const ACTIVITY_SHOWN = 6;
 
@@ -50,10 +53,11 @@ export function DoctorDashboardPage() {
   const appointments = trpc.appointments.list.useQuery({ ...range, order: "asc", limit: 500 });
   const activity = trpc.appointments.recentActivity.useQuery({ limit: ACTIVITY_SHOWN });
   const unread = trpc.messages.unread.useQuery();
+  const waiting = trpc.visits.waiting.useQuery();
 
   if (!user) return null;
-  const queries = [summary, appointments, activity, unread];
-  if (!queriesSettled(queries) || !summary.data || !appointments.data || !activity.data || !unread.data) {
+  const queries = [summary, appointments, activity, unread, waiting];
+  if (!queriesSettled(queries) || !summary.data || !appointments.data || !activity.data || !unread.data || !waiting.data) {
     return <PageQueriesFallback queries={queries} loading="Preparing your day" what="your day" />;
   }
 
@@ -61,7 +65,14 @@ export function DoctorDashboardPage() {
     <TooltipProvider>
       <ClinicTimeZoneProvider timeZone={summary.data.timeZone}>
         <AppointmentDialogsProvider>
-          <DoctorDashboard user={user} summary={summary.data} appointments={appointments.data} activity={activity.data} unreadMessages={unread.data.total} />
+          <DoctorDashboard
+            user={user}
+            summary={summary.data}
+            appointments={appointments.data}
+            activity={activity.data}
+            unreadMessages={unread.data.total}
+            waiting={waiting.data}
+          />
         </AppointmentDialogsProvider>
       </ClinicTimeZoneProvider>
     </TooltipProvider>
@@ -74,11 +85,12 @@ type DoctorDashboardProps = {
   appointments: Appointment[];
   activity: ActivityEvent[];
   unreadMessages: number;
+  waiting: WaitingPatientView[];
 };
 
 type OpenDialog = "add-patient" | "create-notes" | "schedule" | null;
 
-function DoctorDashboard({ user, summary, appointments, activity, unreadMessages }: DoctorDashboardProps) {
+function DoctorDashboard({ user, summary, appointments, activity, unreadMessages, waiting }: DoctorDashboardProps) {
   const format = useTimeFormat();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const now = new Date();
@@ -109,6 +121,7 @@ function DoctorDashboard({ user, summary, appointments, activity, unreadMessages
         </Button>
       }
     >
+      <WaitingPatients waiting={waiting} />
       <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Today's Sessions" value={summary.today} caption="Scheduled for today" icon={Sunrise} />
         <StatCard label="Active Patients" value={summary.activePatients} caption="In your care" icon={UsersRound} to="/patients" />
@@ -158,9 +171,9 @@ function DoctorDashboard({ user, summary, appointments, activity, unreadMessages
 }
 
 function TodaysSchedule({ schedule, user }: { schedule: Appointment[]; user: PublicUser }) {
-  const dialogs = useAppointmentDialogs();
   const format = useTimeFormat();
-  const now = new Date();
+  const now = useNow();
+  const room = useOpenVisit();
 
   if (schedule.length === 0) {
     return (
@@ -173,8 +186,9 @@ function TodaysSchedule({ schedule, user }: { schedule: Appointment[]; user: Pub
   return (
     <ul className="grid gap-6">
       {schedule.map((appointment) => {
-        const startable = appointment.status === "scheduled" && canWriteNotes(appointment, now);
-        const opensAt = new Date(Date.parse(appointment.startTime) - NOTES_OPEN_BEFORE_START_MS);
+        const startable = isVisitOpen(appointment, now);
+        const opensAt = visitOpensAt(appointment);
+        const opensLater = opensAt.getTime() > now.getTime();
         return (
           <li key={appointment.id} className="border-b border-ivory-300 pb-6 last:border-0 last:pb-0">
             <AppointmentRow
@@ -185,9 +199,9 @@ function TodaysSchedule({ schedule, user }: { schedule: Appointment[]; user: Pub
                 appointment.status === "scheduled" ? (
                   <Button
                     size="sm"
-                    disabled={!startable}
+                    disabled={!startable || room.opening}
                     aria-label={`Start session with ${appointment.patientName}`}
-                    onClick={() => dialogs.open("notes", appointment)}
+                    onClick={() => room.open(appointment.id)}
                   >
                     <Play aria-hidden="true" />
                     Start
@@ -196,7 +210,9 @@ function TodaysSchedule({ schedule, user }: { schedule: Appointment[]; user: Pub
               }
             >
               {appointment.status === "scheduled" && !startable ? (
-                <p className="text-xs text-muted-foreground">Start opens at {format.time(opensAt)}, half an hour before.</p>
+                <p className="text-xs text-muted-foreground">
+                  {opensLater ? `The video room opens at ${format.time(opensAt)}, a quarter of an hour before.` : "The video room has closed."}
+                </p>
               ) : null}
             </AppointmentRow>
           </li>

@@ -1,4 +1,12 @@
-import { averageRating, CHART_SCALE, recentNotes, type Appointment, type PublicUser, type TreatmentSession } from "@halcyon/domain/schemas";
+import {
+  averageRating,
+  CHART_SCALE,
+  recentNotes,
+  VISIT_CLOSES_AFTER_MS,
+  type Appointment,
+  type PublicUser,
+  type TreatmentSession,
+} from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { ArrowRight, CalendarCheck2, CalendarHeart, CalendarPlus, CircleCheckBig, NotebookText, Star } from "lucide-react";
@@ -22,24 +30,36 @@ import { pageTitle } from "../../lib/clinic";
 import { salutationFor } from "../../lib/greeting";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { useNow } from "../../lib/use-now";
+import { isVisitOpen } from "../../lib/visit-window";
+import { JoinVisitButton } from "../../components/join-visit-button";
 import { StatCard } from "./stat-card";
 
 /** The specification's lists: the first 3 upcoming sessions, the latest 3 notes. */
 const UPCOMING_SHOWN = 3;
 const RECENT_NOTES_SHOWN = 3;
+/** A session under way keeps its room open until half an hour after its end: read from that far back. */
+const ROOM_OPEN_AFTER_START_MS = 60 * 60_000 + VISIT_CLOSES_AFTER_MS;
+/** Sessions under way at once, read beside the upcoming ones. */
+const UNDER_WAY_READ = 2;
 
 export function PatientDashboardPage() {
   useDocumentTitle(pageTitle("Your dashboard"));
   const { user } = useCurrentUser();
-  const [loadedAt] = useState(() => new Date().toISOString());
+  const [loadedAt] = useState(() => new Date());
   // One batch on load: every read of the page is issued in the same render.
   const summary = trpc.appointments.summary.useQuery();
-  const upcoming = trpc.appointments.list.useQuery({ from: loadedAt, order: "asc", status: "scheduled", limit: UPCOMING_SHOWN });
+  const scheduled = trpc.appointments.list.useQuery({
+    from: new Date(loadedAt.getTime() - ROOM_OPEN_AFTER_START_MS).toISOString(),
+    order: "asc",
+    status: "scheduled",
+    limit: UPCOMING_SHOWN + UNDER_WAY_READ,
+  });
   const sessions = trpc.treatmentSessions.list.useQuery({ userId: user?.id ?? 0 }, { enabled: user !== null });
 
   if (!user) return null;
-  const queries = [summary, upcoming, sessions];
-  if (!queriesSettled(queries) || !summary.data || !upcoming.data || !sessions.data) {
+  const queries = [summary, scheduled, sessions];
+  if (!queriesSettled(queries) || !summary.data || !scheduled.data || !sessions.data) {
     return <PageQueriesFallback queries={queries} loading="Preparing your dashboard" what="your dashboard" />;
   }
 
@@ -47,7 +67,13 @@ export function PatientDashboardPage() {
     <TooltipProvider>
       <ClinicTimeZoneProvider timeZone={summary.data.timeZone}>
         <AppointmentDialogsProvider>
-          <PatientDashboard user={user} summary={summary.data} upcoming={upcoming.data} sessions={sessions.data} />
+          <PatientDashboard
+            user={user}
+            summary={summary.data}
+            scheduled={scheduled.data}
+            upcoming={scheduled.data.filter((appointment) => Date.parse(appointment.startTime) > loadedAt.getTime()).slice(0, UPCOMING_SHOWN)}
+            sessions={sessions.data}
+          />
         </AppointmentDialogsProvider>
       </ClinicTimeZoneProvider>
     </TooltipProvider>
@@ -57,12 +83,16 @@ export function PatientDashboardPage() {
 type PatientDashboardProps = {
   user: PublicUser;
   summary: { upcoming: number; completed: number };
+  /** Booked sessions from those still under way on. */
+  scheduled: Appointment[];
   upcoming: Appointment[];
   sessions: TreatmentSession[];
 };
 
-function PatientDashboard({ user, summary, upcoming, sessions }: PatientDashboardProps) {
+function PatientDashboard({ user, summary, scheduled, upcoming, sessions }: PatientDashboardProps) {
   const format = useTimeFormat();
+  const now = useNow();
+  const roomOpen = scheduled.find((appointment) => isVisitOpen(appointment, now));
   const [booking, setBooking] = useState(false);
   const average = averageRating(sessions);
   const notes = recentNotes(sessions, RECENT_NOTES_SHOWN);
@@ -92,6 +122,7 @@ function PatientDashboard({ user, summary, upcoming, sessions }: PatientDashboar
         </>
       }
     >
+      {roomOpen ? <OpenRoom appointment={roomOpen} viewer={user} /> : null}
       <div className="grid gap-5 sm:grid-cols-3">
         <StatCard label="Upcoming sessions" value={summary.upcoming} caption="Booked and ahead of you" icon={CalendarCheck2} to="/appointments" />
         <StatCard label="Sessions complete" value={summary.completed} caption="Since you began with us" icon={CircleCheckBig} />
@@ -179,5 +210,24 @@ function ReschedulePolicy() {
         ? "Sessions can be moved online until they begin, and cancelled at any time."
         : `Sessions can be moved online until ${hoursPhrase(windowHours)} before they begin, and cancelled at any time.`}
     </p>
+  );
+}
+
+/** A session whose video room is open now: the way in, first thing on the page. */
+function OpenRoom({ appointment, viewer }: { appointment: Appointment; viewer: PublicUser }) {
+  const format = useTimeFormat();
+  return (
+    <section
+      aria-label="Your session is open"
+      className="mb-8 flex flex-col gap-4 rounded-2xl border border-gold-400 bg-ivory-50 p-6 shadow-soft sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="grid gap-1">
+        <p className="font-display text-2xl text-ink-900">Your session with {doctorTitle(appointment.doctorName)} is open</p>
+        <p className="text-sm text-muted-foreground">
+          {format.timeRange(appointment.startTime, appointment.endTime)}. Join when you are ready; your therapist will admit you.
+        </p>
+      </div>
+      <JoinVisitButton appointment={appointment} viewer={viewer} />
+    </section>
   );
 }

@@ -3,8 +3,7 @@ import { ArrowLeft, Phone, Video } from "lucide-react";
 import { useEffect, useMemo, useRef } from "react";
 import { Link } from "react-router-dom";
 
-import { CLINIC_CONTACT } from "../../lib/clinic";
-import { ComingSoonButton } from "./coming-soon-button";
+import { CallButton } from "./call-button";
 import { Composer } from "./composer";
 import { ConnectionStatus } from "./connection-status";
 import { conversationRows } from "./conversation-rows";
@@ -88,18 +87,8 @@ export function ChatPane({ me, partner, partnerIsDoctor, unreadFromPartner, back
           </div>
         </div>
         <div className="flex items-center">
-          <ComingSoonButton
-            icon={Phone}
-            label="Voice call"
-            hint="Voice calls are coming soon"
-            explanation={`Calls from here are on their way. Until then, write here, or call the clinic on ${CLINIC_CONTACT.phone.label}.`}
-          />
-          <ComingSoonButton
-            icon={Video}
-            label="Video call"
-            hint="Video sessions are coming soon"
-            explanation="Video from here is on its way. Your therapist will share a link for video sessions until then."
-          />
+          <CallButton icon={Phone} label="Call" audioOnly partnerId={partner.id} partnerName={called} mayStartVisit={!partnerIsDoctor} />
+          <CallButton icon={Video} label="Video call" audioOnly={false} partnerId={partner.id} partnerName={called} mayStartVisit={!partnerIsDoctor} />
         </div>
       </header>
 

@@ -13,8 +13,6 @@ type DeviceCheckProps = {
   media: LocalMedia;
   choice: MediaChoice;
   onChoice: (choice: MediaChoice) => void;
-  /** Only a patient may join without a camera. */
-  mayJoinWithAudioOnly: boolean;
   onJoin: () => void;
 };
 
@@ -51,7 +49,7 @@ function DevicePicker({
 }
 
 /** Before joining: the camera and microphone to use, a live preview and a level meter, and what is wrong when they fail. */
-export function DeviceCheck({ media, choice, onChoice, mayJoinWithAudioOnly, onJoin }: DeviceCheckProps) {
+export function DeviceCheck({ media, choice, onChoice, onJoin }: DeviceCheckProps) {
   const audioOnlyId = useId();
   const ready = media.stream !== null && media.problem === null;
   return (
@@ -85,12 +83,10 @@ export function DeviceCheck({ media, choice, onChoice, mayJoinWithAudioOnly, onJ
           <p className="text-sm text-muted-foreground">Speak to see the level move.</p>
           <MicLevel stream={media.stream} />
         </div>
-        {mayJoinWithAudioOnly ? (
-          <div className="flex items-center gap-3">
-            <Switch id={audioOnlyId} checked={choice.audioOnly} onCheckedChange={(audioOnly) => onChoice({ ...choice, audioOnly })} />
-            <Label htmlFor={audioOnlyId}>Join with audio only</Label>
-          </div>
-        ) : null}
+        <div className="flex items-center gap-3">
+          <Switch id={audioOnlyId} checked={choice.audioOnly} onCheckedChange={(audioOnly) => onChoice({ ...choice, audioOnly })} />
+          <Label htmlFor={audioOnlyId}>Join with audio only</Label>
+        </div>
         <Button size="lg" disabled={!ready} onClick={onJoin}>
           <Video aria-hidden="true" />
           Join visit

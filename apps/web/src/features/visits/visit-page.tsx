@@ -1,7 +1,7 @@
 import type { VisitView } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { useEffect, useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link, useParams, useSearchParams } from "react-router-dom";
 
 import { MemberPage } from "../../components/member-page";
 import { PageLoading } from "../../components/page-loading";
@@ -59,7 +59,9 @@ function doctorName(visit: VisitView): string {
 function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboard: string; onChanged: () => void }) {
   const remembered = rememberedChoice(visit.id);
   const [stage, setStage] = useState<Stage>(remembered ? "call" : "check");
-  const [choice, setChoice] = useState<MediaChoice>(remembered ?? { cameraId: null, microphoneId: null, audioOnly: false });
+  // A chat's "Call" (rather than "Video call") opens the room with the camera off.
+  const [searchParams] = useSearchParams();
+  const [choice, setChoice] = useState<MediaChoice>(remembered ?? { cameraId: null, microphoneId: null, audioOnly: searchParams.has("audio") });
   const open = visit.state === "open";
   const media = useLocalMedia(choice, open && stage !== "left");
 
@@ -93,7 +95,6 @@ function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboa
         media={media}
         choice={choice}
         onChoice={setChoice}
-        mayJoinWithAudioOnly={visit.role === "patient"}
         onJoin={() => {
           sessionStorage.setItem(joinedKey(visit.id), JSON.stringify(choice));
           setStage("call");

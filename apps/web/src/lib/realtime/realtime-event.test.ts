@@ -20,6 +20,33 @@ describe("parseRealtimeEvent", () => {
     });
   });
 
+  it("reads a video visit's frames: the room's steps with who sent them, the answer to a join, and refusals", () => {
+    const offer = { callId: "c1", description: { type: "offer", sdp: "v=0" } };
+    expect(parseRealtimeEvent(frame({ type: "visit_signal", data: { visitId: 4, fromUserId: 2, payload: offer } }))).toEqual({
+      type: "visit_signal",
+      data: { visitId: 4, fromUserId: 2, payload: offer },
+    });
+    expect(parseRealtimeEvent(frame({ type: "visit_waiting", data: { visitId: 4, fromUserId: 3 } }))).toEqual({
+      type: "visit_waiting",
+      data: { visitId: 4, fromUserId: 3 },
+    });
+    expect(parseRealtimeEvent(frame({ type: "visit_joined", data: { visitId: 4, role: "doctor", admitted: false, otherPresent: true } }))).toEqual({
+      type: "visit_joined",
+      data: { visitId: 4, role: "doctor", admitted: false, otherPresent: true },
+    });
+    expect(parseRealtimeEvent(frame({ type: "error", data: { code: "CONFLICT", message: "This visit has ended." } }))).toEqual({
+      type: "error",
+      data: { code: "CONFLICT", message: "This visit has ended." },
+    });
+    for (const bad of [
+      frame({ type: "visit_admit", data: { visitId: "4", fromUserId: 2 } }),
+      frame({ type: "visit_joined", data: { visitId: 4, role: "admin", admitted: false, otherPresent: true } }),
+      frame({ type: "error", data: { code: 1 } }),
+    ]) {
+      expect(() => parseRealtimeEvent(bad), bad).toThrow(RealtimeParseError);
+    }
+  });
+
   it("keeps only the fields it knows", () => {
     const event = parseRealtimeEvent(frame({ type: "appointment_changed", data: { id: 3, secret: "x" }, extra: 1 }));
     expect(event).toEqual({ type: "appointment_changed", data: { id: 3 } });
