@@ -40,7 +40,14 @@ export function zoneWhereItIsNow(hour: number, now: Date = new Date()): string {
  * `host: "localhost"` serves the clinic under that name (it still listens on 127.0.0.1): passkeys
  * need a domain for their relying party, never an address.
  */
-export async function startClinicServer(options: { port?: number; timeZone?: string; logs?: boolean; host?: "localhost" }): Promise<ClinicServer> {
+export async function startClinicServer(options: {
+  port?: number;
+  timeZone?: string;
+  logs?: boolean;
+  host?: "localhost";
+  /** More of the server's environment (a TURN server for video visits). */
+  env?: Record<string, string>;
+}): Promise<ClinicServer> {
   const port = options.port ?? (await freePort());
   const baseURL = `http://${options.host ?? "127.0.0.1"}:${port}`;
   const output = options.logs ? "inherit" : "ignore";
@@ -53,6 +60,7 @@ export async function startClinicServer(options: { port?: number; timeZone?: str
       PUBLIC_ORIGIN: baseURL,
       ...(options.timeZone ? { CLINIC_TIMEZONE: options.timeZone } : {}),
       ...(options.logs ? {} : { LOG_LEVEL: "error" }),
+      ...options.env,
     },
   });
   const deadline = Date.now() + 60_000;

@@ -2,47 +2,20 @@
 // microphone: the device check, the waiting room, the admission, each side seeing the other's
 // video play, mute and camera off reaching the other side, a reload rejoining the call, and the
 // doctor ending it for both. A third member is told the room does not exist.
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 import { startClinicServer, zoneWhereItIsNow, type ClinicServer } from "./clinic-server";
 import { memberBrowser, newPatientOf, openMessages } from "./messaging-support";
-import { DEMO, expectToast, newPatient, seriousViolations, signInQuietly } from "./support";
+import { DEMO, expectToast, newPatient, seriousViolations } from "./support";
+import { expectPlaying, join, signedInPage, startInstantVisit } from "./visit-support";
 
 test.describe.configure({ mode: "serial" });
-
-async function signedInPage(browser: Browser, baseURL: string, who: { username: string; password: string }): Promise<Page> {
-  // Without the pages' rise-in animations, axe reads the colours as they settle.
-  const context = await browser.newContext({ baseURL, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  await signInQuietly(page, who);
-  return page;
-}
-
-/** The doctor starts an instant visit with the demo patient: its id. */
-async function startInstantVisit(doctor: Page, patient: Page): Promise<number> {
-  const patientId = (await (await patient.request.get("/api/user")).json()).id;
-  const started = await doctor.request.post("/api/visits", { data: { patientId } });
-  expect(started.status(), await started.text()).toBe(200);
-  return (await started.json()).id;
-}
-
-/** The video shows a picture and its time moves on: the stream really plays. */
-async function expectPlaying(video: Locator): Promise<void> {
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
-  const start = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(start);
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: `test-results/screenshots/visit-${name}-${width}.png`, fullPage: true });
   }
-}
-
-async function join(page: Page): Promise<void> {
-  await expectPlaying(page.getByLabel("Your camera preview"));
-  await page.getByRole("button", { name: "Join visit" }).click();
 }
 
 test("a patient waits, the doctor admits, and they see and hear each other until the doctor ends the visit", async ({ browser, baseURL }) => {
