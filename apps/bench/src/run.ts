@@ -18,6 +18,7 @@ import { measureStartup } from "./startup";
 import { measureSecondStepCpu, measureTwoStepLoginEventLoop } from "./two-step-sign-in";
 import { checkServerBuild, installCleanupHandlers, REPO_ROOT, RESULTS_DIR, round, type CheckResult } from "./support";
 import { measureUserEndpoint } from "./user-endpoint";
+import { measureVisitSignalling } from "./visit-signalling";
 import { measureWebSocketDelivery } from "./ws-delivery";
 
 interface Measurement {
@@ -42,6 +43,7 @@ const MEASUREMENTS: Measurement[] = [
   { id: "clinic", title: "Large clinic: appointments, notes, slots, booking", needsBuiltServer: true, optIn: true, run: measureLargeClinic },
   { id: "messaging", title: "Messaging: 2,000,000 messages", needsBuiltServer: true, optIn: true, run: measureMessagingReads },
   { id: "ws", title: "WebSocket delivery: 2,000 sockets, 200 messages/s", needsBuiltServer: true, optIn: true, run: measureWebSocketDelivery },
+  { id: "visits", title: "Video visits: 500 rooms signalling, 1,000 sockets", needsBuiltServer: true, run: measureVisitSignalling },
   { id: "admin", title: "Admin: stats and audit log, 1,000,000 audit rows", needsBuiltServer: true, optIn: true, run: measureAdminEndpoints },
 ];
 

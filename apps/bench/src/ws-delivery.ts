@@ -37,14 +37,14 @@ const RSS_SAMPLE_MS = 250;
 const GRACE_MS = 3_000;
 const CONNECT_BATCH = 100;
 
-interface BenchUser {
+export interface BenchUser {
   id: number;
   username: string;
   token: string;
 }
 
 /** The rows a sign-in writes (packages/domain/src/auth/sessions.ts), one fresh token per user. */
-function writeSessions(file: string, users: Omit<BenchUser, "token">[]): BenchUser[] {
+export function writeSessions(file: string, users: Omit<BenchUser, "token">[]): BenchUser[] {
   const db = new Database(file);
   try {
     const now = new Date();
@@ -63,7 +63,7 @@ function writeSessions(file: string, users: Omit<BenchUser, "token">[]): BenchUs
 }
 
 /** VmRSS of a process, in MB (0 once it is gone). */
-function residentMb(pid: number): number {
+export function residentMb(pid: number): number {
   try {
     const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Number(match[1]) / 1024 : 0;

@@ -60,8 +60,17 @@ function seatIn(client: ClientSocket, visitId: number): Seat {
   return seat;
 }
 
+/** Relays a signal to the other party: the hot path of a call, synchronous (no database). */
+function relay(client: ClientSocket, visitId: number, payload: unknown): void {
+  const seat = seatIn(client, visitId);
+  if (!seat.admitted) throw new AppError("FORBIDDEN", "The patient has not been admitted yet.");
+  if (payload === undefined || payload === null) throw new AppError("INVALID_INPUT", "A signal carries a payload: an offer, an answer or an ICE candidate.");
+  client.member.events.publish({ type: "visit_signal", data: { visitId, fromUserId: client.userId, payload }, recipients: [seat.otherId] });
+}
+
+/** The room's steps that the record keeps (they reach the database). */
 async function act(client: ClientSocket, frame: Frame): Promise<void> {
-  const { visitId, payload } = frame.data;
+  const { visitId } = frame.data;
   const ctx = client.member;
   switch (frame.type) {
     case "visit_join": {
@@ -70,14 +79,8 @@ async function act(client: ClientSocket, frame: Frame): Promise<void> {
       send(client, { type: "visit_joined", data: { visitId, role: joined.seat.role, admitted: joined.seat.admitted, otherPresent: joined.otherPresent } });
       return;
     }
-    case "visit_signal": {
-      const seat = seatIn(client, visitId);
-      if (!seat.admitted) throw new AppError("FORBIDDEN", "The patient has not been admitted yet.");
-      if (payload === undefined || payload === null)
-        throw new AppError("INVALID_INPUT", "A signal carries a payload: an offer, an answer or an ICE candidate.");
-      ctx.events.publish({ type: "visit_signal", data: { visitId, fromUserId: ctx.user.id, payload }, recipients: [seat.otherId] });
-      return;
-    }
+    case "visit_signal":
+      return relay(client, visitId, frame.data.payload);
     case "visit_admit": {
       seatIn(client, visitId);
       client.seats.set(visitId, await admitToVisit(ctx, visitId));
@@ -97,6 +100,12 @@ async function act(client: ClientSocket, frame: Frame): Promise<void> {
   }
 }
 
+function refuseFailure(client: ClientSocket, error: unknown, type: string, log: FastifyBaseLogger): void {
+  if (error instanceof AppError) return refuse(client, error.appCode, error.message);
+  log.error({ err: error, type }, "a socket frame failed");
+  refuse(client, "INTERNAL", INTERNAL_ERROR_MESSAGE);
+}
+
 /** Checks and acts on one frame from `client`, answering a refusal with an error frame. */
 export function receiveFrame(client: ClientSocket, raw: string, log: FastifyBaseLogger): void {
   if (!client.budget.take(Date.now())) return refuse(client, "RATE_LIMITED", "Too many messages: slow down.");
@@ -109,13 +118,20 @@ export function receiveFrame(client: ClientSocket, raw: string, log: FastifyBase
   }
   const frame = frameSchema.safeParse(parsed);
   if (!frame.success) return refuse(client, "INVALID_INPUT", FRAME_SHAPE);
-  client.pending = client.pending.then(() =>
-    act(client, frame.data).catch((error: unknown) => {
-      if (error instanceof AppError) return refuse(client, error.appCode, error.message);
-      log.error({ err: error, type: frame.data.type }, "a socket frame failed");
-      refuse(client, "INTERNAL", INTERNAL_ERROR_MESSAGE);
-    }),
-  );
+  const { type, data } = frame.data;
+  // A signal with nothing before it still being handled is relayed at once; anything else waits its turn.
+  if (type === "visit_signal" && client.inFlight === 0) {
+    try {
+      return relay(client, data.visitId, data.payload);
+    } catch (error) {
+      return refuseFailure(client, error, type, log);
+    }
+  }
+  client.inFlight += 1;
+  client.pending = client.pending
+    .then(() => act(client, frame.data))
+    .catch((error: unknown) => refuseFailure(client, error, type, log))
+    .finally(() => (client.inFlight -= 1));
 }
 
 /** The socket closed: it leaves every room it sat in (a reload that already rejoined stays). */

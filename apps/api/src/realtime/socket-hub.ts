@@ -20,8 +20,9 @@ export interface ClientSocket {
   /** The video rooms this socket sits in, by visit id. */
   seats: Map<number, Seat>;
   budget: FrameBudget;
-  /** The frames still being handled, in order. */
+  /** The frames still being handled, in order, and how many. */
   pending: Promise<void>;
+  inFlight: number;
 }
 
 /** Close codes a client can tell apart: 4001 means "sign in again", not "reconnect". */

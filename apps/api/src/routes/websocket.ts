@@ -136,6 +136,7 @@ export async function websocketRoutes(app: FastifyInstance, { env }: { env: Env 
         seats: new Map(),
         budget: new FrameBudget(Date.now()),
         pending: Promise.resolve(),
+        inFlight: 0,
       };
       hub.add(client);
       socket.on("pong", () => (client.alive = true));
