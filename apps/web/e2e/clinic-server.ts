@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
+import { test } from "@playwright/test";
+
 /**
  * A clinic server on the built server and the demo seed (e2e/serve.mjs): the shared one of the
  * run (global-setup.ts), or a test's own, on a free port, with the clinic's clock somewhere in
@@ -12,7 +14,7 @@ export type ClinicServer = { baseURL: string; stop: () => Promise<void> };
 
 const SERVE = fileURLToPath(new URL("./serve.mjs", import.meta.url));
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -83,4 +85,23 @@ export async function startClinicServer(options: {
         child.kill("SIGTERM");
       }),
   };
+}
+
+/**
+ * Tests on a clinic of their own whose clock reads `hour` o'clock now, whatever the hour they run
+ * at: e.g. 15, and the demo's session "today at 15:00" is under way with its video room open.
+ */
+export function clinicAtHour(hour: number) {
+  return test.extend<object, { clinic: ClinicServer }>({
+    clinic: [
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const clinic = await startClinicServer({ timeZone: zoneWhereItIsNow(hour) });
+        await use(clinic);
+        await clinic.stop();
+      },
+      { scope: "worker", timeout: 60_000 },
+    ],
+    baseURL: async ({ clinic }, use) => use(clinic.baseURL),
+  });
 }

@@ -1,10 +1,8 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
-import { startClinicServer, zoneWhereItIsNow, type ClinicServer } from "./clinic-server";
+import { clinicAtHour } from "./clinic-server";
 import { pickFirstFreeTime, trpcRequestsOnLoad } from "./schedule-support";
 import { chooseOption, DEMO, expectToast, signInQuietly } from "./support";
-
-const test = base;
 
 test.describe("the patient dashboard", () => {
   test("greets by first name; figures, the progress chart with its rules, upcoming sessions and recent notes", async ({ page }) => {
@@ -143,31 +141,14 @@ test.describe("round-trips on load", () => {
   }
 });
 
-// A clinic of its own whose clock reads mid-afternoon, so the demo's session "today at 15:00"
-// has begun, its video room is open, and its doctor can run it, whatever the hour the tests run at.
-const afternoon = base.extend<object, { clinic: ClinicServer }>({
-  clinic: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const clinic = await startClinicServer({ timeZone: zoneWhereItIsNow(15) });
-      await use(clinic);
-      await clinic.stop();
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  baseURL: async ({ clinic }, use) => use(clinic.baseURL),
-});
-
-async function signInAs(page: Page, username: string, password: string) {
-  const response = await page.request.post("/api/login", { data: { username, password } });
-  expect(response.status()).toBe(200);
-}
+// The demo's session "today at 15:00" has begun, its video room is open, and its doctor can run it.
+const afternoon = clinicAtHour(15);
 
 afternoon.describe("running a session", () => {
   afternoon(
     "the doctor starts today's session in its video room, ends it, and writes notes with a rating; the patient's chart shows it",
     async ({ page, browser, baseURL }) => {
-      await signInAs(page, DEMO.doctor.username, DEMO.doctor.password);
+      await signInQuietly(page, DEMO.doctor);
       await page.goto("/dashboard/doctor");
       const schedule = page.getByRole("region", { name: "Today's Schedule" });
       const row = schedule.getByTestId("appointment-row").filter({ hasText: "Jordan Ellis" });
@@ -201,7 +182,7 @@ afternoon.describe("running a session", () => {
       // Jordan's own dashboard: the chart and the recent activity moved.
       const jordan = await browser.newContext({ baseURL });
       const jordanPage = await jordan.newPage();
-      await signInAs(jordanPage, "jordan", DEMO.patient.password);
+      await signInQuietly(jordanPage, { username: "jordan", password: DEMO.patient.password });
       await jordanPage.goto("/dashboard/patient");
       const chart = jordanPage.getByRole("region", { name: "Progress Over Time" });
       await expect(chart.getByTestId("progress-bar")).toHaveCount(1);

@@ -2,27 +2,15 @@
 // tried), with the short-lived credentials the clinic server issues from its TURN_SECRET. The relay
 // is Debian's coturn, started here on loopback in use-auth-secret mode; CI installs it (.ci/run).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 
 import { expect, test } from "@playwright/test";
 
-import { startClinicServer, type ClinicServer } from "./clinic-server";
+import { freePort, startClinicServer, type ClinicServer } from "./clinic-server";
 import { DEMO } from "./support";
 import { expectPlaying, join, signedInPage, startInstantVisit } from "./visit-support";
 
 const TURN_SECRET = "a-relay-secret-for-the-test";
 const turnserver = spawnSync("sh", ["-c", "command -v turnserver"], { encoding: "utf8" }).stdout.trim();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 test.describe("a video visit through a TURN relay", () => {
   test.skip(!turnserver, "coturn's turnserver is not installed (CI installs it: apt-get install coturn)");

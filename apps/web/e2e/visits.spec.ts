@@ -4,18 +4,21 @@
 // doctor ending it for both. A third member is told the room does not exist.
 import { expect, test, type Page } from "@playwright/test";
 
-import { startClinicServer, zoneWhereItIsNow, type ClinicServer } from "./clinic-server";
+import { clinicAtHour } from "./clinic-server";
 import { memberBrowser, newPatientOf, openMessages } from "./messaging-support";
 import { DEMO, expectToast, newPatient, seriousViolations } from "./support";
 import { expectPlaying, join, signedInPage, startInstantVisit } from "./visit-support";
 
 test.describe.configure({ mode: "serial" });
 
-async function shoot(page: Page, name: string): Promise<void> {
+/** The screen passes axe and is photographed at 375 and 1440 px (then back to a desktop width). */
+async function lookAt(page: Page, name: string): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: `test-results/screenshots/visit-${name}-${width}.png`, fullPage: true });
   }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test("a patient waits, the doctor admits, and they see and hear each other until the doctor ends the visit", async ({ browser, baseURL }) => {
@@ -34,16 +37,12 @@ test("a patient waits, the doctor admits, and they see and hear each other until
   await expect
     .poll(async () => Number(await patient.getByRole("meter", { name: "Microphone level" }).getAttribute("aria-valuenow")), { timeout: 15_000 })
     .toBeGreaterThan(0);
-  expect(await seriousViolations(patient)).toEqual([]);
-  await shoot(patient, "device-check");
-  await patient.setViewportSize({ width: 1280, height: 800 });
+  await lookAt(patient, "device-check");
 
   // The waiting room.
   await join(patient);
   await expect(patient.getByText("Your therapist will admit you shortly")).toBeVisible();
-  expect(await seriousViolations(patient)).toEqual([]);
-  await shoot(patient, "waiting-room");
-  await patient.setViewportSize({ width: 1280, height: 800 });
+  await lookAt(patient, "waiting-room");
 
   // The doctor joins, sees the patient waiting, and admits them.
   await doctor.goto(`/visits/${visitId}`);
@@ -56,9 +55,7 @@ test("a patient waits, the doctor admits, and they see and hear each other until
   await expectPlaying(doctor.getByLabel("Video of Alex"));
   await expect(patient.getByRole("status").filter({ hasText: "Connected" })).toBeVisible();
   await expect(doctor.getByRole("status").filter({ hasText: "Connected" })).toBeVisible();
-  expect(await seriousViolations(doctor)).toEqual([]);
-  await shoot(doctor, "call");
-  await doctor.setViewportSize({ width: 1280, height: 800 });
+  await lookAt(doctor, "call");
 
   // Mute and camera off reach the other side, and back.
   await patient.getByRole("button", { name: "Mute" }).click();
@@ -121,20 +118,8 @@ test("from the chat: a patient hears when their room opens; the doctor's Call st
   await patient.context.close();
 });
 
-// A clinic of its own whose clock reads mid-afternoon: the demo's session "today at 15:00" with
-// Jordan is under way, and its room open.
-const afternoon = test.extend<object, { clinic: ClinicServer }>({
-  clinic: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const clinic = await startClinicServer({ timeZone: zoneWhereItIsNow(15) });
-      await use(clinic);
-      await clinic.stop();
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  baseURL: async ({ clinic }, use) => use(clinic.baseURL),
-});
+// The demo's session "today at 15:00" with Jordan is under way, and its room open.
+const afternoon = clinicAtHour(15);
 
 afternoon("a session's room: the patient joins from their dashboard, the doctor sees them waiting on theirs and admits them", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
@@ -142,9 +127,7 @@ afternoon("a session's room: the patient joins from their dashboard, the doctor 
   await jordan.goto("/dashboard/patient");
   const open = jordan.getByRole("region", { name: "Your session is open" });
   await expect(open).toContainText("Your session with Dr. Eleanor Vance is open");
-  expect(await seriousViolations(jordan)).toEqual([]);
-  await shoot(jordan, "patient-dashboard-open-room");
-  await jordan.setViewportSize({ width: 1280, height: 800 });
+  await lookAt(jordan, "patient-dashboard-open-room");
   await open.getByRole("button", { name: /^Join/ }).click();
   await join(jordan);
   await expect(jordan.getByText("Your therapist will admit you shortly")).toBeVisible();
@@ -153,9 +136,7 @@ afternoon("a session's room: the patient joins from their dashboard, the doctor 
   await doctor.goto("/dashboard/doctor");
   const waiting = doctor.getByRole("region", { name: "Waiting for you" });
   await expect(waiting).toContainText("Jordan Ellis is waiting in your video room");
-  expect(await seriousViolations(doctor)).toEqual([]);
-  await shoot(doctor, "doctor-dashboard-waiting");
-  await doctor.setViewportSize({ width: 1280, height: 800 });
+  await lookAt(doctor, "doctor-dashboard-waiting");
   await waiting.getByRole("link", { name: "Open the room to admit Jordan Ellis" }).click();
   await join(doctor);
   await doctor.getByRole("button", { name: "Admit" }).click();

@@ -3,6 +3,7 @@ import { Button } from "@halcyon/ui/components/button";
 import { KeyRound, ShieldAlert } from "lucide-react";
 import { Link } from "react-router-dom";
 
+import { FloatingNotice } from "../../components/floating-notice";
 import { formatDate } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 
@@ -37,29 +38,23 @@ export function AccountNoticeCard({ notice }: { notice: AccountNoticeView }) {
   const done = () => dismiss.mutate({ kind: notice.kind });
 
   return (
-    <aside
-      aria-label="A notice for you"
-      className="fixed inset-x-3 bottom-3 z-40 animate-rise rounded-xl border border-hairline bg-card p-5 shadow-lifted sm:inset-x-auto sm:right-6 sm:bottom-6 sm:max-w-md sm:p-6"
-    >
-      <div className="flex gap-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gold-200/60 text-gold-800">
-          <Icon className="size-5" strokeWidth={1.4} aria-hidden="true" />
-        </span>
-        <div className="grid gap-2">
-          <h2 className="font-display text-xl leading-snug text-ink-900">{copy.title}</h2>
-          <p className="text-sm leading-relaxed text-muted-foreground">{copy.body(notice)}</p>
-          <div className="mt-2 flex flex-wrap gap-3">
-            <Button asChild size="sm">
-              <Link to={copy.to} onClick={done}>
-                {copy.action}
-              </Link>
-            </Button>
-            <Button variant="ghost" size="sm" disabled={dismiss.isPending} onClick={done}>
-              {copy.dismiss}
-            </Button>
-          </div>
-        </div>
-      </div>
-    </aside>
+    <FloatingNotice
+      label="A notice for you"
+      icon={Icon}
+      title={copy.title}
+      body={copy.body(notice)}
+      actions={
+        <>
+          <Button asChild size="sm">
+            <Link to={copy.to} onClick={done}>
+              {copy.action}
+            </Link>
+          </Button>
+          <Button variant="ghost" size="sm" disabled={dismiss.isPending} onClick={done}>
+            {copy.dismiss}
+          </Button>
+        </>
+      }
+    />
   );
 }

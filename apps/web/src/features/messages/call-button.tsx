@@ -1,5 +1,3 @@
-import { Button } from "@halcyon/ui/components/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@halcyon/ui/components/tooltip";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import type { LucideIcon } from "lucide-react";
 import { useState } from "react";
@@ -7,6 +5,7 @@ import { useNavigate } from "react-router-dom";
 
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { trpc } from "../../lib/trpc";
+import { HeaderIconButton } from "./header-icon-button";
 
 type CallButtonProps = {
   icon: LucideIcon;
@@ -25,7 +24,7 @@ type CallButtonProps = {
  * open room); otherwise a doctor starts an instant visit, and a patient hears when their next
  * session's room opens.
  */
-export function CallButton({ icon: Icon, label, audioOnly, partnerId, partnerName, mayStartVisit }: CallButtonProps) {
+export function CallButton({ icon, label, audioOnly, partnerId, partnerName, mayStartVisit }: CallButtonProps) {
   const utils = trpc.useUtils();
   const startVisit = trpc.visits.startInstant.useMutation();
   const navigate = useNavigate();
@@ -55,21 +54,12 @@ export function CallButton({ icon: Icon, label, audioOnly, partnerId, partnerNam
   };
 
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={label}
-          disabled={busy}
-          className="text-stone-600 hover:text-ink-900"
-          onClick={() => void call()}
-        >
-          <Icon className="size-[1.15rem]" strokeWidth={1.6} aria-hidden="true" />
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{audioOnly ? `Call ${partnerName}, audio only` : `Video call with ${partnerName}`}</TooltipContent>
-    </Tooltip>
+    <HeaderIconButton
+      icon={icon}
+      label={label}
+      tooltip={audioOnly ? `Call ${partnerName}, audio only` : `Video call with ${partnerName}`}
+      disabled={busy}
+      onClick={() => void call()}
+    />
   );
 }

@@ -1,17 +1,7 @@
 import { useContext, useEffect, useState } from "react";
 
 import { RealtimeContext } from "../../lib/realtime/use-realtime";
-import { VisitCall, type CallState, type Role } from "./visit-call";
-
-const JOINING: CallState = {
-  phase: "joining",
-  admitted: false,
-  otherPresent: false,
-  connection: "Connecting…",
-  remoteStream: null,
-  remoteMedia: { audio: true, video: true },
-  refusal: null,
-};
+import { JOINING, VisitCall, type CallState, type Role } from "./visit-call";
 
 /**
  * The call of one visit while mounted: it sits in the room whenever the tab's socket is open

@@ -25,6 +25,17 @@ export interface CallState {
   refusal: string | null;
 }
 
+/** Before the server has answered the join. */
+export const JOINING: CallState = {
+  phase: "joining",
+  admitted: false,
+  otherPresent: false,
+  connection: "Connecting…",
+  remoteStream: null,
+  remoteMedia: { audio: true, video: true },
+  refusal: null,
+};
+
 type Send = (frame: { type: string; data: unknown }) => boolean;
 
 /** What travels in a visit_signal's payload. */
@@ -57,15 +68,7 @@ export interface VisitCallOptions {
 
 export class VisitCall {
   readonly #options: VisitCallOptions;
-  #state: CallState = {
-    phase: "joining",
-    admitted: false,
-    otherPresent: false,
-    connection: "Connecting…",
-    remoteStream: null,
-    remoteMedia: { audio: true, video: true },
-    refusal: null,
-  };
+  #state: CallState = JOINING;
   #pc: RTCPeerConnection | null = null;
   #callId = "";
   #pendingCandidates: RTCIceCandidateInit[] = [];
