@@ -86,6 +86,28 @@ test("a patient waits, the doctor admits, and they see and hear each other until
   await expect(strangerPage.getByRole("heading", { level: 1, name: "This page has drifted out to sea." })).toBeVisible();
 });
 
+test("the device check says plainly when the browser refuses the camera and microphone, or there are none", async ({ browser, baseURL }) => {
+  const doctor = await signedInPage(browser, baseURL!, DEMO.doctor);
+  const patient = await signedInPage(browser, baseURL!, DEMO.patient);
+  const visitId = await startInstantVisit(doctor, patient);
+  for (const [refusal, words] of [
+    ["NotAllowedError", "Your browser is not allowing the camera and microphone."],
+    ["NotFoundError", "No camera or microphone was found."],
+  ] as const) {
+    const page = await (await browser.newContext({ baseURL, reducedMotion: "reduce", storageState: await patient.context().storageState() })).newPage();
+    // What the browser answers when the member said no, or has no device.
+    await page.addInitScript((name) => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("refused", name));
+    }, refusal);
+    await page.goto(`/visits/${visitId}`);
+    await expect(page.getByRole("alert")).toContainText(words);
+    await expect(page.getByRole("button", { name: "Join visit" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+    await lookAt(page, `device-check-${refusal}`);
+    await page.context().close();
+  }
+});
+
 test("from the chat: a patient hears when their room opens; the doctor's Call starts an instant visit the patient is invited to, wherever they are", async ({
   browser,
 }) => {
