@@ -7,7 +7,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // @halcyon/config is tooling every package may use, so it is not in this list.
-const INTERNAL = ["@halcyon/web", "@halcyon/api", "@halcyon/bench", "@halcyon/domain", "@halcyon/db", "@halcyon/ui"];
+const INTERNAL = ["@halcyon/web", "@halcyon/api", "@halcyon/bench", "@halcyon/domain", "@halcyon/db", "@halcyon/ui", "@halcyon/sealed"];
 
 /**
  * @param {object} options

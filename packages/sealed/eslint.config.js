@@ -1,0 +1,3 @@
+import { halcyonLint } from "@halcyon/config/eslint";
+
+export default halcyonLint();

@@ -1,0 +1,6 @@
+// The browser's (and the tests') encryption for messaging: keys, sealed private keys, sealed
+// messages and safety numbers, all standard JWE through `jose`. Nothing here reaches a server.
+export * from "./keys";
+export * from "./messages";
+export { newRecoveryCode, normalizeRecoveryCode } from "./recovery-code";
+export { safetyNumber } from "./safety-number";

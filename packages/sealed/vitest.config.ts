@@ -1,0 +1,4 @@
+import { defineConfig } from "vitest/config";
+import { vitestPreset } from "@halcyon/config/vitest";
+
+export default defineConfig(vitestPreset);
