@@ -1,3 +1,3 @@
 import { halcyonLint } from "@halcyon/config/eslint";
 
-export default halcyonLint({ mayImport: ["@halcyon/domain", "@halcyon/db"] });
+export default halcyonLint({ mayImport: ["@halcyon/domain", "@halcyon/db", "@halcyon/sealed"] });

@@ -1,3 +1,3 @@
 import { halcyonLint } from "@halcyon/config/eslint";
 
-export default halcyonLint({ mayImport: ["@halcyon/db"] });
+export default halcyonLint({ mayImport: ["@halcyon/db", "@halcyon/sealed"] });

@@ -2,6 +2,7 @@
 // wrote it; and so a seeded session holds its hour like any booking.
 import { sql } from "kysely";
 import { DEMO_PASSWORDS, resetPassword, totpCodeAt } from "@halcyon/domain";
+import { newKeyPair, sealPrivateKey } from "@halcyon/sealed";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { aPatient, aStaffMember, book, listen, patch, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead, type SignedIn } from "./clinic-helpers";
@@ -87,6 +88,12 @@ describeApp(
       await ask(doctorSocket, "visit_end", { visitId }, (f) => f.type === "visit_end");
       patientSocket.socket.close();
       doctorSocket.socket.close();
+      // Messaging keys: the patient's, and the clinic's records key.
+      const pair = await newKeyPair();
+      const sealed = await sealPrivateKey(pair.privateKey, "a sealing password");
+      const keys = { publicKey: pair.publicKey, sealedPrivateKey: sealed, sealedRecoveryKey: sealed };
+      expect((await call(app, patient, "PUT", "/api/keys/me", keys)).statusCode).toBe(200);
+      expect((await call(app, admin, "PUT", "/api/admin/records-key", { publicKey: (await newKeyPair()).publicKey })).statusCode).toBe(200);
 
       // Messages and reading them; a calendar feed; a doctor opening a patient's account.
       expect((await call(app, patient, "POST", "/api/messages", { receiverId: doctor.id, content: "See you soon" })).statusCode).toBe(200);

@@ -7,6 +7,7 @@
 //   3. one example call per operation answers 200 with a body the document's schema accepts,
 //      field for field (no field missing, none extra).
 import { totpCodeAt } from "@halcyon/domain";
+import { newKeyPair, sealPrivateKey } from "@halcyon/sealed";
 import { beforeAll, expect, it } from "vitest";
 import { aStaffMember, type SignedIn, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead } from "./clinic-helpers";
 import { SoftAuthenticator } from "./soft-authenticator";
@@ -137,6 +138,7 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["GET /admin/audit-log", (w) => ({ as: w.admin, url: `/admin/audit-log?actorId=${w.patient.id}&limit=5` })],
   ["GET /admin/settings", (w) => ({ as: w.admin, url: "/admin/settings", keep: (answer: unknown) => void (w.settings = answer) })],
   ["PUT /admin/settings", (w) => ({ as: w.admin, url: "/admin/settings", payload: w.settings })],
+  ["PUT /admin/records-key", async (w) => ({ as: w.admin, url: "/admin/records-key", payload: { publicKey: (await newKeyPair()).publicKey } })],
   [
     "GET /account/sessions",
     async (w) => (
@@ -200,6 +202,17 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["GET /visits/{id}", (w) => ({ as: w.doctor, url: `/visits/${w.visitId}` })],
   ["GET /visits/waiting", (w) => ({ as: w.doctor, url: "/visits/waiting" })],
   ["GET /visits/with/{partnerId}", (w) => ({ as: w.patient, url: `/visits/with/${w.doctor.id}` })],
+  [
+    "PUT /keys/me",
+    async (w) => {
+      const pair = await newKeyPair();
+      const sealedPrivateKey = await sealPrivateKey(pair.privateKey, w.patientLogin.password);
+      return { as: w.patient, url: "/keys/me", payload: { publicKey: pair.publicKey, sealedPrivateKey, sealedRecoveryKey: sealedPrivateKey } };
+    },
+  ],
+  ["GET /keys/me", (w) => ({ as: w.patient, url: "/keys/me" })],
+  ["GET /keys/{userId}", (w) => ({ as: w.doctor, url: `/keys/${w.patient.id}` })],
+  ["GET /keys/clinic", (w) => ({ as: w.patient, url: "/keys/clinic" })],
   ["POST /visits", (w) => ({ as: w.doctor, url: "/visits", payload: { patientId: w.patient.id } })],
   [
     "DELETE /admin/users/{id}/two-step",

@@ -10,6 +10,7 @@ export * from "./repositories/login-sessions.repository";
 export * from "./repositories/two-step.repository";
 export * from "./repositories/passkeys.repository";
 export * from "./repositories/visits.repository";
+export * from "./repositories/keys.repository";
 export * from "./repositories/account-notices.repository";
 export * from "./repositories/audit-log.repository";
 export * from "./repositories/doctors.repository";

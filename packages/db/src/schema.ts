@@ -101,6 +101,24 @@ export interface VisitsTable {
   ended_at: Instant | null;
 }
 
+export interface MemberKeysTable {
+  user_id: number;
+  kid: string;
+  /** The public JWK, as JSON. */
+  public_key: string;
+  sealed_private_key: string;
+  sealed_recovery_key: string;
+  created_at: Instant;
+}
+
+export interface RecordsKeyTable {
+  id: number;
+  kid: string;
+  public_key: string;
+  created_by: number | null;
+  created_at: Instant;
+}
+
 export interface VisitPresenceTable {
   visit_id: number;
   user_id: number;
@@ -281,6 +299,8 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   visits: VisitsTable;
   visit_presence: VisitPresenceTable;
+  member_keys: MemberKeysTable;
+  records_key: RecordsKeyTable;
   pending_sign_ins: PendingSignInsTable;
 }
 

@@ -12,6 +12,7 @@ import { patientsRouter } from "./patients/patients.router";
 import { treatmentSessionsRouter } from "./treatment-sessions/treatment-sessions.router";
 import { createCallerFactory, router } from "./trpc";
 import { visitsRouter } from "./visits/visits.router";
+import { keysRouter } from "./keys/keys.router";
 
 export const appRouter = router({
   auth: authRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   messages: messagesRouter,
   admin: adminRouter,
   visits: visitsRouter,
+  keys: keysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,7 +2,7 @@
 // (RFC 7638), whose private half leaves the browser only sealed with a secret the member holds
 // (their password, or their recovery code) as a compact JWE (PBES2-HS512+A256KW, A256GCM). Any
 // standard JWE library opens it with that secret.
-import { calculateJwkThumbprint, compactDecrypt, CompactEncrypt, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
+import { calculateJwkThumbprint, compactDecrypt, CompactEncrypt, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
 
 export const KEY_ALGORITHM = "ECDH-ES+A256KW";
 export const CONTENT_ENCRYPTION = "A256GCM";

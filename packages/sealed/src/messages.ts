@@ -1,7 +1,7 @@
 // A sealed message: JWE (RFC 7516) in the General JSON Serialization, content A256GCM, one
 // recipient per key with ECDH-ES+A256KW, each recipient's header naming its key's kid. The
 // sender seals to the two people of the conversation and to the clinic's records key.
-import { GeneralEncrypt, generalDecrypt, importJWK, type FlattenedJWE, type GeneralJWE, type JWK } from "jose";
+import { GeneralEncrypt, generalDecrypt, importJWK, type CryptoKey, type FlattenedJWE, type GeneralJWE, type JWK } from "jose";
 import { CONTENT_ENCRYPTION, KEY_ALGORITHM, type PublicKey } from "./keys";
 
 /** What a message holds once opened. */

@@ -19,6 +19,7 @@ import * as accountNotices from "./2026-11-26T0000-account-notices";
 import * as passkeys from "./2026-11-26T0100-passkeys";
 import * as visits from "./2026-11-26T0200-visits";
 import * as visitRooms from "./2026-11-26T0300-visit-rooms";
+import * as messagingKeys from "./2026-11-26T0400-messaging-keys";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -39,6 +40,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-26T0100-passkeys": passkeys,
   "2026-11-26T0200-visits": visits,
   "2026-11-26T0300-visit-rooms": visitRooms,
+  "2026-11-26T0400-messaging-keys": messagingKeys,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

@@ -24,6 +24,8 @@ export type AuditAction =
   | "appointment.read"
   | "treatment_session.read"
   | "message.read"
+  | "keys.save"
+  | "admin.records_key"
   | "visit.join"
   | "visit.admit"
   | "visit.leave"

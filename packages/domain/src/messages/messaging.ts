@@ -36,6 +36,19 @@ async function counterpart(ctx: Caller, partnerId: number): Promise<User> {
   return partner;
 }
 
+/**
+ * The person the caller may write to: a patient to any doctor; a doctor to their own patients and
+ * to anyone they already have a conversation with. Anyone else does not exist for them (404).
+ */
+export async function writablePartner(ctx: Caller, partnerId: number): Promise<User> {
+  assertTakesPart(ctx.user);
+  const partner = await counterpart(ctx, partnerId);
+  if (ctx.user.role === "doctor" && !(await isInCareOf(ctx.db, ctx.user.id, partner.id)) && !(await haveConversation(ctx.db, ctx.user.id, partner.id))) {
+    throw new AppError("NOT_FOUND", NO_CONVERSATION);
+  }
+  return partner;
+}
+
 export async function listConversations(ctx: Caller, input: z.output<typeof listConversationsInputSchema>): Promise<Conversation[]> {
   assertTakesPart(ctx.user);
   const rows = await readConversations(ctx.db, ctx.user.id, {

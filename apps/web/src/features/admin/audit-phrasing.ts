@@ -119,6 +119,13 @@ const PREDICATES: Record<string, Phrase> = {
   "appointment.read": () => "viewed appointments",
   "treatment_session.create": () => "wrote session notes",
   "treatment_session.read": () => "viewed session notes",
+  "keys.save": (entry) =>
+    detail(entry, "change") === "created"
+      ? "set up their keys for secure messaging"
+      : detail(entry, "change") === "replaced"
+        ? "replaced their keys for secure messaging"
+        : "sealed their messaging key anew",
+  "admin.records_key": () => "created the clinic's records key for secure messaging",
   "visit.join": () => "joined a video visit",
   "visit.admit": () => "admitted their patient to a video visit",
   "visit.leave": () => "left a video visit",
@@ -202,6 +209,8 @@ const ACTION_LABELS: Record<string, string> = {
   "appointment.read": "Appointments viewed",
   "treatment_session.create": "Session notes written",
   "treatment_session.read": "Session notes viewed",
+  "keys.save": "Messaging keys saved",
+  "admin.records_key": "Records key created",
   "visit.join": "Visit joined",
   "visit.admit": "Patient admitted",
   "visit.leave": "Visit left",
@@ -258,6 +267,7 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       "auth.passkey_add",
       "auth.passkey_remove",
       "auth.recheck",
+      "keys.save",
       "user.create",
     ].map(option),
   },
@@ -289,6 +299,7 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       "admin.audit_export",
       "admin.sessions_end",
       "admin.two_step_reset",
+      "admin.records_key",
       "access.denied",
     ].map(option),
   },
