@@ -71,9 +71,13 @@ describeApp(
       expect(added.json().passkey).toMatchObject({ name: "Phone", lastUsedAt: null });
       expect(added.json().recoveryCodes).toHaveLength(10);
 
-      // A second passkey keeps the codes the member has.
+      // A second passkey keeps the codes the member has, and carries the same random user handle.
       const second = (await post(app, "/api/account/passkeys/options", cookie)).json();
       expect(second.excludeCredentials).toHaveLength(1);
+      expect(second.user.id).toBe(options.user.id);
+      expect(Buffer.from(options.user.id, "base64url")).toHaveLength(32);
+      const { cookie: otherCookie } = await register(app, newPatient());
+      expect((await post(app, "/api/account/passkeys/options", otherCookie)).json().user.id).not.toBe(options.user.id);
       const another = await post(app, "/api/account/passkeys", cookie, { name: "Key", response: new SoftAuthenticator(ORIGIN).create(second) });
       expect(another.json().recoveryCodes).toEqual([]);
 
@@ -198,6 +202,9 @@ describeApp(
       expect(blank.statusCode).toBe(400);
       expect(blank.json().message).toBe("Name your passkey.");
       expect((await app.inject({ method: "PATCH", url: path, payload: { name: "Mine now" }, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+      // The rename is in the record, by whom and to what; the refused one is not.
+      const renames = await app.clinic.db.selectFrom("audit_log").select(["actor_id", "details"]).where("action", "=", "auth.passkey_rename").execute();
+      expect(renames.map((row) => [row.actor_id, JSON.parse(String(row.details)).name])).toEqual([[member.id, "Work laptop"]]);
       expect((await app.inject({ method: "DELETE", url: path, headers: { cookie: other.cookie } })).statusCode).toBe(404);
 
       advance(5 * 60_000 + 1);

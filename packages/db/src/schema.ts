@@ -32,6 +32,8 @@ export interface UsersTable {
   password_rules_version: Generated<number>;
   /** 1 while the member has a confirmed second step (kept with the factors, in their transactions). */
   two_step_enabled: Generated<number>;
+  /** The user handle of the member's passkeys: 32 random bytes, base64url; made at their first passkey. */
+  passkey_handle: string | null;
 }
 
 export type AccountNoticeKind = "password_review" | "two_step_reset";

@@ -20,6 +20,7 @@ import * as passkeys from "./2026-11-26T0100-passkeys";
 import * as visits from "./2026-11-26T0200-visits";
 import * as visitRooms from "./2026-11-26T0300-visit-rooms";
 import * as messagingKeys from "./2026-11-26T0400-messaging-keys";
+import * as passkeyUserHandles from "./2026-11-26T0500-passkey-user-handles";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -41,6 +42,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-26T0200-visits": visits,
   "2026-11-26T0300-visit-rooms": visitRooms,
   "2026-11-26T0400-messaging-keys": messagingKeys,
+  "2026-11-26T0500-passkey-user-handles": passkeyUserHandles,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

@@ -101,6 +101,16 @@ export async function insertPasskey(db: Db, passkey: Omit<Passkey, "id" | "lastU
   return { id: row.id, count: Number(count) };
 }
 
+/**
+ * The user handle of the member's passkeys (base64url), made now if they have none: `made` is a
+ * fresh random one, kept only when no other was kept first.
+ */
+export async function passkeyHandleOf(db: Db, userId: number, made: string): Promise<string> {
+  await db.updateTable("users").set({ passkey_handle: made }).where("id", "=", userId).where("passkey_handle", "is", null).execute();
+  const row = await db.selectFrom("users").select("passkey_handle").where("id", "=", userId).executeTakeFirstOrThrow();
+  return row.passkey_handle ?? made;
+}
+
 /** Renames one of the member's passkeys; undefined when the member holds no passkey with that id. */
 export async function renamePasskey(db: Db, userId: number, id: number, name: string): Promise<Passkey | undefined> {
   const row = await db.updateTable("passkeys").set({ name }).where("id", "=", id).where("user_id", "=", userId).returningAll().executeTakeFirst();

@@ -59,6 +59,33 @@ export async function claimTotpTimeStep(db: Db, userId: number, timeStep: number
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** What second steps a member holds, in one read. */
+export interface Factors {
+  /** A confirmed authenticator app. */
+  totp: boolean;
+  passkeys: number;
+  recoveryCodes: number;
+}
+
+export async function factorsOf(db: Db, userId: number): Promise<Factors> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom("totp_factors").select("user_id").where("user_id", "=", userId).where("confirmed_at", "is not", null)).as("totp"),
+      eb
+        .selectFrom("passkeys")
+        .select((count) => count.fn.countAll<number>().as("n"))
+        .where("user_id", "=", userId)
+        .as("passkeys"),
+      eb
+        .selectFrom("recovery_codes")
+        .select((count) => count.fn.countAll<number>().as("n"))
+        .where("user_id", "=", userId)
+        .as("recovery_codes"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { totp: Boolean(row.totp), passkeys: Number(row.passkeys ?? 0), recoveryCodes: Number(row.recovery_codes ?? 0) };
+}
+
 /**
  * Takes the member's user row for the rest of the transaction, before any of their factors is
  * added or removed: two such changes then run one after the other, and the second one's

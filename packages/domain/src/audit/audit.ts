@@ -12,6 +12,7 @@ export type AuditAction =
   | "auth.two_step_off"
   | "auth.passkey_add"
   | "auth.passkey_remove"
+  | "auth.passkey_rename"
   | "auth.recheck"
   | "access.denied"
   | "user.create"

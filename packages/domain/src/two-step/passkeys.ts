@@ -2,6 +2,7 @@
 // removes them. A passkey is a second step after the password, the whole sign-in on its own (it
 // proves both the device and, by its user verification, the person), and a re-check before a
 // sensitive change. Every ceremony uses a challenge the server made for it, once, within minutes.
+import { randomBytes } from "node:crypto";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -14,6 +15,7 @@ import { decodeClientDataJSON, isoBase64URL } from "@simplewebauthn/server/helpe
 import {
   deletePasskey,
   findPasskeyByCredentialId,
+  passkeyHandleOf,
   findPendingSignIn,
   insertPasskey,
   insertWebauthnChallenge,
@@ -32,6 +34,7 @@ import { announceEnded, deleteOtherSessionsOf, ownAccountChange } from "../accou
 import { hashSessionToken } from "../auth/sessions";
 import { countAttempt, type ThrottleRule } from "../auth/throttle";
 import type { RequestContext } from "../context";
+import { recordAudit } from "../audit/audit";
 import { AppError } from "../errors";
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from "./recovery-codes";
 import type { AuthenticationResponse, CeremonyOptions, PasskeyView, RegistrationResponse } from "./passkeys.schema";
@@ -95,8 +98,8 @@ export async function beginPasskeyRegistration(ctx: Member): Promise<CeremonyOpt
     rpID: rp.id,
     userName: ctx.user.username,
     userDisplayName: `${ctx.user.firstName} ${ctx.user.lastName}`,
-    // The same handle for all of a member's passkeys, so an authenticator keeps one per account.
-    userID: new TextEncoder().encode(`halcyon-user-${ctx.user.id}`),
+    // The same random handle for all of a member's passkeys, so an authenticator keeps one per account.
+    userID: isoBase64URL.toBuffer(await passkeyHandleOf(ctx.db, ctx.user.id, randomBytes(32).toString("base64url"))),
     attestationType: "none",
     excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
     // Discoverable, so it can be the whole sign-in; verified (PIN, face, finger), so it is two factors in one.
@@ -161,8 +164,16 @@ export async function finishPasskeyRegistration(
 }
 
 export async function renameOwnPasskey(ctx: Member, id: number, name: string): Promise<PasskeyView> {
-  const renamed = await renamePasskey(ctx.db, ctx.user.id, id, name);
-  if (!renamed) throw new AppError("NOT_FOUND", PASSKEY_NOT_FOUND);
+  const renamed = await ctx.db.transaction().execute(async (trx) => {
+    const passkey = await renamePasskey(trx, ctx.user.id, id, name);
+    if (!passkey) throw new AppError("NOT_FOUND", PASSKEY_NOT_FOUND);
+    await recordAudit(
+      ctx,
+      { actorId: ctx.user.id, action: "auth.passkey_rename", outcome: "success", targetType: "passkey", targetId: id, details: { name }, request: ctx.request },
+      trx,
+    );
+    return passkey;
+  });
   return toView(renamed);
 }
 

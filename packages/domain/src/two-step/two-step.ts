@@ -12,11 +12,11 @@ import {
   deleteTotpFactor,
   deleteTwoStepFactors,
   findPendingSignIn,
+  factorsOf,
   findTotpFactor,
   findUserById,
   findUserCredentials,
   insertPendingSignIn,
-  listPasskeys,
   listRecoveryCodes,
   markLoginSessionVerified,
   removeAccountNotice,
@@ -56,12 +56,8 @@ export interface TwoStepStatus {
 }
 
 export async function twoStepStatus(ctx: Member): Promise<TwoStepStatus> {
-  const [factor, passkeys, codes] = await Promise.all([
-    findTotpFactor(ctx.db, ctx.user.id),
-    listPasskeys(ctx.db, ctx.user.id),
-    listRecoveryCodes(ctx.db, ctx.user.id),
-  ]);
-  return { totp: Boolean(factor?.confirmedAt), passkeys: passkeys.length, recoveryCodesLeft: ctx.user.twoStepEnabled ? codes.length : 0 };
+  const factors = await factorsOf(ctx.db, ctx.user.id);
+  return { totp: factors.totp, passkeys: factors.passkeys, recoveryCodesLeft: ctx.user.twoStepEnabled ? factors.recoveryCodes : 0 };
 }
 
 /** A new authenticator secret to scan; it takes effect once confirmed with a first code. */
@@ -185,11 +181,11 @@ export async function beginPendingSignIn(ctx: RequestContext, user: User): Promi
 
 /** The second steps a member can take: what they have set up, and recovery codes while any are left. */
 async function secondStepMethodsOf(ctx: RequestContext, userId: number): Promise<SecondStepMethod[]> {
-  const [factor, passkeys, codes] = await Promise.all([findTotpFactor(ctx.db, userId), listPasskeys(ctx.db, userId), listRecoveryCodes(ctx.db, userId)]);
+  const factors = await factorsOf(ctx.db, userId);
   const methods: SecondStepMethod[] = [];
-  if (factor?.confirmedAt) methods.push("totp");
-  if (passkeys.length > 0) methods.push("passkey");
-  if (codes.length > 0) methods.push("recovery_code");
+  if (factors.totp) methods.push("totp");
+  if (factors.passkeys > 0) methods.push("passkey");
+  if (factors.recoveryCodes > 0) methods.push("recovery_code");
   return methods;
 }
 

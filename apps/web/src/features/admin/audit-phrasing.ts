@@ -107,6 +107,7 @@ const PREDICATES: Record<string, Phrase> = {
   "auth.two_step_off": () => "turned off two-step sign-in",
   "auth.passkey_add": (entry) => (typeof entry.details?.name === "string" ? `added a passkey (${entry.details.name})` : "added a passkey"),
   "auth.passkey_remove": () => "removed a passkey",
+  "auth.passkey_rename": (entry) => (typeof entry.details?.name === "string" ? `renamed a passkey (${entry.details.name})` : "renamed a passkey"),
   "auth.recheck": () => "failed to confirm who they are when asked",
   "auth.session_end": (entry) =>
     typeof entry.details?.others === "number"
@@ -201,6 +202,7 @@ const ACTION_LABELS: Record<string, string> = {
   "auth.two_step_off": "Two-step sign-in off",
   "auth.passkey_add": "Passkey added",
   "auth.passkey_remove": "Passkey removed",
+  "auth.passkey_rename": "Passkey renamed",
   "auth.recheck": "Failed re-check",
   "access.denied": "Access refused",
   "user.create": "Patient account created",
@@ -266,6 +268,7 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       "auth.two_step_off",
       "auth.passkey_add",
       "auth.passkey_remove",
+      "auth.passkey_rename",
       "auth.recheck",
       "keys.save",
       "user.create",
