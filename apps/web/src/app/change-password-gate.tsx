@@ -6,6 +6,8 @@ import { Label } from "@halcyon/ui/components/label";
 import { Ornament, Rings } from "@halcyon/ui/components/ornament";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { unlockMessagingAfterSignIn } from "../lib/messaging-keys/after-sign-in";
 import { Eye, EyeOff, KeyRound, LockKeyhole, ShieldCheck } from "lucide-react";
 import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
@@ -44,7 +46,8 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
     // this session signed in with the one-time password moments ago, and the server knows it.
     meta: { unauthorizedIsExpected: true },
     mutationFn: (input: { newPassword: string }) => rotateSession(() => trpcClient.auth.changePassword.mutate(input)),
-    onSuccess: async (updated) => {
+    onSuccess: async (updated, { newPassword }) => {
+      unlockMessagingAfterSignIn(updated, newPassword);
       // Move on first (the next page still shows this gate for a moment), then open the door:
       // the other way round, the page underneath would flash by.
       if (continueTo) await navigate(continueTo, { replace: true });

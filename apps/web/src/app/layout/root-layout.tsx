@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 
 import { needsAccountGate, useCurrentUser } from "../../lib/auth/current-user";
+import { useNewRecoveryCode } from "../../lib/messaging-keys/after-sign-in";
 import { useRealtimeNotices } from "../../lib/realtime/use-realtime";
 import { trpc } from "../../lib/trpc";
 import { RouteProgress } from "./route-progress";
@@ -11,6 +12,7 @@ import { SiteHeader } from "./site-header";
 // The card's code comes only when there is a notice to show: not with every first load.
 const AccountNoticeCard = lazy(async () => ({ default: (await import("./account-notices")).AccountNoticeCard }));
 const VisitInvitation = lazy(async () => ({ default: (await import("./visit-invitation")).VisitInvitation }));
+const RecoveryCodeNotice = lazy(async () => ({ default: (await import("./recovery-code-notice")).RecoveryCodeNotice }));
 
 /** The instant visit a doctor has just invited this patient to, until they join, decline, or it ends. */
 function useVisitInvitation(): [number | null, () => void] {
@@ -28,6 +30,7 @@ export function RootLayout() {
   const notices = trpc.account.notices.useQuery(undefined, { enabled: user !== null && !needsAccountGate(user) });
   const notice = notices.data?.[0];
   const [invitedTo, closeInvitation] = useVisitInvitation();
+  const [recoveryCode, recoveryCodeSaved] = useNewRecoveryCode();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only z-50 rounded-full bg-ink-900 px-5 py-3 text-sm text-ivory-50 focus:not-sr-only focus:fixed focus:top-4 focus:left-4">
@@ -39,6 +42,12 @@ export function RootLayout() {
           screen tall, so the footer starts below the fold and a page filling in as its data arrives
           never pushes it about in view (layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 pt-20 outline-none">
+        {/* In the page's flow, not over it: it asks to be read and kept, and covers nothing. */}
+        {recoveryCode ? (
+          <Suspense fallback={null}>
+            <RecoveryCodeNotice code={recoveryCode} onSaved={recoveryCodeSaved} />
+          </Suspense>
+        ) : null}
         <Outlet />
       </main>
       <SiteFooter />
@@ -47,7 +56,7 @@ export function RootLayout() {
           <VisitInvitation visitId={invitedTo} onClose={closeInvitation} />
         </Suspense>
       ) : null}
-      {notice ? (
+      {notice && !recoveryCode ? (
         <Suspense fallback={null}>
           <AccountNoticeCard notice={notice} />
         </Suspense>

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 
 import { forgetCurrentUser } from "../../lib/auth/current-user";
+import { forgetMessagingKeys } from "../../lib/messaging-keys/after-sign-in";
 import { trpc } from "../../lib/trpc";
 
 /** Ends the session, says goodbye, and leaves for the home page before the user is forgotten. */
@@ -15,6 +16,7 @@ export function useSignOut() {
       // Leave first: a protected page that saw the user vanish would announce an expired session.
       await navigate("/");
       forgetCurrentUser(queryClient);
+      forgetMessagingKeys();
     },
     onError: (error) => {
       toast({ variant: "destructive", title: "Logout failed", description: error.message });

@@ -3,6 +3,8 @@ import { Button } from "@halcyon/ui/components/button";
 import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { resealMessagingKeyAfterChange } from "../../lib/messaging-keys/after-sign-in";
 import { useState, type FormEvent } from "react";
 
 import { SectionCard } from "../../components/section-card";
@@ -31,7 +33,8 @@ export function PasswordSection({ user }: { user: PublicUser }) {
     // Refusals of the old cookie while the session turns over are expected (session-rotation.ts).
     meta: { unauthorizedIsExpected: true },
     mutationFn: (input: { currentPassword: string; newPassword: string }) => rotateSession(() => trpcClient.auth.changePassword.mutate(input)),
-    onSuccess: async (updated) => {
+    onSuccess: async (updated, { currentPassword, newPassword }) => {
+      resealMessagingKeyAfterChange(currentPassword, newPassword);
       setValues(EMPTY);
       setCurrentUser(queryClient, updated);
       toast({ title: "Your password is changed", description: "Use it from now on. Everywhere else you were signed in has been signed out." });

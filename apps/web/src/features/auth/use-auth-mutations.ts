@@ -6,6 +6,7 @@ import { useNavigate } from "react-router-dom";
 import { refreshCurrentUser, setCurrentUser } from "../../lib/auth/current-user";
 import { isUnauthorizedError } from "../../lib/auth/unauthorized";
 import { afterLoginPathFor } from "../../lib/auth/role-paths";
+import { holdPasswordForSecondStep, takeHeldPassword, unlockMessagingAfterSignIn } from "../../lib/messaging-keys/after-sign-in";
 import { CLINIC_NAME } from "../../lib/clinic";
 import { AFTER_LOGIN_NAVIGATE_MS, AFTER_REGISTER_REFRESH_MS } from "../../lib/timing";
 import { usePasskeyProof } from "../../lib/passkeys/use-passkey-proof";
@@ -43,7 +44,14 @@ export function useLogin(onSignedIn: () => void, onSecondStep: (methods: SecondS
   return trpc.auth.login.useMutation({
     // A wrong password is answered UNAUTHORIZED: a failed sign-in, not an expired session.
     meta: { unauthorizedIsExpected: true },
-    onSuccess: (result) => ("mfaRequired" in result ? onSecondStep(result.methods) : welcome(result)),
+    onSuccess: (result, { password }) => {
+      if ("mfaRequired" in result) {
+        holdPasswordForSecondStep(password);
+        return onSecondStep(result.methods);
+      }
+      unlockMessagingAfterSignIn(result, password);
+      welcome(result);
+    },
     onError: loginFailed,
   });
 }
@@ -69,7 +77,11 @@ export function useSecondStep(onSignedIn: () => void, onExpired: () => void, nex
   return useMutation({
     mutationFn: async (step: { code: string } | "passkey") => verify.mutateAsync(step === "passkey" ? { passkey: await proof() } : step),
     meta: { unauthorizedIsExpected: true },
-    onSuccess: welcome,
+    onSuccess: (user) => {
+      const password = takeHeldPassword();
+      if (password) unlockMessagingAfterSignIn(user, password);
+      welcome(user);
+    },
     onError: (error) => {
       loginFailed(error);
       if (isUnauthorizedError(error)) onExpired();
@@ -82,9 +94,10 @@ export function useRegister(onSignedIn: () => void, next: string | undefined) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return trpc.auth.register.useMutation({
-    onSuccess: (user) => {
+    onSuccess: (user, { password }) => {
       onSignedIn();
       setCurrentUser(queryClient, user);
+      if (password) unlockMessagingAfterSignIn(user, password);
       toast({ title: `Welcome to ${CLINIC_NAME}!`, description: "Your account has been created successfully." });
       setTimeout(() => void refreshCurrentUser(queryClient), AFTER_REGISTER_REFRESH_MS);
       void navigate(next ?? "/", { replace: true });

@@ -27,8 +27,14 @@ const READS: Record<ReadGroup, QueryKey[]> = {
  * schedule); screens hear them too, through the hub, for what only they hold.
  */
 export function startRealtimeSession(userId: number, queryClient: QueryClient, hub: RealtimeHub): () => void {
-  // Signing out from this tab closes the socket too (4001); that sign-out tells its own story.
-  const signingOutHere = () => queryClient.isMutating({ mutationKey: getMutationKey(trpc.auth.logout) }) > 0;
+  // Signing out from this tab closes the socket too (4001); that sign-out tells its own story,
+  // from its request until the page has moved on (the user is forgotten only then).
+  const startedAt = Date.now();
+  const signingOutHere = () =>
+    queryClient
+      .getMutationCache()
+      .findAll({ mutationKey: getMutationKey(trpc.auth.logout) })
+      .some((mutation) => mutation.state.submittedAt >= startedAt && mutation.state.status !== "error");
   // Re-reads who is signed in: nobody, and the page's guard takes over (the sign-in redirect);
   // still this member (a password change starts a new session and ends the old one's socket),
   // and the connection starts again.

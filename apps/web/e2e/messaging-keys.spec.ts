@@ -1,0 +1,114 @@
+// A member's messaging keys in the browser (issue 18): made at their first sign-in (here, the
+// registration), sealed with the password as typed and with a recovery code shown once; kept
+// unextractable in this browser and forgotten at sign-out; opened again on a new device with the
+// password; sealed anew when the password changes. The server holds only what plain jose opens
+// with the password.
+import { expect, test, type Page } from "@playwright/test";
+import { compactDecrypt } from "jose";
+
+import { expectToast, fillLogInForm, fillRegistrationForm, mainNavigation, newPatient, seriousViolations } from "./support";
+
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+/** What this browser keeps: the key's id and whether its private key could be read out. */
+function keptKeys(page: Page): Promise<{ userId: number; kid: string; extractable: boolean; type: string }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const request = indexedDB.open("halcyon-messaging", 1);
+        request.onupgradeneeded = () => request.result.createObjectStore("keys", { keyPath: "userId" });
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const all = request.result.transaction("keys").objectStore("keys").getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as { userId: number; kid: string; privateKey: CryptoKey }[]).map((key) => ({
+                userId: key.userId,
+                kid: key.kid,
+                extractable: key.privateKey.extractable,
+                type: key.privateKey.type,
+              })),
+            );
+        };
+      }),
+  );
+}
+
+/** Opens the sealed private key the server holds with `password`, as any JWE library would. */
+async function opensWith(sealed: string, password: string): Promise<boolean> {
+  try {
+    await compactDecrypt(sealed, new TextEncoder().encode(password), { keyManagementAlgorithms: ["PBES2-HS512+A256KW"], maxPBES2Count: 1_000_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test("a new member's keys: made and sealed at sign-up with a recovery code shown once, kept unextractable, forgotten at sign-out, reopened on another device, resealed with a new password", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const patient = newPatient();
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Need an account? Create one" }).click();
+  await fillRegistrationForm(page, patient);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expectToast(page, "Welcome to Halcyon!");
+
+  // The recovery code, once, above whatever page the member goes to until they have saved it.
+  await mainNavigation(page).getByRole("link", { name: "Dashboard" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(patient.firstName) })).toBeVisible();
+  const notice = page.getByRole("complementary", { name: "Your messages' recovery code" });
+  await expect(notice.getByRole("heading", { name: "Save your messages' recovery code" })).toBeVisible();
+  const code = await notice.getByRole("textbox", { name: "Recovery code" }).inputValue();
+  expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}(-[2-9A-HJKMNP-Z]{5}){4}$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: `test-results/screenshots/recovery-code-${width}.png`, fullPage: true });
+  }
+  await notice.getByRole("button", { name: "I have saved it" }).click();
+  await expect(notice).toHaveCount(0);
+
+  // The server holds the public key and the private key sealed twice: the password and the code open it.
+  const mine = await (await page.request.get("/api/keys/me")).json();
+  expect(mine.publicKey).not.toHaveProperty("d");
+  expect(await opensWith(mine.sealedPrivateKey, patient.password)).toBe(true);
+  expect(await opensWith(mine.sealedRecoveryKey, code)).toBe(true);
+  expect(await opensWith(mine.sealedPrivateKey, "a guess at the password")).toBe(false);
+
+  // This browser keeps it, never to be read out again.
+  const userId = (await (await page.request.get("/api/user")).json()).id;
+  await expect.poll(() => keptKeys(page)).toEqual([{ userId, kid: mine.kid, extractable: false, type: "private" }]);
+
+  // Signing out forgets it.
+  await mainNavigation(page).getByRole("button", { name: "Sign Out" }).click();
+  await expectToast(page, "Goodbye!");
+  await expect.poll(() => keptKeys(page)).toEqual([]);
+
+  // Another device: the password opens the same key; no new one, no new code.
+  const laptop = await (await browser.newContext({ baseURL, reducedMotion: "reduce" })).newPage();
+  await laptop.goto("/auth");
+  await fillLogInForm(laptop, patient);
+  await laptop.getByRole("button", { name: "Log In", exact: true }).click();
+  await expectToast(laptop, "Welcome back!");
+  await expect.poll(() => keptKeys(laptop)).toEqual([{ userId, kid: mine.kid, extractable: false, type: "private" }]);
+  await expect(laptop.getByRole("complementary", { name: "Your messages' recovery code" })).toHaveCount(0);
+
+  // A new password seals the same key anew: the new one opens it, the old one no longer does.
+  await laptop.goto("/account");
+  const form = laptop.getByRole("form", { name: "Change your password" });
+  const newPassword = "tidal moss beneath the old pier";
+  await form.getByLabel("Current password").fill(patient.password);
+  await form.getByLabel("New password", { exact: true }).fill(newPassword);
+  await form.getByLabel("Confirm new password").fill(newPassword);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expectToast(laptop, "Your password is changed");
+  await expect.poll(async () => opensWith((await (await laptop.request.get("/api/keys/me")).json()).sealedPrivateKey, newPassword)).toBe(true);
+  const after = await (await laptop.request.get("/api/keys/me")).json();
+  expect(after.kid).toBe(mine.kid);
+  expect(await opensWith(after.sealedPrivateKey, patient.password)).toBe(false);
+  expect(await opensWith(after.sealedRecoveryKey, code)).toBe(true);
+});

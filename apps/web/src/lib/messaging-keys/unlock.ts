@@ -1,0 +1,69 @@
+// A member's messaging keys at sign-in, in their browser (loaded only then: it carries `jose`).
+// The first time, a key pair is made and sealed with the password as typed and with a recovery
+// code shown once; afterwards the sealed key comes back from the server and the password opens
+// it. Either way the opened key is kept unextractable in this browser until sign-out.
+import { newKeyPair, newRecoveryCode, normalizeRecoveryCode, openPrivateKey, sealPrivateKey, unextractableKey } from "@halcyon/sealed";
+import { TRPCClientError } from "@trpc/client";
+
+import { trpcClient } from "../trpc";
+import { forgetKeys, keepKey } from "./vault";
+
+export type Unlocked =
+  /** New keys: the recovery code to show, once. */
+  | { status: "created"; recoveryCode: string }
+  | { status: "unlocked" }
+  /** The password no longer opens the key (an admin reset it): the recovery code will. */
+  | { status: "needs-recovery" };
+
+const isNotFound = (error: unknown) => error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "NOT_FOUND";
+
+async function createKeys(userId: number, password: string): Promise<Unlocked> {
+  const pair = await newKeyPair();
+  const recoveryCode = newRecoveryCode();
+  const [sealedPrivateKey, sealedRecoveryKey] = await Promise.all([
+    sealPrivateKey(pair.privateKey, password),
+    sealPrivateKey(pair.privateKey, normalizeRecoveryCode(recoveryCode)),
+  ]);
+  const { x, y } = pair.publicKey;
+  if (!x || !y) throw new Error("A P-256 public key has x and y.");
+  await trpcClient.keys.saveMine.mutate({ publicKey: { kty: "EC", crv: "P-256", x, y }, sealedPrivateKey, sealedRecoveryKey });
+  await keepKey({ userId, kid: pair.kid, privateKey: await unextractableKey(pair.privateKey) });
+  return { status: "created", recoveryCode };
+}
+
+/** Opens (or the first time, makes) the member's messaging key with the password they just typed. */
+export async function unlockMessaging(userId: number, password: string): Promise<Unlocked> {
+  let mine;
+  try {
+    mine = await trpcClient.keys.mine.query();
+  } catch (error) {
+    if (isNotFound(error)) return createKeys(userId, password);
+    throw error;
+  }
+  try {
+    const privateKey = await openPrivateKey(mine.sealedPrivateKey, password);
+    await keepKey({ userId, kid: mine.kid, privateKey: await unextractableKey(privateKey) });
+    return { status: "unlocked" };
+  } catch {
+    return { status: "needs-recovery" };
+  }
+}
+
+/** After a password change: the same key, sealed with the new password instead of the old. */
+export async function resealMessagingKey(oldPassword: string, newPassword: string): Promise<void> {
+  let mine;
+  try {
+    mine = await trpcClient.keys.mine.query();
+  } catch (error) {
+    if (isNotFound(error)) return;
+    throw error;
+  }
+  const privateKey = await openPrivateKey(mine.sealedPrivateKey, oldPassword);
+  await trpcClient.keys.saveMine.mutate({
+    publicKey: mine.publicKey,
+    sealedPrivateKey: await sealPrivateKey(privateKey, newPassword),
+    sealedRecoveryKey: mine.sealedRecoveryKey,
+  });
+}
+
+export { forgetKeys };
