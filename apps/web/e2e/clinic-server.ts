@@ -87,16 +87,13 @@ export async function startClinicServer(options: {
   };
 }
 
-/**
- * Tests on a clinic of their own whose clock reads `hour` o'clock now, whatever the hour they run
- * at: e.g. 15, and the demo's session "today at 15:00" is under way with its video room open.
- */
-export function clinicAtHour(hour: number) {
+/** Tests on a clinic of their own (a fresh demo database), started once per worker. */
+export function ownClinic(options: Parameters<typeof startClinicServer>[0] = {}) {
   return test.extend<object, { clinic: ClinicServer }>({
     clinic: [
       // eslint-disable-next-line no-empty-pattern
       async ({}, use) => {
-        const clinic = await startClinicServer({ timeZone: zoneWhereItIsNow(hour) });
+        const clinic = await startClinicServer(options);
         await use(clinic);
         await clinic.stop();
       },
@@ -104,4 +101,12 @@ export function clinicAtHour(hour: number) {
     ],
     baseURL: async ({ clinic }, use) => use(clinic.baseURL),
   });
+}
+
+/**
+ * Tests on a clinic of their own whose clock reads `hour` o'clock now, whatever the hour they run
+ * at: e.g. 15, and the demo's session "today at 15:00" is under way with its video room open.
+ */
+export function clinicAtHour(hour: number) {
+  return ownClinic({ timeZone: zoneWhereItIsNow(hour) });
 }

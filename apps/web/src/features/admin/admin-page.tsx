@@ -8,6 +8,7 @@ import { salutationFor } from "../../lib/greeting";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { EmergencyReviews } from "./emergency-reviews";
+import { MessagingSetupNotice } from "./messaging-setup-notice";
 import { QuickActions } from "./quick-actions";
 import { RecentActivity } from "./recent-activity";
 import { StatCards } from "./stat-cards";
@@ -44,6 +45,8 @@ export function AdminPage() {
         </header>
 
         <StatCards stats={stats} />
+
+        <MessagingSetupNotice />
 
         <EmergencyReviews />
 

@@ -5,7 +5,7 @@ import { Skeleton } from "@halcyon/ui/components/skeleton";
 import { Switch } from "@halcyon/ui/components/switch";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { cn } from "@halcyon/ui/lib/utils";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
 
 import { trpc } from "../../lib/trpc";
 import { LoadAlert } from "./load-alert";
@@ -17,6 +17,8 @@ import { TimeZonePicker } from "./time-zone-picker";
 import { WorkingHoursEditor } from "./working-hours-editor";
 import { weekProblems } from "./working-hours";
 import { RecheckDialog } from "../account/recheck-dialog";
+import { RecordsKeySection } from "./records-key-section";
+import { Section } from "./settings-section";
 
 const fieldId = (field: SettingsField) => `settings-${field}`;
 
@@ -29,7 +31,10 @@ export function SettingsPage() {
       lead="Its name, its time zone, the hours it keeps and its policies. Changes take effect at once, for everyone, and are recorded in the system log."
     >
       {settings.data ? (
-        <SettingsForm saved={settings.data} />
+        <div className="grid max-w-5xl gap-6">
+          <SettingsForm saved={settings.data} />
+          <RecordsKeySection />
+        </div>
       ) : settings.isError ? (
         <LoadAlert what="The settings" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
@@ -40,21 +45,6 @@ export function SettingsPage() {
         </div>
       )}
     </AdminShell>
-  );
-}
-
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
-  return (
-    <section aria-labelledby={id} className="grid gap-8 rounded-xl border border-hairline bg-card p-6 shadow-soft sm:p-9 lg:grid-cols-[15rem_1fr] lg:gap-12">
-      <div>
-        <h2 id={id} className="font-display text-2xl text-ink-900">
-          {title}
-        </h2>
-        <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{description}</p>
-      </div>
-      <div className="grid min-w-0 gap-6">{children}</div>
-    </section>
   );
 }
 
