@@ -3,6 +3,13 @@ import { z } from "zod";
 import { idOf, recordId } from "../record-id";
 
 export const MESSAGE_MAX_LENGTH = 4000;
+/** A message sealed in the browser (a JWE: its words, at most MESSAGE_MAX_LENGTH, encrypted to three keys) is larger. */
+export const SEALED_MESSAGE_MAX_CHARS = 32_768;
+
+/** Whether `content` is a sealed message (a JWE in the General JSON Serialization) rather than words. */
+export function isSealedContent(content: string): boolean {
+  return content.startsWith("{") && content.includes('"ciphertext"') && content.includes('"recipients"');
+}
 export const MESSAGE_PAGE_DEFAULT = 50;
 export const MESSAGE_PAGE_MAX = 200;
 export const CONVERSATION_PAGE_DEFAULT = 50;
@@ -50,7 +57,10 @@ export const sendMessageInputSchema = z
       .string({ error: "Write a message first" })
       .trim()
       .min(1, "Write a message first")
-      .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`),
+      .max(SEALED_MESSAGE_MAX_CHARS, "A sealed message can be at most 32 KB")
+      .refine((content) => isSealedContent(content) || content.length <= MESSAGE_MAX_LENGTH, {
+        message: `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`,
+      }),
     /** Chosen by the sending client; sending again with the same id never duplicates. */
     clientId: z
       .string()

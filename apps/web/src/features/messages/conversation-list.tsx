@@ -9,6 +9,7 @@ import { Link } from "react-router-dom";
 import { formatListTime, formatMoment } from "./message-time";
 import { headingName, partnerFromConversation, type Partner } from "./partner";
 import { PartnerAvatar } from "./partner-avatar";
+import { MessageText } from "./message-text";
 
 type ConversationListProps = {
   conversations: Conversation[] | undefined;
@@ -101,7 +102,8 @@ export function ConversationList(props: ConversationListProps) {
               time={conversation.createdAt}
               preview={
                 <>
-                  <span className={cn("font-medium", unread > 0 ? "text-ink-900" : "text-ink-800")}>{conversation.senderName}:</span> {conversation.content}
+                  <span className={cn("font-medium", unread > 0 ? "text-ink-900" : "text-ink-800")}>{conversation.senderName}:</span>{" "}
+                  <MessageText content={conversation.content} />
                 </>
               }
             />

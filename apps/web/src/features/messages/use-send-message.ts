@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { isUnauthorizedError } from "../../lib/auth/unauthorized";
 import { trpc } from "../../lib/trpc";
 import { failedWithContent, newClientId, outboxReducer, type OutboxAction, type Outbox, type OutgoingMessage } from "./outbox";
+import { rememberSentText } from "./message-text";
 import { withMessage, type Thread } from "./thread";
 import { threadKey } from "./use-thread";
 
@@ -74,11 +75,23 @@ export function useSendMessage(senderId: number) {
     },
   });
 
-  const deliver = ({ clientId, receiverId, content }: Pick<OutgoingMessage, "clientId" | "receiverId" | "content">): Promise<SendOutcome> =>
-    mutation.mutateAsync({ receiverId, content, clientId }).then(
+  const deliver = async ({ clientId, receiverId, content }: Pick<OutgoingMessage, "clientId" | "receiverId" | "content">): Promise<SendOutcome> => {
+    let toSend: string;
+    try {
+      // Sealed in this browser when every key is there (the chat's code loads it; small pages do not).
+      const { contentToSend } = await import("../../lib/messaging-keys/sealing");
+      toSend = await contentToSend(senderId, receiverId, content);
+    } catch {
+      updateOutbox(queryClient, { type: "failed", clientId });
+      toast({ variant: "destructive", title: "Error", description: "Failed to send message. Please try again." });
+      return { clientId, accepted: false };
+    }
+    rememberSentText(toSend, content);
+    return mutation.mutateAsync({ receiverId, content: toSend, clientId }).then(
       () => ({ clientId, accepted: true }),
       () => ({ clientId, accepted: false }),
     );
+  };
 
   /** Sends again with the same clientId. */
   const retry = (message: OutgoingMessage): Promise<SendOutcome> => {
