@@ -5,7 +5,9 @@ import {
   appendMessage,
   findUserById,
   haveConversation,
+  findRecordsKey,
   isInCareOf,
+  keyIdsOf,
   listConversations as readConversations,
   listMessagesBetween,
   markConversationRead,
@@ -13,10 +15,11 @@ import {
   type MessageView,
   type User,
 } from "@halcyon/db";
+import { recipientsOf } from "@halcyon/sealed";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
-import { CONVERSATION_PAGE_DEFAULT, MESSAGE_PAGE_DEFAULT, type Conversation, type UnreadCounts } from "./message.schema";
+import { CONVERSATION_PAGE_DEFAULT, isSealedContent, MESSAGE_PAGE_DEFAULT, type Conversation, type UnreadCounts } from "./message.schema";
 import type { listConversationsInputSchema, listMessagesInputSchema, sendMessageInputSchema } from "./message.schema";
 import type { z } from "zod";
 
@@ -97,6 +100,7 @@ export async function sendMessage(ctx: Caller, input: z.output<typeof sendMessag
   if (ctx.user.role === "doctor" && !(await isInCareOf(ctx.db, ctx.user.id, receiver.id)) && !(await haveConversation(ctx.db, ctx.user.id, receiver.id))) {
     throw new AppError("FORBIDDEN", "You can start conversations only with your own patients.");
   }
+  if (isSealedContent(input.content)) await assertSealedToThePair(ctx, receiver, input.content);
   const { message, duplicate } = await ctx.db.transaction().execute(async (trx) => {
     const appended = await appendMessage(trx, {
       senderId: ctx.user.id,
@@ -122,6 +126,28 @@ export async function sendMessage(ctx: Caller, input: z.output<typeof sendMessag
     });
   }
   return message;
+}
+
+/**
+ * A sealed message must be a JWE addressed to exactly the current keys of its sender, its receiver
+ * and the clinic's records key: one more would let someone else read it; one fewer would leave
+ * someone unable to (the clinic, at a lawful records request).
+ */
+async function assertSealedToThePair(ctx: Caller, receiver: User, content: string): Promise<void> {
+  const recipients = recipientsOf(content);
+  if (!recipients) throw new AppError("INVALID_INPUT", "A sealed message is a JWE in the General JSON Serialization, with a kid for each recipient.");
+  const [kids, records] = await Promise.all([keyIdsOf(ctx.db, [ctx.user.id, receiver.id]), findRecordsKey(ctx.db)]);
+  const expected = [kids.get(ctx.user.id), kids.get(receiver.id), records?.kid];
+  if (expected.some((kid) => kid === undefined)) {
+    throw new AppError("INVALID_INPUT", "Not every key this message must be sealed to exists yet: yours, theirs and the clinic's records key.");
+  }
+  const same = recipients.length === expected.length && [...recipients].sort().join(" ") === [...expected].sort().join(" ");
+  if (!same) {
+    throw new AppError(
+      "INVALID_INPUT",
+      `A sealed message must be sealed to exactly your key, ${receiver.firstName} ${receiver.lastName}'s and the clinic's records key.`,
+    );
+  }
 }
 
 export async function markRead(ctx: Caller, partnerId: number): Promise<void> {
