@@ -33,6 +33,8 @@ test("a message is sealed in the sender's browser, kept as ciphertext, and opene
   expect((await page.request.put("/api/admin/records-key", { data: { publicKey: records.publicKey } })).status()).toBe(200);
 
   const patient = await signedInThroughTheForm(browser, baseURL!, DEMO.patient);
+  // The patient's first sign-in made their keys, and showed the recovery code this once.
+  await patient.page.getByRole("button", { name: "I have saved it" }).click();
   const doctor = await signedInThroughTheForm(browser, baseURL!, DEMO.doctor);
 
   await openMessages(patient.page, doctor.id);
@@ -59,4 +61,80 @@ test("a message is sealed in the sender's browser, kept as ciphertext, and opene
   );
   expect(kids).toEqual([patientKid, doctorKid, records.kid]);
   expect(await openMessage(stored, { kid: records.kid, privateKey: records.privateKey })).toEqual({ text: words });
+});
+
+test("on a new device the password opens the history; after a password reset the recovery code does", async ({ browser, baseURL, page }) => {
+  test.setTimeout(150_000);
+  const records = await newKeyPair();
+  await signInQuietly(page, DEMO.admin);
+  const setKey = await page.request.put("/api/admin/records-key", { data: { publicKey: records.publicKey } });
+  expect([200, 409]).toContain(setKey.status());
+  const clinicKid: string = (await (await page.request.get("/api/keys/clinic")).json()).kid;
+
+  // A patient of Dr. Vance's signs in for the first time and writes to the doctor.
+  const doctor = await signedInThroughTheForm(browser, baseURL!, DEMO.doctor);
+  const patient = await signedInThroughTheForm(browser, baseURL!, { username: "jordan", password: DEMO.patient.password });
+  const recoveryCode = await patient.page.getByRole("textbox", { name: "Recovery code" }).inputValue();
+  await patient.page.getByRole("button", { name: "I have saved it" }).click();
+  const words = "Could we talk about the new job on Thursday?";
+  await openMessages(patient.page, doctor.id);
+  await composer(patient.page).fill(words);
+  await composer(patient.page).press("Enter");
+  await expect(chatLog(patient.page)).toContainText(words);
+  // Stored sealed, to the three keys (once the send has landed: the chat shows it at once).
+  const lastStored = async () => ((await (await patient.page.request.get(`/api/messages/${doctor.id}`)).json()) as { content: string }[]).at(-1)!.content;
+  await expect.poll(async () => (await lastStored()).includes('"recipients"')).toBe(true);
+  expect(JSON.parse(await lastStored()).recipients.map((r: { header: { kid: string } }) => r.header.kid)).toContain(clinicKid);
+
+  // A new device, signed in without the password typed here (as with a passkey): locked until the password opens it.
+  const phone = await (await browser.newContext({ baseURL, reducedMotion: "reduce" })).newPage();
+  await signInQuietly(phone, { username: "jordan", password: DEMO.patient.password });
+  await openMessages(phone, doctor.id);
+  const lock = phone.getByRole("region", { name: "Unlock your messages on this device" });
+  await expect(lock).toBeVisible();
+  await expect(chatLog(phone)).toContainText("Sealed. Unlock your messages above to read it.");
+  expect(await seriousViolations(phone)).toEqual([]);
+  for (const width of [375, 1440]) {
+    await phone.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await phone.screenshot({ path: `test-results/screenshots/messages-locked-${width}.png`, fullPage: true });
+  }
+  await phone.setViewportSize({ width: 1280, height: 800 });
+  await lock.getByLabel("Your password").fill("not the password");
+  await lock.getByRole("button", { name: "Unlock" }).click();
+  await expect(lock.getByRole("alert")).toHaveText("That password is not right. Please try again.");
+  await lock.getByLabel("Your password").fill(DEMO.patient.password);
+  await lock.getByRole("button", { name: "Unlock" }).click();
+  await expect(chatLog(phone)).toContainText(words);
+  await expect(lock).toHaveCount(0);
+
+  // An admin resets the patient's password; they choose a new one, and the recovery code restores the history.
+  const reset = await page.request.post(`/api/admin/users/${patient.id}/one-time-password`);
+  expect(reset.status()).toBe(200);
+  const oneTimePassword: string = (await reset.json()).oneTimePassword;
+  const after = await (await browser.newContext({ baseURL, reducedMotion: "reduce" })).newPage();
+  await after.goto("/auth");
+  await fillLogInForm(after, { username: "jordan", password: oneTimePassword });
+  await after.getByRole("button", { name: "Log In", exact: true }).click();
+  const newPassword = "a walk along the quiet shore";
+  await after.getByLabel("New password", { exact: true }).fill(newPassword);
+  await after.getByLabel("Confirm new password").fill(newPassword);
+  await after.getByRole("button", { name: "Save my password" }).click();
+  await expectToast(after, "Your password is set");
+  await openMessages(after, doctor.id);
+  const locked = after.getByRole("region", { name: "Unlock your messages on this device" });
+  await locked.getByLabel("Your password").fill(newPassword);
+  await locked.getByRole("button", { name: "Unlock" }).click();
+  const recovery = after.getByRole("region", { name: "Your password was reset: use your recovery code" });
+  await expect(recovery).toBeVisible();
+  expect(await seriousViolations(after)).toEqual([]);
+  await recovery.getByLabel("Recovery code").fill(recoveryCode.toLowerCase().replace(/-/g, " "));
+  await recovery.getByRole("button", { name: "Restore my messages" }).click();
+  await expect(chatLog(after)).toContainText(words);
+  // Sealed again with the new password: it opens the key from now on.
+  const mine = await (await after.request.get("/api/keys/me")).json();
+  const { compactDecrypt } = await import("jose");
+  await compactDecrypt(mine.sealedPrivateKey, new TextEncoder().encode(newPassword), {
+    keyManagementAlgorithms: ["PBES2-HS512+A256KW"],
+    maxPBES2Count: 1_000_000,
+  });
 });

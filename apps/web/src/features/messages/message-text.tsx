@@ -2,6 +2,7 @@ import { isSealedContent } from "@halcyon/domain/schemas";
 import { useEffect, useState } from "react";
 
 import { useCurrentUser } from "../../lib/auth/current-user";
+import { sawLockedMessage, useKeyEpoch } from "../../lib/messaging-keys/after-sign-in";
 
 /** Opened messages, by their sealed content: each is opened once per page. */
 const opened = new Map<string, string>();
@@ -13,13 +14,14 @@ export function rememberSentText(content: string, text: string): void {
 
 const SEALED_WORDS = {
   opening: "Opening…",
-  locked: "Sealed. Sign in again with your password to read your messages here.",
+  locked: "Sealed. Unlock your messages above to read it.",
   "other-key": "Sealed to an earlier key of yours: it cannot be opened with the key you have now.",
 } as const;
 
 /** A message's words: as they are, or, when sealed, opened in this browser with the member's key. */
 export function useMessageText(content: string): string {
   const { user } = useCurrentUser();
+  const epoch = useKeyEpoch();
   const sealed = isSealedContent(content);
   const [text, setText] = useState<string>(() => (sealed ? (opened.get(content) ?? SEALED_WORDS.opening) : content));
 
@@ -33,13 +35,14 @@ export function useMessageText(content: string): string {
       .then(({ openContent }) => openContent(user.id, content))
       .then((result) => {
         if ("text" in result) opened.set(content, result.text);
+        else if (result.sealed === "locked") sawLockedMessage();
         if (current) setText("text" in result ? result.text : SEALED_WORDS[result.sealed]);
       })
       .catch(() => current && setText(SEALED_WORDS["other-key"]));
     return () => {
       current = false;
     };
-  }, [content, sealed, user]);
+  }, [content, sealed, user, epoch]);
 
   return text;
 }

@@ -15,6 +15,7 @@ import { pageTitle } from "../../lib/clinic";
 import { salutationFor } from "../../lib/greeting";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { MessagesLock } from "./messages-lock";
 import { ChatPane } from "./chat-pane";
 import { ConnectionStatus } from "./connection-status";
 import { ConversationList } from "./conversation-list";
@@ -112,6 +113,8 @@ function Conversations({ user }: { user: PublicUser }) {
                 : "Your patients' messages, in one quiet place. Replies reach them at once."
             }
           />
+
+          <MessagesLock user={user} />
 
           <div
             className={cn(

@@ -5,22 +5,52 @@ import type { PublicUser } from "@halcyon/domain/schemas";
 import { useSyncExternalStore } from "react";
 
 let shownCode: string | null = null;
+/** Counts the times this browser's kept key changed: what was sealed may open now. */
+let keyEpoch = 0;
 const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
 
 function setShownCode(code: string | null): void {
   shownCode = code;
-  listeners.forEach((listener) => listener());
+  notify();
+}
+
+/** A sealed message on screen could not be opened: this browser holds no key (a passkey sign-in, a new device). */
+let lockedSeen = false;
+
+export function sawLockedMessage(): void {
+  if (lockedSeen) return;
+  lockedSeen = true;
+  notify();
+}
+
+export function useLockedMessagesSeen(): boolean {
+  return useSyncExternalStore(subscribe, () => lockedSeen);
+}
+
+/** The kept key changed (opened, made, restored): sealed messages on screen try again. */
+export function keyChanged(): void {
+  keyEpoch += 1;
+  lockedSeen = false;
+  notify();
+}
+
+export function useKeyEpoch(): number {
+  return useSyncExternalStore(subscribe, () => keyEpoch);
+}
+
+/** Shows the recovery code of keys just made. */
+export function showRecoveryCode(code: string): void {
+  setShownCode(code);
 }
 
 /** The recovery code of keys just made, until the member says they have saved it. */
 export function useNewRecoveryCode(): [string | null, () => void] {
-  const code = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => shownCode,
-  );
+  const code = useSyncExternalStore(subscribe, () => shownCode);
   return [code, () => setShownCode(null)];
 }
 
@@ -34,6 +64,7 @@ export function unlockMessagingAfterSignIn(user: Pick<PublicUser, "id" | "role" 
     .then(({ unlockMessaging }) => unlockMessaging(user.id, password))
     .then((result) => {
       if (result.status === "created") setShownCode(result.recoveryCode);
+      keyChanged();
     })
     .catch((error: unknown) => console.warn("Messaging keys: could not open them", error));
 }

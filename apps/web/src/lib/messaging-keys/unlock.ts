@@ -49,6 +49,40 @@ export async function unlockMessaging(userId: number, password: string): Promise
   }
 }
 
+/**
+ * On a device that holds no key (a passkey sign-in, a new browser): the password, checked by the
+ * server first, so that a wrong one is told apart from a reset one (which no longer opens the key).
+ */
+export async function unlockOnThisDevice(userId: number, password: string): Promise<Unlocked> {
+  await trpcClient.account.recheck.mutate({ password });
+  return unlockMessaging(userId, password);
+}
+
+/**
+ * After a password reset: the recovery code opens the key; it is kept here, and sealed again with
+ * the member's password (after re-checking it, as any change of keys asks).
+ */
+export async function restoreWithRecoveryCode(userId: number, recoveryCode: string, password: string): Promise<void> {
+  const mine = await trpcClient.keys.mine.query();
+  const privateKey = await openPrivateKey(mine.sealedRecoveryKey, normalizeRecoveryCode(recoveryCode));
+  await trpcClient.account.recheck.mutate({ password });
+  await trpcClient.keys.saveMine.mutate({
+    publicKey: mine.publicKey,
+    sealedPrivateKey: await sealPrivateKey(privateKey, password),
+    sealedRecoveryKey: mine.sealedRecoveryKey,
+  });
+  await keepKey({ userId, kid: mine.kid, privateKey: await unextractableKey(privateKey) });
+}
+
+/**
+ * Without the recovery code: a new key pair (and a new recovery code), after re-checking the
+ * password. Messages sealed to the old key stay sealed to it.
+ */
+export async function startAfresh(userId: number, password: string): Promise<Unlocked> {
+  await trpcClient.account.recheck.mutate({ password });
+  return createKeys(userId, password);
+}
+
 /** After a password change: the same key, sealed with the new password instead of the old. */
 export async function resealMessagingKey(oldPassword: string, newPassword: string): Promise<void> {
   let mine;

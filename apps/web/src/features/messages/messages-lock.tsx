@@ -1,0 +1,139 @@
+import type { PublicUser } from "@halcyon/domain/schemas";
+import { Button } from "@halcyon/ui/components/button";
+import { Input } from "@halcyon/ui/components/input";
+import { Label } from "@halcyon/ui/components/label";
+import { LockKeyhole } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+
+import { keyChanged, showRecoveryCode, useLockedMessagesSeen } from "../../lib/messaging-keys/after-sign-in";
+
+type Step = "password" | "recovery";
+
+/**
+ * Shown when sealed messages are on screen and this browser holds no key to open them (the member
+ * signed in with a passkey, or this is a new device): the password opens the key. After a password
+ * reset the password no longer does; the recovery code then restores it, or the member starts
+ * afresh with a new key (older messages stay sealed to the old one).
+ */
+export function MessagesLock({ user }: { user: PublicUser }) {
+  const locked = useLockedMessagesSeen();
+  const ids = { password: useId(), code: useId(), problem: useId() };
+  const [step, setStep] = useState<Step>("password");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  if (!locked) return null;
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await work();
+    } catch {
+      setProblem(
+        step === "password" ? "That password is not right. Please try again." : "That recovery code does not open your messages. Check it and try again.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const unlock = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const { unlockOnThisDevice } = await import("../../lib/messaging-keys/unlock");
+      const result = await unlockOnThisDevice(user.id, password);
+      if (result.status === "needs-recovery") return setStep("recovery");
+      if (result.status === "created") showRecoveryCode(result.recoveryCode);
+      keyChanged();
+    });
+  };
+
+  const restore = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const { restoreWithRecoveryCode } = await import("../../lib/messaging-keys/unlock");
+      await restoreWithRecoveryCode(user.id, code, password);
+      keyChanged();
+    });
+  };
+
+  const startAfresh = () =>
+    void run(async () => {
+      const { startAfresh: afresh } = await import("../../lib/messaging-keys/unlock");
+      const result = await afresh(user.id, password);
+      if (result.status === "created") showRecoveryCode(result.recoveryCode);
+      keyChanged();
+    });
+
+  return (
+    <section aria-labelledby={`${ids.problem}-title`} className="mx-5 mt-8 rounded-xl border border-gold-400 bg-card p-5 shadow-soft sm:mx-8 sm:p-6 md:mx-0">
+      <div className="flex gap-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gold-200/60 text-gold-800">
+          <LockKeyhole className="size-5" strokeWidth={1.4} aria-hidden="true" />
+        </span>
+        <div className="grid flex-1 gap-3">
+          <h2 id={`${ids.problem}-title`} className="font-display text-xl text-ink-900">
+            {step === "password" ? "Unlock your messages on this device" : "Your password was reset: use your recovery code"}
+          </h2>
+          <p className="text-sm leading-relaxed text-muted-foreground">
+            {step === "password"
+              ? "Your messages are sealed so that only you and your care team can read them. Your password opens them here; it never leaves this browser."
+              : "Your new password does not open messages sealed before the reset. The recovery code you saved when your keys were made does. Without it, you can start afresh: new messages will be sealed, older ones stay sealed."}
+          </p>
+          {step === "password" ? (
+            <form onSubmit={unlock} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+              <div className="grid flex-1 gap-2">
+                <Label htmlFor={ids.password}>Your password</Label>
+                <Input
+                  id={ids.password}
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  disabled={busy}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? ids.problem : undefined}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              </div>
+              <Button type="submit" disabled={busy || password === ""}>
+                {busy ? "Unlocking…" : "Unlock"}
+              </Button>
+            </form>
+          ) : (
+            <form onSubmit={restore} className="grid gap-3">
+              <div className="grid gap-2">
+                <Label htmlFor={ids.code}>Recovery code</Label>
+                <Input
+                  id={ids.code}
+                  autoComplete="off"
+                  spellCheck={false}
+                  className="font-mono"
+                  value={code}
+                  disabled={busy}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? ids.problem : undefined}
+                  onChange={(event) => setCode(event.target.value)}
+                />
+              </div>
+              <div className="flex flex-wrap gap-3">
+                <Button type="submit" disabled={busy || code.trim() === ""}>
+                  {busy ? "Restoring…" : "Restore my messages"}
+                </Button>
+                <Button type="button" variant="ghost" disabled={busy} onClick={startAfresh}>
+                  Start afresh without it
+                </Button>
+              </div>
+            </form>
+          )}
+          {problem ? (
+            <p id={ids.problem} role="alert" className="text-sm text-rose-700">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
