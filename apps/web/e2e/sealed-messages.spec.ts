@@ -61,6 +61,18 @@ test("a message is sealed in the sender's browser, kept as ciphertext, and opene
   );
   expect(kids).toEqual([patientKid, doctorKid, records.kid]);
   expect(await openMessage(stored, { kid: records.kid, privateKey: records.privateKey })).toEqual({ text: words });
+
+  // The two read the same safety number.
+  const numbers: string[] = [];
+  for (const member of [patient, doctor]) {
+    await member.page.getByRole("button", { name: "Safety number" }).click();
+    const dialog = member.page.getByRole("dialog", { name: /^Your safety number with/ });
+    await expect(dialog.getByTestId("safety-number")).toHaveText(/^(\d{5}){12}$/);
+    numbers.push((await dialog.getByTestId("safety-number").textContent()) ?? "");
+    expect(await seriousViolations(member.page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Done" }).click();
+  }
+  expect(numbers[0]).toBe(numbers[1]);
 });
 
 test("on a new device the password opens the history; after a password reset the recovery code does", async ({ browser, baseURL, page }) => {

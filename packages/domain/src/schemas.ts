@@ -19,4 +19,3 @@ export * from "./account/account.schema";
 export * from "./two-step/two-step.schema";
 export * from "./two-step/passkeys.schema";
 export * from "./visits/visit.schema";
-export * from "./keys/keys.schema";

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 
 import { forgetCurrentUser } from "../../lib/auth/current-user";
-import { forgetMessagingKeys } from "../../lib/messaging-keys/after-sign-in";
+import { forgetMessagingKeys } from "../../lib/messaging-keys/key-events";
 import { trpc } from "../../lib/trpc";
 
 /** Ends the session, says goodbye, and leaves for the home page before the user is forgotten. */

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { Link } from "react-router-dom";
 
 import { CallButton } from "./call-button";
+import { PartnerKeyChanged, SafetyNumber } from "./safety-number";
 import { Composer } from "./composer";
 import { ConnectionStatus } from "./connection-status";
 import { conversationRows } from "./conversation-rows";
@@ -87,10 +88,12 @@ export function ChatPane({ me, partner, partnerIsDoctor, unreadFromPartner, back
           </div>
         </div>
         <div className="flex items-center">
+          <SafetyNumber me={me} partnerId={partner.id} partnerName={called} />
           <CallButton icon={Phone} label="Call" audioOnly partnerId={partner.id} partnerName={called} mayStartVisit={!partnerIsDoctor} />
           <CallButton icon={Video} label="Video call" audioOnly={false} partnerId={partner.id} partnerName={called} mayStartVisit={!partnerIsDoctor} />
         </div>
       </header>
+      <PartnerKeyChanged me={me} partnerId={partner.id} partnerName={called} />
 
       {query.isError && !thread ? (
         <div className="flex flex-1 flex-col items-center justify-center px-8 text-center">

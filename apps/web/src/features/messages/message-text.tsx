@@ -2,7 +2,7 @@ import { isSealedContent } from "@halcyon/domain/schemas";
 import { useEffect, useState } from "react";
 
 import { useCurrentUser } from "../../lib/auth/current-user";
-import { sawLockedMessage, useKeyEpoch } from "../../lib/messaging-keys/after-sign-in";
+import { sawLockedMessage, useKeyEpoch } from "../../lib/messaging-keys/key-events";
 
 /** Opened messages, by their sealed content: each is opened once per page. */
 const opened = new Map<string, string>();

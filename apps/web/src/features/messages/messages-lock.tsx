@@ -5,7 +5,7 @@ import { Label } from "@halcyon/ui/components/label";
 import { LockKeyhole } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 
-import { keyChanged, showRecoveryCode, useLockedMessagesSeen } from "../../lib/messaging-keys/after-sign-in";
+import { keyChanged, showRecoveryCode, useLockedMessagesSeen } from "../../lib/messaging-keys/key-events";
 
 type Step = "password" | "recovery";
 

@@ -3,6 +3,8 @@
 // Until every one of those keys exists (the clinic's records key not yet made, a partner who has
 // not signed in since), a message goes as words, as before.
 import { openMessage, recipientsOf, sealMessage, type PublicKey } from "@halcyon/sealed";
+
+export { safetyNumber } from "@halcyon/sealed";
 import { TRPCClientError } from "@trpc/client";
 
 import { trpcClient } from "../trpc";
