@@ -14,7 +14,7 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 test("an admin makes the records key once: the private half is downloaded, the public half is what every message is sealed to", async ({ page }) => {
   await signInQuietly(page, DEMO.admin);
   await page.goto("/admin");
-  const notice = page.getByRole("region", { name: "Secure messaging is not set up" });
+  const notice = page.getByRole("complementary", { name: "Secure messaging is not set up" });
   await expect(notice).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await notice.getByRole("link", { name: "Set up secure messaging" }).click();
@@ -46,5 +46,5 @@ test("an admin makes the records key once: the private half is downloaded, the p
   // Made once: the dashboard says nothing more about it.
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Secure messaging is not set up" })).toHaveCount(0);
+  await expect(page.getByRole("complementary", { name: "Secure messaging is not set up" })).toHaveCount(0);
 });

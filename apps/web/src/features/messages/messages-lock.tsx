@@ -2,6 +2,7 @@ import type { PublicUser } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { Input } from "@halcyon/ui/components/input";
 import { Label } from "@halcyon/ui/components/label";
+import { cn } from "@halcyon/ui/lib/utils";
 import { LockKeyhole } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 
@@ -84,39 +85,33 @@ export function MessagesLock({ user }: { user: PublicUser }) {
           </p>
           {step === "password" ? (
             <form onSubmit={unlock} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-              <div className="grid flex-1 gap-2">
-                <Label htmlFor={ids.password}>Your password</Label>
-                <Input
-                  id={ids.password}
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  disabled={busy}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? ids.problem : undefined}
-                  onChange={(event) => setPassword(event.target.value)}
-                />
-              </div>
+              <LockField
+                id={ids.password}
+                label="Your password"
+                className="flex-1"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={setPassword}
+                disabled={busy}
+                problemId={problem ? ids.problem : undefined}
+              />
               <Button type="submit" disabled={busy || password === ""}>
                 {busy ? "Unlocking…" : "Unlock"}
               </Button>
             </form>
           ) : (
             <form onSubmit={restore} className="grid gap-3">
-              <div className="grid gap-2">
-                <Label htmlFor={ids.code}>Recovery code</Label>
-                <Input
-                  id={ids.code}
-                  autoComplete="off"
-                  spellCheck={false}
-                  className="font-mono"
-                  value={code}
-                  disabled={busy}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? ids.problem : undefined}
-                  onChange={(event) => setCode(event.target.value)}
-                />
-              </div>
+              <LockField
+                id={ids.code}
+                label="Recovery code"
+                inputClassName="font-mono"
+                autoComplete="off"
+                value={code}
+                onChange={setCode}
+                disabled={busy}
+                problemId={problem ? ids.problem : undefined}
+              />
               <div className="flex flex-wrap gap-3">
                 <Button type="submit" disabled={busy || code.trim() === ""}>
                   {busy ? "Restoring…" : "Restore my messages"}
@@ -135,5 +130,39 @@ export function MessagesLock({ user }: { user: PublicUser }) {
         </div>
       </div>
     </section>
+  );
+}
+
+type LockFieldProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  /** The problem's id, when there is one: the field is marked invalid and described by it. */
+  problemId: string | undefined;
+  type?: "password" | "text";
+  autoComplete: string;
+  className?: string;
+  inputClassName?: string;
+};
+
+function LockField({ id, label, value, onChange, disabled, problemId, type = "text", autoComplete, className, inputClassName }: LockFieldProps) {
+  return (
+    <div className={cn("grid gap-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        spellCheck={false}
+        className={inputClassName}
+        value={value}
+        disabled={disabled}
+        aria-invalid={problemId ? true : undefined}
+        aria-describedby={problemId}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }
