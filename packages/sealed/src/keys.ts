@@ -10,13 +10,23 @@ export const SEALING_ALGORITHM = "PBES2-HS512+A256KW";
 /** PBES2 iterations of a sealed private key: OWASP's figure for PBKDF2-HMAC-SHA512. */
 export const SEALING_ITERATIONS = 210_000;
 
+/** A P-256 public key as a JWK: what the server takes and hands out. */
+export type P256PublicJwk = {
+  kty: "EC";
+  crv: "P-256";
+  x: string;
+  y: string;
+};
+
 /** A public key as the server hands it out: its id and the JWK. */
 export interface PublicKey {
   kid: string;
   publicKey: JWK;
 }
 
-export interface MemberKeyPair extends PublicKey {
+export interface MemberKeyPair {
+  kid: string;
+  publicKey: P256PublicJwk & { kid: string };
   privateKey: JWK;
 }
 
@@ -31,7 +41,8 @@ export function keyIdOf(publicKey: JWK): Promise<string> {
 export async function newKeyPair(): Promise<MemberKeyPair> {
   const pair = await generateKeyPair(KEY_ALGORITHM, { crv: "P-256", extractable: true });
   const [publicJwk, privateJwk] = await Promise.all([exportJWK(pair.publicKey), exportJWK(pair.privateKey)]);
-  const publicKey: JWK = { kty: publicJwk.kty, crv: publicJwk.crv, x: publicJwk.x, y: publicJwk.y };
+  if (!publicJwk.x || !publicJwk.y) throw new Error("A P-256 public key has x and y.");
+  const publicKey: P256PublicJwk = { kty: "EC", crv: "P-256", x: publicJwk.x, y: publicJwk.y };
   const kid = await keyIdOf(publicKey);
   return { kid, publicKey: { ...publicKey, kid }, privateKey: { ...privateJwk, kid } };
 }

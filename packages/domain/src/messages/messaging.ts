@@ -39,16 +39,17 @@ async function counterpart(ctx: Caller, partnerId: number): Promise<User> {
   return partner;
 }
 
-/**
- * The person the caller may write to: a patient to any doctor; a doctor to their own patients and
- * to anyone they already have a conversation with. Anyone else does not exist for them (404).
- */
+/** A patient may write to any doctor; a doctor to their own patients and to anyone they already have a conversation with. */
+async function mayWriteTo(ctx: Caller, partner: User): Promise<boolean> {
+  if (ctx.user.role !== "doctor") return true;
+  return (await isInCareOf(ctx.db, ctx.user.id, partner.id)) || (await haveConversation(ctx.db, ctx.user.id, partner.id));
+}
+
+/** The person the caller may write to; anyone else does not exist for them (404). */
 export async function writablePartner(ctx: Caller, partnerId: number): Promise<User> {
   assertTakesPart(ctx.user);
   const partner = await counterpart(ctx, partnerId);
-  if (ctx.user.role === "doctor" && !(await isInCareOf(ctx.db, ctx.user.id, partner.id)) && !(await haveConversation(ctx.db, ctx.user.id, partner.id))) {
-    throw new AppError("NOT_FOUND", NO_CONVERSATION);
-  }
+  if (!(await mayWriteTo(ctx, partner))) throw new AppError("NOT_FOUND", NO_CONVERSATION);
   return partner;
 }
 
@@ -97,9 +98,7 @@ export async function sendMessage(ctx: Caller, input: z.output<typeof sendMessag
   }
   const receiver = await counterpart(ctx, input.receiverId);
   if (receiver.deactivatedAt) throw new AppError("CONFLICT", `${receiver.firstName} ${receiver.lastName} no longer receives messages here.`);
-  if (ctx.user.role === "doctor" && !(await isInCareOf(ctx.db, ctx.user.id, receiver.id)) && !(await haveConversation(ctx.db, ctx.user.id, receiver.id))) {
-    throw new AppError("FORBIDDEN", "You can start conversations only with your own patients.");
-  }
+  if (!(await mayWriteTo(ctx, receiver))) throw new AppError("FORBIDDEN", "You can start conversations only with your own patients.");
   if (isSealedContent(input.content)) await assertSealedToThePair(ctx, receiver, input.content);
   const { message, duplicate } = await ctx.db.transaction().execute(async (trx) => {
     const appended = await appendMessage(trx, {

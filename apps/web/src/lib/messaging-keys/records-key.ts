@@ -14,8 +14,6 @@ export async function createRecordsKey(clinicName: string): Promise<string> {
   link.download = `${clinicName.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-records-key-${pair.kid.slice(0, 8)}.jwk.json`;
   link.click();
   URL.revokeObjectURL(link.href);
-  const { x, y } = pair.publicKey;
-  if (!x || !y) throw new Error("A P-256 public key has x and y.");
-  const saved = await trpcClient.keys.setRecordsKey.mutate({ publicKey: { kty: "EC", crv: "P-256", x, y } });
+  const saved = await trpcClient.keys.setRecordsKey.mutate({ publicKey: pair.publicKey });
   return saved.kid;
 }

@@ -5,19 +5,17 @@
 import { openMessage, recipientsOf, sealMessage, type PublicKey } from "@halcyon/sealed";
 
 export { safetyNumber } from "@halcyon/sealed";
-import { TRPCClientError } from "@trpc/client";
 
+import { isNotFoundError } from "../api-errors";
 import { trpcClient } from "../trpc";
 import { keptKey } from "./vault";
-
-const isNotFound = (error: unknown) => error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "NOT_FOUND";
 
 /** A public key, or null when it does not exist (yet). */
 async function keyOrNull(read: () => Promise<PublicKey>): Promise<PublicKey | null> {
   try {
     return await read();
   } catch (error) {
-    if (isNotFound(error)) return null;
+    if (isNotFoundError(error)) return null;
     throw error;
   }
 }

@@ -3,8 +3,8 @@
 // code shown once; afterwards the sealed key comes back from the server and the password opens
 // it. Either way the opened key is kept unextractable in this browser until sign-out.
 import { newKeyPair, newRecoveryCode, normalizeRecoveryCode, openPrivateKey, sealPrivateKey, unextractableKey } from "@halcyon/sealed";
-import { TRPCClientError } from "@trpc/client";
 
+import { isNotFoundError } from "../api-errors";
 import { trpcClient } from "../trpc";
 import { forgetKeys, keepKey } from "./vault";
 
@@ -15,8 +15,6 @@ export type Unlocked =
   /** The password no longer opens the key (an admin reset it): the recovery code will. */
   | { status: "needs-recovery" };
 
-const isNotFound = (error: unknown) => error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "NOT_FOUND";
-
 async function createKeys(userId: number, password: string): Promise<Unlocked> {
   const pair = await newKeyPair();
   const recoveryCode = newRecoveryCode();
@@ -24,9 +22,7 @@ async function createKeys(userId: number, password: string): Promise<Unlocked> {
     sealPrivateKey(pair.privateKey, password),
     sealPrivateKey(pair.privateKey, normalizeRecoveryCode(recoveryCode)),
   ]);
-  const { x, y } = pair.publicKey;
-  if (!x || !y) throw new Error("A P-256 public key has x and y.");
-  await trpcClient.keys.saveMine.mutate({ publicKey: { kty: "EC", crv: "P-256", x, y }, sealedPrivateKey, sealedRecoveryKey });
+  await trpcClient.keys.saveMine.mutate({ publicKey: pair.publicKey, sealedPrivateKey, sealedRecoveryKey });
   await keepKey({ userId, kid: pair.kid, privateKey: await unextractableKey(pair.privateKey) });
   return { status: "created", recoveryCode };
 }
@@ -37,7 +33,7 @@ export async function unlockMessaging(userId: number, password: string): Promise
   try {
     mine = await trpcClient.keys.mine.query();
   } catch (error) {
-    if (isNotFound(error)) return createKeys(userId, password);
+    if (isNotFoundError(error)) return createKeys(userId, password);
     throw error;
   }
   try {
@@ -89,7 +85,7 @@ export async function resealMessagingKey(oldPassword: string, newPassword: strin
   try {
     mine = await trpcClient.keys.mine.query();
   } catch (error) {
-    if (isNotFound(error)) return;
+    if (isNotFoundError(error)) return;
     throw error;
   }
   const privateKey = await openPrivateKey(mine.sealedPrivateKey, oldPassword);
