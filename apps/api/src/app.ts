@@ -14,6 +14,7 @@ import refusalAuditPlugin from "./plugins/refusal-audit";
 import requestContextPlugin from "./plugins/request-context";
 import securityPlugin from "./plugins/security";
 import { adminDownloadRoutes } from "./routes/admin-downloads";
+import { attachmentRoutes } from "./routes/attachments";
 import { calendarFeedRoutes } from "./routes/calendar-feed";
 import { healthRoutes } from "./routes/health";
 import { restRoutes } from "./routes/rest";
@@ -67,6 +68,7 @@ export async function buildApp({ env, database, now, logStream, audit }: BuildAp
   await app.register(restRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(adminDownloadRoutes);
+  await app.register(attachmentRoutes);
   await app.register(websocketRoutes, { env });
   await app.register(webRoutes, { webDist: env.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url)) });
   return app;

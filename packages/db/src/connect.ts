@@ -45,6 +45,8 @@ const SQLITE_PRAGMAS = [
   "synchronous = OFF",
   // The disk thread checkpoints, so that the event loop never waits on one (a checkpoint fsyncs).
   "wal_autocheckpoint = 0",
+  // What is deleted or replaced (words of a message once sealed) is overwritten, not left in free pages.
+  "secure_delete = ON",
   // The WAL starts over once checkpointed; past a spike, it is cut back to this size.
   "journal_size_limit = 67108864",
 ];

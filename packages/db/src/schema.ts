@@ -103,6 +103,17 @@ export interface VisitsTable {
   ended_at: Instant | null;
 }
 
+/** A file sealed in the sender's browser: its ciphertext, carried by one message once sent. */
+export interface AttachmentsTable {
+  id: Generated<number>;
+  uploader_id: number;
+  message_id: number | null;
+  /** Bytes of ciphertext. */
+  size: number;
+  ciphertext: Uint8Array;
+  created_at: Instant;
+}
+
 export interface MemberKeysTable {
   user_id: number;
   kid: string;
@@ -303,6 +314,7 @@ export interface Database {
   visit_presence: VisitPresenceTable;
   member_keys: MemberKeysTable;
   records_key: RecordsKeyTable;
+  attachments: AttachmentsTable;
   pending_sign_ins: PendingSignInsTable;
 }
 

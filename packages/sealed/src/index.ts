@@ -4,3 +4,4 @@ export * from "./keys";
 export * from "./messages";
 export { newRecoveryCode, normalizeRecoveryCode } from "./recovery-code";
 export { safetyNumber } from "./safety-number";
+export { openFile, sealFile } from "./files";

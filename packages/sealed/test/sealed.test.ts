@@ -9,10 +9,12 @@ import {
   newKeyPair,
   newRecoveryCode,
   normalizeRecoveryCode,
+  openFile,
   openMessage,
   openPrivateKey,
   recipientsOf,
   safetyNumber,
+  sealFile,
   sealMessage,
   sealPrivateKey,
   unextractableKey,
@@ -94,5 +96,21 @@ describe("keys and safety numbers", () => {
     expect(number).toMatch(/^\d{5}( \d{5}){11}$/);
     expect(await safetyNumber(b.kid, a.kid)).toBe(number);
     expect(await safetyNumber(a.kid, c.kid)).not.toBe(number);
+  });
+});
+
+describe("attached files", () => {
+  it("seal with a key of their own that opens them, and nothing else does", async () => {
+    const bytes = new TextEncoder().encode("Sleep diary, week 3: six nights of seven.".repeat(50));
+    const { sealed, key } = await sealFile(bytes);
+    expect(sealed.byteLength).toBe(bytes.byteLength + 28);
+    expect(Buffer.from(sealed).includes(Buffer.from("Sleep diary"))).toBe(false);
+    expect(await openFile(sealed, key)).toEqual(bytes);
+
+    const other = await sealFile(bytes);
+    await expect(openFile(sealed, other.key)).rejects.toThrow();
+    const tampered = sealed.slice();
+    tampered[40]! ^= 1;
+    await expect(openFile(tampered, key)).rejects.toThrow();
   });
 });

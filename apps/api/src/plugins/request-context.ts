@@ -2,7 +2,7 @@
 // cookie), where the request came from, and how to set or clear the cookie. Every door (tRPC,
 // REST, and later the WebSocket) builds its context here.
 import cookie from "@fastify/cookie";
-import { purgeExpiredAttempts, resolveLoginSession, type RequestContext } from "@halcyon/domain";
+import { purgeExpiredAttempts, purgeUnclaimedUploads, resolveLoginSession, type RequestContext } from "@halcyon/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { purgeEndedLoginSessions, purgeExpiredPendingSignIns, purgeExpiredWebauthnChallenges } from "@halcyon/db";
@@ -76,6 +76,7 @@ export default fp<{ env: Env }>(
       await purgeExpiredWebauthnChallenges(app.clinic.db, now.toISOString()).catch((error: unknown) =>
         app.log.warn({ err: error }, "could not purge expired passkey challenges"),
       );
+      await purgeUnclaimedUploads(app.clinic).catch((error: unknown) => app.log.warn({ err: error }, "could not purge unsent attachments"));
       await purgeExpiredAttempts(app.clinic).catch((error: unknown) => app.log.warn({ err: error }, "could not purge expired throttle counts"));
     };
     const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);

@@ -42,7 +42,8 @@ export default fp<{ env: Env }>(
           scriptSrc: ["'self'"],
           // Radix positions popovers with inline styles; no style comes from another host.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
+          // blob: an image attached to a message, opened in the browser, shows from memory.
+          imgSrc: ["'self'", "data:", "blob:"],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],

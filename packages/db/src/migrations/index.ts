@@ -21,6 +21,7 @@ import * as visits from "./2026-11-26T0200-visits";
 import * as visitRooms from "./2026-11-26T0300-visit-rooms";
 import * as messagingKeys from "./2026-11-26T0400-messaging-keys";
 import * as passkeyUserHandles from "./2026-11-26T0500-passkey-user-handles";
+import * as attachments from "./2026-11-26T0600-attachments";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -43,6 +44,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-26T0300-visit-rooms": visitRooms,
   "2026-11-26T0400-messaging-keys": messagingKeys,
   "2026-11-26T0500-passkey-user-handles": passkeyUserHandles,
+  "2026-11-26T0600-attachments": attachments,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

@@ -1,5 +1,6 @@
 // Messaging keys: each member's current key pair (public, and private only as sealed in their
 // browser) and the clinic's records key (public only).
+import { sql } from "kysely";
 import type { Db } from "./db";
 
 export interface MemberKeys {
@@ -38,10 +39,25 @@ export async function ownerOfKey(db: Db, kid: string): Promise<number | undefine
   return row?.user_id;
 }
 
-/** The current public keys' ids of these members, by user id (members without keys are left out). */
-export async function keyIdsOf(db: Db, userIds: number[]): Promise<Map<number, string>> {
-  const rows = await db.selectFrom("member_keys").select(["user_id", "kid"]).where("user_id", "in", userIds).execute();
-  return new Map(rows.map((row) => [row.user_id, row.kid]));
+/**
+ * The ids of the keys a message between `a` and `b` must be sealed to: each one's current key and
+ * the clinic's records key (absent ones left out), in one query.
+ */
+export async function sealingKeyIds(db: Db, a: number, b: number): Promise<{ members: Map<number, string>; records: string | undefined }> {
+  const rows = await db
+    .selectFrom("member_keys")
+    .select(["user_id", "kid"])
+    .where("user_id", "in", [a, b])
+    // User ids start at 1: 0 marks the records key's row.
+    .unionAll(db.selectFrom("records_key").select([sql<number>`0`.as("user_id"), "kid"]))
+    .execute();
+  const members = new Map<number, string>();
+  let records: string | undefined;
+  for (const row of rows) {
+    if (row.user_id === 0) records = row.kid;
+    else members.set(row.user_id, row.kid);
+  }
+  return { members, records };
 }
 
 /** Stores the member's keys, replacing any they had (a new pair, or the same pair sealed anew). */
@@ -66,7 +82,7 @@ export async function findRecordsKey(db: Db): Promise<RecordsKey | undefined> {
 }
 
 /** Sets the clinic's records key, once: false when there already is one. */
-export async function createRecordsKey(db: Db, key: RecordsKey & { createdBy: number }): Promise<boolean> {
+export async function createRecordsKey(db: Db, key: RecordsKey & { createdBy: number | null }): Promise<boolean> {
   const result = await db
     .insertInto("records_key")
     .values({ id: 1, kid: key.kid, public_key: key.publicKey, created_by: key.createdBy, created_at: key.createdAt })

@@ -214,3 +214,45 @@ export async function haveConversation(db: Db, a: number, b: number): Promise<bo
   const row = await db.selectFrom("conversations").select("owner_id").where("owner_id", "=", a).where("partner_id", "=", b).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Content still in words, from before messages were sealed in the browser (a sealed one is a JWE in JSON). */
+const STILL_WORDS = sql<boolean>`messages.content not like ${'{%"ciphertext"%'}`;
+
+/** A message still in words whose two people both have keys: what sealing it needs. */
+export interface WordsToSeal {
+  id: number;
+  content: string;
+  senderKey: { kid: string; publicKey: string };
+  receiverKey: { kid: string; publicKey: string };
+}
+
+/** The oldest messages still in words whose people both have keys (only `userId`'s, when given). */
+export async function messagesStillInWords(db: Db, { userId, limit }: { userId?: number; limit: number }): Promise<WordsToSeal[]> {
+  let query = db
+    .selectFrom("messages")
+    .innerJoin("member_keys as sender", "sender.user_id", "messages.sender_id")
+    .innerJoin("member_keys as receiver", "receiver.user_id", "messages.receiver_id")
+    .select([
+      "messages.id",
+      "messages.content",
+      "sender.kid as sender_kid",
+      "sender.public_key as sender_public_key",
+      "receiver.kid as receiver_kid",
+      "receiver.public_key as receiver_public_key",
+    ])
+    .where(STILL_WORDS);
+  if (userId !== undefined) query = query.where((eb) => eb.or([eb("messages.sender_id", "=", userId), eb("messages.receiver_id", "=", userId)]));
+  const rows = await query.orderBy("messages.id").limit(limit).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    content: row.content,
+    senderKey: { kid: row.sender_kid, publicKey: row.sender_public_key },
+    receiverKey: { kid: row.receiver_kid, publicKey: row.receiver_public_key },
+  }));
+}
+
+/** Replaces a message's words with their sealed form; false when it was sealed meanwhile. */
+export async function replaceWordsWithSealed(db: Db, id: number, sealed: string): Promise<boolean> {
+  const result = await db.updateTable("messages").set({ content: sealed }).where("id", "=", id).where(STILL_WORDS).executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}

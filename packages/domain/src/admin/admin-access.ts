@@ -6,15 +6,15 @@ import { AppError } from "../errors";
 import { SIGN_IN_REQUIRED } from "../trpc";
 
 /**
- * The admin check for doors outside tRPC (downloads). Inside tRPC, roleProcedure("admin") does
+ * The role check for doors outside tRPC (downloads, attachments). Inside tRPC, roleProcedure does
  * the same (a session on a one-time password is refused too); both audit a refusal.
  */
-export async function authorizeAdmin(ctx: RequestContext, what: string): Promise<RequestContext & { user: User }> {
+export async function authorizeRole(ctx: RequestContext, what: string, roles: readonly User["role"][]): Promise<RequestContext & { user: User }> {
   const { user } = ctx;
   if (!user) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED);
   try {
     assertFullAccess(ctx.config, user);
-    if (user.role !== "admin") throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+    if (!roles.includes(user.role)) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
   } catch (error) {
     await recordAudit(ctx, {
       actorId: user.id,
@@ -26,4 +26,8 @@ export async function authorizeAdmin(ctx: RequestContext, what: string): Promise
     throw error;
   }
   return ctx as RequestContext & { user: User };
+}
+
+export function authorizeAdmin(ctx: RequestContext, what: string): Promise<RequestContext & { user: User }> {
+  return authorizeRole(ctx, what, ["admin"]);
 }

@@ -26,6 +26,7 @@ export type AuditAction =
   | "treatment_session.read"
   | "message.read"
   | "keys.save"
+  | "messages.seal"
   | "admin.records_key"
   | "visit.join"
   | "visit.admit"

@@ -7,13 +7,16 @@ import {
   countUsers,
   insertAppointment,
   appendMessage,
+  createRecordsKey,
   markConversationRead,
+  saveMemberKeys,
   insertTreatmentSession,
   insertUser,
   storedInstant,
   upsertDoctorProfile,
   type User,
 } from "@halcyon/db";
+import { newKeyPair, newRecoveryCode, sealMessage, sealPrivateKey, type MemberKeyPair } from "@halcyon/sealed";
 import { hashPassword } from "../auth/passwords";
 import type { ClinicServices } from "../context";
 
@@ -53,6 +56,29 @@ const ALEX_NOTES = [
   "Consistent routine for three weeks. Discussed relapse signs and a plan for busy periods.",
 ];
 
+/**
+ * Messaging keys for the demo, as each member's browser would make them: the private key sealed
+ * with the member's published password (and with a recovery code nobody is shown). The records
+ * key's private half is dropped: the demo's conversations are invented, no records request comes.
+ */
+async function demoKeys(usernames: string[]): Promise<{ records: MemberKeyPair; members: Map<string, MemberKeyPair & { sealedPrivateKey: string; sealedRecoveryKey: string }> }> {
+  const [records, ...pairs] = await Promise.all([newKeyPair(), ...usernames.map(() => newKeyPair())]);
+  const members = await Promise.all(
+    usernames.map(async (username, index) => {
+      const pair = pairs[index]!;
+      const [sealedPrivateKey, sealedRecoveryKey] = await Promise.all([
+        sealPrivateKey(pair.privateKey, DEMO_ACCOUNTS.get(username)!),
+        sealPrivateKey(pair.privateKey, newRecoveryCode()),
+      ]);
+      return [username, { ...pair, sealedPrivateKey, sealedRecoveryKey }] as const;
+    }),
+  );
+  return { records: records!, members: new Map(members) };
+}
+
+/** A public key as the server stores it: the JWK's four members, as PUT /api/keys/me keeps them. */
+const storedPublicKey = ({ publicKey: { kty, crv, x, y } }: MemberKeyPair) => JSON.stringify({ kty, crv, x, y });
+
 /** A clinic with no accounts yet: the only kind the demo clinic is ever seeded into. */
 export async function isEmptyClinic(services: Pick<ClinicServices, "db">): Promise<boolean> {
   return (await countUsers(services.db)) === 0;
@@ -65,6 +91,7 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
     hashPassword(DEMO_PASSWORDS.doctor),
     hashPassword(DEMO_PASSWORDS.patient),
   ]);
+  const keys = await demoKeys([...DOCTORS, ...PATIENTS].map((member) => member.username));
   const now = services.now();
   const createdAt = now.toISOString();
   const zone = services.config.clinicTimeZone;
@@ -90,6 +117,26 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
     for (const patient of PATIENTS) {
       patients.push(await insertUser(trx, { ...person, ...patient, passwordHash: patientHash, role: "patient" }));
     }
+    for (const member of [...doctors, ...patients]) {
+      const pair = keys.members.get(member.username)!;
+      await saveMemberKeys(trx, {
+        userId: member.id,
+        kid: pair.kid,
+        publicKey: storedPublicKey(pair),
+        sealedPrivateKey: pair.sealedPrivateKey,
+        sealedRecoveryKey: pair.sealedRecoveryKey,
+        createdAt,
+      });
+    }
+    const clinicKey = keys.records;
+    await createRecordsKey(trx, { kid: clinicKey.kid, publicKey: storedPublicKey(clinicKey), createdBy: null, createdAt });
+    /** Sealed to both people and the clinic, as a member's browser seals it. */
+    const sealed = (sender: User, receiver: User, text: string) =>
+      sealMessage(
+        { text },
+        [keys.members.get(sender.username)!, keys.members.get(receiver.username)!, clinicKey].map((pair) => ({ kid: pair.kid, publicKey: pair.publicKey })),
+      );
+
     const [vance, okafor] = doctors as [User, User];
     const [alex, jordan, sam] = patients as [User, User, User];
 
@@ -143,7 +190,7 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
       await appendMessage(trx, {
         senderId: sender.id,
         receiverId: receiver.id,
-        content,
+        content: await sealed(sender, receiver, content),
         createdAt: new Date(now.getTime() - (conversation.length - index) * 60 * 60 * 1000).toISOString(),
       });
       // Dr. Vance has read Alex's first message; the rest wait to be read.

@@ -8,6 +8,7 @@ import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { writablePartner } from "../messages/messaging";
+import { sealStoredWords } from "../messages/seal-stored-words";
 import { requireRecentCheck } from "../two-step/recent-check";
 import type { MemberPublicKey, MyKeys, PublicJwk, PublicKeyView } from "./keys.schema";
 
@@ -60,6 +61,7 @@ export async function saveMyKeys(ctx: Member, input: { publicKey: PublicJwk; sea
       trx,
     );
   });
+  await sealStoredWords(ctx, ctx.user.id);
   return { kid, publicKey: input.publicKey, sealedPrivateKey: input.sealedPrivateKey, sealedRecoveryKey: input.sealedRecoveryKey };
 }
 
@@ -87,5 +89,6 @@ export async function setRecordsKey(ctx: Member, publicKey: PublicJwk): Promise<
     return true;
   });
   if (!created) throw new AppError("CONFLICT", "The clinic's records key is already set: it is made once.");
+  await sealStoredWords(ctx);
   return { kid, publicKey };
 }

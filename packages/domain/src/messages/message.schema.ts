@@ -10,6 +10,20 @@ export const SEALED_MESSAGE_MAX_CHARS = 32_768;
 export function isSealedContent(content: string): boolean {
   return content.startsWith("{") && content.includes('"ciphertext"') && content.includes('"recipients"');
 }
+/** Largest file one may attach, before it is sealed. */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** What sealing adds to a file: AES-GCM's 12-byte IV before the ciphertext and its 16-byte tag after. */
+export const ATTACHMENT_SEALING_OVERHEAD = 28;
+export const ATTACHMENTS_PER_MESSAGE = 5;
+/** The kinds of files one may attach (a PDF, an image, plain text or a Word document). */
+export const ATTACHMENT_TYPES: Readonly<Record<string, string>> = {
+  "application/pdf": "PDF",
+  "image/png": "PNG image",
+  "image/jpeg": "JPEG image",
+  "text/plain": "text file",
+  "application/msword": "Word document",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "Word document",
+};
 export const MESSAGE_PAGE_DEFAULT = 50;
 export const MESSAGE_PAGE_MAX = 200;
 export const CONVERSATION_PAGE_DEFAULT = 50;
@@ -53,14 +67,17 @@ export const sendMessageInputSchema = z
     /** Accepted for the specification's client; it must be the caller. */
     senderId: idOf("senderId").optional(),
     receiverId: recordId("Choose who the message is for"),
+    /** The message sealed in the sender's browser: a JWE as a JSON string. Words are never taken. */
     content: z
       .string({ error: "Write a message first" })
       .trim()
       .min(1, "Write a message first")
       .max(SEALED_MESSAGE_MAX_CHARS, "A sealed message can be at most 32 KB")
-      .refine((content) => isSealedContent(content) || content.length <= MESSAGE_MAX_LENGTH, {
-        message: `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`,
+      .refine(isSealedContent, {
+        message: "Messages are sealed in the sender's browser before they are sent (a JWE, see docs/product.md): plain text is refused",
       }),
+    /** The attachments (uploaded first) this message carries: only the sender's own, not yet sent. */
+    attachmentIds: z.array(recordId("Attachment ids are positive whole numbers")).max(ATTACHMENTS_PER_MESSAGE, `At most ${ATTACHMENTS_PER_MESSAGE} attachments per message`).optional(),
     /** Chosen by the sending client; sending again with the same id never duplicates. */
     clientId: z
       .string()
@@ -96,3 +113,5 @@ export type UnreadCounts = z.infer<typeof unreadSchema>;
 export const markReadInputSchema = z.object({
   partnerId: idOf("partnerId"),
 });
+
+export const attachmentParamsSchema = z.object({ id: idOf("The attachment's id") });

@@ -3,11 +3,11 @@
 // send (same clientId) is stored once. Content never reaches the audit log or the logs.
 import {
   appendMessage,
+  claimAttachments,
   findUserById,
   haveConversation,
-  findRecordsKey,
   isInCareOf,
-  keyIdsOf,
+  sealingKeyIds,
   listConversations as readConversations,
   listMessagesBetween,
   markConversationRead,
@@ -19,7 +19,7 @@ import { recipientsOf } from "@halcyon/sealed";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
-import { CONVERSATION_PAGE_DEFAULT, isSealedContent, MESSAGE_PAGE_DEFAULT, type Conversation, type UnreadCounts } from "./message.schema";
+import { CONVERSATION_PAGE_DEFAULT, MESSAGE_PAGE_DEFAULT, type Conversation, type UnreadCounts } from "./message.schema";
 import type { listConversationsInputSchema, listMessagesInputSchema, sendMessageInputSchema } from "./message.schema";
 import type { z } from "zod";
 
@@ -99,7 +99,8 @@ export async function sendMessage(ctx: Caller, input: z.output<typeof sendMessag
   const receiver = await counterpart(ctx, input.receiverId);
   if (receiver.deactivatedAt) throw new AppError("CONFLICT", `${receiver.firstName} ${receiver.lastName} no longer receives messages here.`);
   if (!(await mayWriteTo(ctx, receiver))) throw new AppError("FORBIDDEN", "You can start conversations only with your own patients.");
-  if (isSealedContent(input.content)) await assertSealedToThePair(ctx, receiver, input.content);
+  await assertSealedToThePair(ctx, receiver, input.content);
+  const attachmentIds = [...new Set(input.attachmentIds ?? [])];
   const { message, duplicate } = await ctx.db.transaction().execute(async (trx) => {
     const appended = await appendMessage(trx, {
       senderId: ctx.user.id,
@@ -109,9 +110,21 @@ export async function sendMessage(ctx: Caller, input: z.output<typeof sendMessag
       createdAt: ctx.now().toISOString(),
     });
     if (!appended.duplicate) {
+      const claimed = await claimAttachments(trx, { ids: attachmentIds, uploaderId: ctx.user.id, messageId: appended.message.id });
+      if (claimed !== attachmentIds.length) {
+        throw new AppError("INVALID_INPUT", "An attachment of this message is not one you uploaded, or was already sent: upload it again.");
+      }
       await recordAudit(
         ctx,
-        { actorId: ctx.user.id, action: "message.send", outcome: "success", targetType: "message", targetId: appended.message.id, request: ctx.request },
+        {
+          actorId: ctx.user.id,
+          action: "message.send",
+          outcome: "success",
+          targetType: "message",
+          targetId: appended.message.id,
+          request: ctx.request,
+          ...(claimed > 0 ? { details: { attachments: claimed } } : {}),
+        },
         trx,
       );
     }
@@ -128,15 +141,15 @@ export async function sendMessage(ctx: Caller, input: z.output<typeof sendMessag
 }
 
 /**
- * A sealed message must be a JWE addressed to exactly the current keys of its sender, its receiver
+ * A message must be a JWE addressed to exactly the current keys of its sender, its receiver
  * and the clinic's records key: one more would let someone else read it; one fewer would leave
  * someone unable to (the clinic, at a lawful records request).
  */
 async function assertSealedToThePair(ctx: Caller, receiver: User, content: string): Promise<void> {
   const recipients = recipientsOf(content);
   if (!recipients) throw new AppError("INVALID_INPUT", "A sealed message is a JWE in the General JSON Serialization, with a kid for each recipient.");
-  const [kids, records] = await Promise.all([keyIdsOf(ctx.db, [ctx.user.id, receiver.id]), findRecordsKey(ctx.db)]);
-  const expected = [kids.get(ctx.user.id), kids.get(receiver.id), records?.kid];
+  const { members, records } = await sealingKeyIds(ctx.db, ctx.user.id, receiver.id);
+  const expected = [members.get(ctx.user.id), members.get(receiver.id), records];
   if (expected.some((kid) => kid === undefined)) {
     throw new AppError("INVALID_INPUT", "Not every key this message must be sealed to exists yet: yours, theirs and the clinic's records key.");
   }

@@ -127,6 +127,10 @@ const PREDICATES: Record<string, Phrase> = {
         ? "replaced their keys for secure messaging"
         : "sealed their messaging key anew",
   "admin.records_key": () => "created the clinic's records key for secure messaging",
+  "messages.seal": (entry) => {
+    const count = typeof entry.details?.count === "number" ? entry.details.count : 0;
+    return `sealed ${count} earlier ${count === 1 ? "message" : "messages"} that were stored in words`;
+  },
   "visit.join": () => "joined a video visit",
   "visit.admit": () => "admitted their patient to a video visit",
   "visit.leave": () => "left a video visit",
@@ -213,6 +217,7 @@ const ACTION_LABELS: Record<string, string> = {
   "treatment_session.read": "Session notes viewed",
   "keys.save": "Messaging keys saved",
   "admin.records_key": "Records key created",
+  "messages.seal": "Earlier messages sealed",
   "visit.join": "Visit joined",
   "visit.admit": "Patient admitted",
   "visit.leave": "Visit left",
@@ -290,7 +295,7 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
     label: "Care and emergency access",
     options: ["care.assign", "care.end", "care.read", "emergency_access.grant", "emergency_access.review", "emergency_access.read"].map(option),
   },
-  { label: "Messages and calendar", options: ["message.send", "message.read", "calendar_feed.create", "calendar_feed.revoke"].map(option) },
+  { label: "Messages and calendar", options: ["message.send", "message.read", "messages.seal", "calendar_feed.create", "calendar_feed.revoke"].map(option) },
   { label: "Video visits", options: ["visit.join", "visit.admit", "visit.leave", "visit.end"].map(option) },
   {
     label: "Administration",

@@ -13,6 +13,7 @@ import { pendingFor, type OutgoingMessage } from "./outbox";
 import { callName, headingName, type Partner } from "./partner";
 import { PartnerAvatar } from "./partner-avatar";
 import { useMarkRead } from "./use-mark-read";
+import { useSealingBlock } from "./use-sealing-readiness";
 import { useDraft } from "./use-draft";
 import { useForgetDelivered, useOutbox, useSendMessage } from "./use-send-message";
 import { useThread } from "./use-thread";
@@ -45,6 +46,7 @@ export function ChatPane({ me, partner, partnerIsDoctor, unreadFromPartner, back
   const rows = useMemo(() => conversationRows(thread?.messages ?? [], pending, me), [thread, pending, me]);
   const name = headingName(partner, partnerIsDoctor);
   const called = callName(partner, partnerIsDoctor);
+  const blocked = useSealingBlock(me, partner.id, called);
 
   // A failed message's words go back into the composer (unless something new is being written
   // there); sending them again retries that message. Once it is delivered (by a retry, or because
@@ -57,9 +59,9 @@ export function ChatPane({ me, partner, partnerIsDoctor, unreadFromPartner, back
     if (draftRef.current.trim() === waiting.content) setDraft("");
   }, [pending]);
 
-  const onSend = (content: string) => {
+  const onSend = (content: string, file?: File) => {
     setDraft("");
-    void send(partner.id, content, pending).then(({ clientId, accepted }) => {
+    void send(partner.id, content, pending, file).then(({ clientId, accepted }) => {
       if (accepted || draftRef.current.trim() !== "") return;
       kept.current = { clientId, content };
       setDraft(content);
@@ -133,7 +135,7 @@ export function ChatPane({ me, partner, partnerIsDoctor, unreadFromPartner, back
         />
       )}
 
-      <Composer draft={draft} onDraftChange={setDraft} onSend={onSend} partnerName={called} />
+      <Composer draft={draft} onDraftChange={setDraft} onSend={onSend} partnerName={called} blocked={blocked} />
     </div>
   );
 }

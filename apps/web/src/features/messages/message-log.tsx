@@ -6,7 +6,7 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 
 import type { ConversationRow, MessageRow } from "./conversation-rows";
 import { formatClock, formatDayDivider, formatMoment } from "./message-time";
-import { MessageText } from "./message-text";
+import { MessageBody } from "./message-text";
 import type { OutgoingMessage } from "./outbox";
 
 /** Within this many pixels of the end, the reader is "at the latest" and new messages keep them there. */
@@ -177,9 +177,7 @@ function MessageBubble({ row, onRetry }: { row: MessageRow; onRetry: (message: O
           state === "failed" && "bg-ink-900/85 ring-1 ring-rose-700/60",
         )}
       >
-        <p className="break-words whitespace-pre-wrap">
-          <MessageText content={row.content} />
-        </p>
+        <MessageBody content={row.content} pendingFile={row.outgoing?.file} mine={mine} />
         <p className={cn("mt-1 text-right text-[0.68rem] tracking-wide tabular-nums", mine ? "text-ivory-200/80" : "text-stone-600")}>
           <time dateTime={row.createdAt} title={formatMoment(row.createdAt)}>
             {formatClock(row.createdAt)}

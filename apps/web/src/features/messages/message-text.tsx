@@ -1,15 +1,17 @@
 import { isSealedContent } from "@halcyon/domain/schemas";
+import type { MessageContent } from "@halcyon/sealed";
 import { useEffect, useState } from "react";
 
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { sawLockedMessage, useKeyEpoch } from "../../lib/messaging-keys/key-events";
+import { AttachmentView, attachmentSummary, type PendingFile } from "./attachment-view";
 
 /** Opened messages, by their sealed content: each is opened once per page. */
-const opened = new Map<string, string>();
+const opened = new Map<string, MessageContent>();
 
 /** What this browser just sealed and sent: its words are known without opening it. */
-export function rememberSentText(content: string, text: string): void {
-  if (isSealedContent(content)) opened.set(content, text);
+export function rememberSentContent(content: string, message: MessageContent): void {
+  if (isSealedContent(content)) opened.set(content, message);
 }
 
 const SEALED_WORDS = {
@@ -18,35 +20,56 @@ const SEALED_WORDS = {
   "other-key": "Sealed to an earlier key of yours: it cannot be opened with the key you have now.",
 } as const;
 
-/** A message's words: as they are, or, when sealed, opened in this browser with the member's key. */
-export function useMessageText(content: string): string {
+/** A message as the member reads it: as stored, or, when sealed, opened in this browser with their key. */
+export function useOpenedMessage(content: string): MessageContent {
   const { user } = useCurrentUser();
   const epoch = useKeyEpoch();
   const sealed = isSealedContent(content);
-  const [text, setText] = useState<string>(() => (sealed ? (opened.get(content) ?? SEALED_WORDS.opening) : content));
+  const [message, setMessage] = useState<MessageContent>(() => (sealed ? (opened.get(content) ?? { text: SEALED_WORDS.opening }) : { text: content }));
 
   useEffect(() => {
-    if (!sealed) return setText(content);
+    if (!sealed) return setMessage({ text: content });
     const known = opened.get(content);
-    if (known !== undefined) return setText(known);
+    if (known !== undefined) return setMessage(known);
     if (!user) return;
     let current = true;
     void import("../../lib/messaging-keys/sealing")
       .then(({ openContent }) => openContent(user.id, content))
       .then((result) => {
-        if ("text" in result) opened.set(content, result.text);
+        if ("text" in result) opened.set(content, result);
         else if (result.sealed === "locked") sawLockedMessage();
-        if (current) setText("text" in result ? result.text : SEALED_WORDS[result.sealed]);
+        if (current) setMessage("text" in result ? result : { text: SEALED_WORDS[result.sealed] });
       })
-      .catch(() => current && setText(SEALED_WORDS["other-key"]));
+      .catch(() => current && setMessage({ text: SEALED_WORDS["other-key"] }));
     return () => {
       current = false;
     };
   }, [content, sealed, user, epoch]);
 
-  return text;
+  return message;
 }
 
+/** One line of a message (the conversation list's preview): its words, or what it carries. */
 export function MessageText({ content }: { content: string }) {
-  return <>{useMessageText(content)}</>;
+  const { text, attachments } = useOpenedMessage(content);
+  return <>{text || (attachments?.length ? attachmentSummary(attachments) : "")}</>;
+}
+
+/** A message in full (a bubble): its words and its files (or the file on its way with it). */
+export function MessageBody({ content, pendingFile, mine }: { content: string; pendingFile?: PendingFile | undefined; mine: boolean }) {
+  const opened = useOpenedMessage(content);
+  const text = opened.text;
+  const attachments: PendingFile[] = opened.attachments ?? (pendingFile ? [pendingFile] : []);
+  return (
+    <>
+      {text && <p className="break-words whitespace-pre-wrap">{text}</p>}
+      {attachments.length > 0 && (
+        <ul className="mt-1.5 flex flex-col gap-2 first:mt-0" aria-label="Attached files">
+          {attachments.map((attachment) => (
+            <AttachmentView key={"id" in attachment ? String(attachment.id) : attachment.name} attachment={attachment} mine={mine} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
 }

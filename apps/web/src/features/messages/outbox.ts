@@ -8,6 +8,8 @@ export type OutgoingMessage = {
   senderId: number;
   receiverId: number;
   content: string;
+  /** A file going with it, sealed and uploaded just before the message. */
+  file?: File;
   /** When it was written, for its place and time on screen until the server's copy arrives. */
   createdAt: string;
   status: "sending" | "failed";

@@ -1,12 +1,13 @@
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import type { Message } from "@halcyon/domain/schemas";
+import type { AttachmentRef } from "@halcyon/sealed";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
 import { isUnauthorizedError } from "../../lib/auth/unauthorized";
 import { trpc } from "../../lib/trpc";
 import { failedWithContent, newClientId, outboxReducer, type OutboxAction, type Outbox, type OutgoingMessage } from "./outbox";
-import { rememberSentText } from "./message-text";
+import { rememberSentContent } from "./message-text";
 import { withMessage, type Thread } from "./thread";
 import { threadKey } from "./use-thread";
 
@@ -16,6 +17,17 @@ const OUTBOX_KEY = ["messages", "outbox"] as const;
 
 function updateOutbox(queryClient: QueryClient, action: OutboxAction): void {
   queryClient.setQueryData<Outbox>(OUTBOX_KEY, (outbox = []) => outboxReducer(outbox, action));
+}
+
+/** Files already uploaded, by their message's clientId: a retry sends the message, not the file again. */
+const uploads = new Map<string, AttachmentRef>();
+
+async function uploadOnce(clientId: string, file: File, upload: (file: File) => Promise<AttachmentRef>): Promise<AttachmentRef> {
+  const known = uploads.get(clientId);
+  if (known) return known;
+  const uploaded = await upload(file);
+  uploads.set(clientId, uploaded);
+  return uploaded;
 }
 
 export function useOutbox(): Outbox {
@@ -75,20 +87,27 @@ export function useSendMessage(senderId: number) {
     },
   });
 
-  const deliver = async ({ clientId, receiverId, content }: Pick<OutgoingMessage, "clientId" | "receiverId" | "content">): Promise<SendOutcome> => {
-    let toSend: string;
+  const deliver = async (message: Pick<OutgoingMessage, "clientId" | "receiverId" | "content" | "file">): Promise<SendOutcome> => {
+    const { clientId, receiverId } = message;
+    let toSend: { content: string; attachmentIds?: number[] };
     try {
-      // Sealed in this browser when every key is there (the chat's code loads it; small pages do not).
-      const { contentToSend } = await import("../../lib/messaging-keys/sealing");
-      toSend = await contentToSend(senderId, receiverId, content);
+      // The chat's code loads the sealing; small pages do not carry it.
+      const sealing = await import("../../lib/messaging-keys/sealing");
+      const attachment = message.file ? await uploadOnce(clientId, message.file, sealing.uploadSealedFile) : undefined;
+      const opened = { text: message.content, ...(attachment ? { attachments: [attachment] } : {}) };
+      const content = await sealing.contentToSend(senderId, receiverId, opened);
+      rememberSentContent(content, opened);
+      toSend = { content, ...(attachment ? { attachmentIds: [attachment.id] } : {}) };
     } catch {
       updateOutbox(queryClient, { type: "failed", clientId });
       toast({ variant: "destructive", title: "Error", description: "Failed to send message. Please try again." });
       return { clientId, accepted: false };
     }
-    rememberSentText(toSend, content);
-    return mutation.mutateAsync({ receiverId, content: toSend, clientId }).then(
-      () => ({ clientId, accepted: true }),
+    return mutation.mutateAsync({ receiverId, clientId, ...toSend }).then(
+      () => {
+        uploads.delete(clientId);
+        return { clientId, accepted: true };
+      },
       () => ({ clientId, accepted: false }),
     );
   };
@@ -99,11 +118,11 @@ export function useSendMessage(senderId: number) {
     return deliver(message);
   };
 
-  /** Sends `content` (already trimmed) to `receiverId`; the same text as a failed message retries that one. */
-  const send = (receiverId: number, content: string, pending: readonly OutgoingMessage[]): Promise<SendOutcome> => {
-    const failed = failedWithContent(pending, content);
+  /** Sends `content` (already trimmed) and `file` to `receiverId`; the same text as a failed message (without a file) retries that one. */
+  const send = (receiverId: number, content: string, pending: readonly OutgoingMessage[], file?: File): Promise<SendOutcome> => {
+    const failed = file ? undefined : failedWithContent(pending, content);
     if (failed) return retry(failed);
-    const message = { clientId: newClientId(), senderId, receiverId, content, createdAt: new Date().toISOString() };
+    const message = { clientId: newClientId(), senderId, receiverId, content, ...(file ? { file } : {}), createdAt: new Date().toISOString() };
     updateOutbox(queryClient, { type: "queued", message });
     return deliver(message);
   };

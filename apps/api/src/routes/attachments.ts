@@ -1,0 +1,44 @@
+// Attachments of sealed messages: bytes, not JSON, so they have doors of their own. The body is
+// the file as the sender's browser sealed it (application/octet-stream); the answer of a fetch is
+// those same bytes. The rules (who may upload, who may fetch) are the domain's.
+import { AppError, ATTACHMENT_MAX_UPLOAD_BYTES, ATTACHMENT_TOO_LARGE, attachmentOf, authorizeRole, parseClientInput, uploadAttachment } from "@halcyon/domain";
+import { attachmentParamsSchema } from "@halcyon/domain/schemas";
+import type { FastifyInstance } from "fastify";
+import { sendError } from "../errors";
+
+const MEMBERS = ["patient", "doctor"] as const;
+
+export async function attachmentRoutes(app: FastifyInstance): Promise<void> {
+  // Only these routes take raw bytes, up to one sealed file; everything else stays JSON only.
+  app.addContentTypeParser("application/octet-stream", { parseAs: "buffer", bodyLimit: ATTACHMENT_MAX_UPLOAD_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.setErrorHandler((error, _request, reply) =>
+    sendError(app, reply, (error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE" ? new AppError("PAYLOAD_TOO_LARGE", ATTACHMENT_TOO_LARGE) : error),
+  );
+
+  app.post("/api/attachments", { bodyLimit: ATTACHMENT_MAX_UPLOAD_BYTES }, async (request, reply) => {
+    try {
+      const ctx = await authorizeRole(await app.createRequestContext(request, reply), "attachments.upload", MEMBERS);
+      if (!Buffer.isBuffer(request.body)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the sealed file as application/octet-stream.");
+      return reply.send(await uploadAttachment(ctx, request.body));
+    } catch (error) {
+      return sendError(app, reply, error);
+    }
+  });
+
+  app.get("/api/attachments/:id", async (request, reply) => {
+    try {
+      const ctx = await authorizeRole(await app.createRequestContext(request, reply), "attachments.fetch", MEMBERS);
+      const { id } = parseClientInput(attachmentParamsSchema, request.params);
+      const ciphertext = await attachmentOf(ctx, id);
+      return reply
+        .type("application/octet-stream")
+        .header("content-disposition", "attachment")
+        .header("cache-control", "private, no-store")
+        .send(Buffer.from(ciphertext.buffer, ciphertext.byteOffset, ciphertext.byteLength));
+    } catch (error) {
+      return sendError(app, reply, error);
+    }
+  });
+}
