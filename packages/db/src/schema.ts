@@ -103,6 +103,40 @@ export interface VisitsTable {
   ended_at: Instant | null;
 }
 
+/** A patient's answers to an outcome measure, scored by the server. */
+export interface MeasuresTable {
+  id: Generated<number>;
+  patient_id: number;
+  instrument: string;
+  /** JSON: the answers in item order. */
+  answers: string;
+  score: number;
+  band: string;
+  created_at: Instant;
+}
+
+/** A doctor's request that their patient complete a measure, once or before every session. */
+export interface MeasureAssignmentsTable {
+  id: Generated<number>;
+  patient_id: number;
+  doctor_id: number;
+  instrument: string;
+  cadence: "once" | "before_every_session";
+  created_at: Instant;
+  ended_at: Instant | null;
+}
+
+/** A PHQ-9's safety alert (item 9 above 0), open until a doctor acknowledges it with a note. */
+export interface MeasureAlertsTable {
+  id: Generated<number>;
+  measure_id: number;
+  patient_id: number;
+  created_at: Instant;
+  acknowledged_by: number | null;
+  acknowledged_at: Instant | null;
+  note: string | null;
+}
+
 /** A file sealed in the sender's browser: its ciphertext, carried by one message once sent. */
 export interface AttachmentsTable {
   id: Generated<number>;
@@ -315,6 +349,9 @@ export interface Database {
   member_keys: MemberKeysTable;
   records_key: RecordsKeyTable;
   attachments: AttachmentsTable;
+  measures: MeasuresTable;
+  measure_assignments: MeasureAssignmentsTable;
+  measure_alerts: MeasureAlertsTable;
   pending_sign_ins: PendingSignInsTable;
 }
 

@@ -14,6 +14,8 @@ export interface ClinicConfig {
   defaultWorkingHours: WorkingPeriod[];
   /** Doctors and admins must sign in in two steps: one without is taken to set it up first. */
   requireStaffTwoStep: boolean;
+  /** Where a patient in crisis is pointed (the safety alert of the PHQ-9 shows them at once). */
+  crisisResources: { name: string; contact: string; detail?: string }[];
   /** Video visits: the STUN and TURN servers both parties use, and a TURN server that issues short-lived credentials. */
   video: {
     iceServers: IceServer[];
@@ -38,5 +40,9 @@ export const DEFAULT_CLINIC_CONFIG: ClinicConfig = {
   cancellationWindowMs: 24 * 60 * 60 * 1000,
   defaultWorkingHours: CLINIC_DEFAULT_HOURS,
   requireStaffTwoStep: false,
+  crisisResources: [
+    { name: "988 Suicide & Crisis Lifeline", contact: "Call or text 988", detail: "Free and confidential, any hour of the day (US)" },
+    { name: "Emergency services", contact: "Call 911", detail: "If you are in danger now, or someone else is" },
+  ],
   video: { iceServers: [], turn: null },
 };

@@ -8,6 +8,7 @@ import { clinicRouter } from "./clinic/clinic.router";
 import { doctorsRouter } from "./doctors/doctors.router";
 import { emergencyAccessRouter } from "./emergency-access/emergency-access.router";
 import { messagesRouter } from "./messages/messages.router";
+import { measuresRouter } from "./measures/measures.router";
 import { patientsRouter } from "./patients/patients.router";
 import { treatmentSessionsRouter } from "./treatment-sessions/treatment-sessions.router";
 import { createCallerFactory, router } from "./trpc";
@@ -26,6 +27,7 @@ export const appRouter = router({
   emergencyAccess: emergencyAccessRouter,
   calendar: calendarRouter,
   messages: messagesRouter,
+  measures: measuresRouter,
   admin: adminRouter,
   visits: visitsRouter,
   keys: keysRouter,

@@ -19,3 +19,4 @@ export * from "./account/account.schema";
 export * from "./two-step/two-step.schema";
 export * from "./two-step/passkeys.schema";
 export * from "./visits/visit.schema";
+export * from "./clinic/crisis-resource.schema";

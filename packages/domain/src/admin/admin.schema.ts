@@ -1,5 +1,6 @@
 // What the administrator's procedures accept and answer. Browser-safe.
 import { z } from "zod";
+import { crisisResourceSchema } from "../clinic/crisis-resource.schema";
 import { idOf } from "../record-id";
 import { isTimeZone } from "../time-zone";
 import { publicUserSchema, serverIssuesPassword, userRoleSchema } from "../users/user.schema";
@@ -141,6 +142,8 @@ export const settingsSchema = z
     idleTimeoutMinutes: z.number().int().min(5, "At least 5 minutes").max(720, "At most 12 hours"),
     /** Doctors and admins sign in in two steps. Left out of a change, it stays as it is. */
     requireStaffTwoStep: z.boolean().optional(),
+    /** Where a patient in crisis is pointed. Left out of a change, they stay as they are. */
+    crisisResources: z.array(crisisResourceSchema).min(1, "Keep at least one crisis resource").max(6, "At most 6 crisis resources").optional(),
   })
   .meta({ id: "ClinicSettings" });
 export type ClinicSettings = z.infer<typeof settingsSchema>;

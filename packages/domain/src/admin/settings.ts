@@ -20,6 +20,7 @@ export function currentSettings(services: Pick<ClinicServices, "config">): Clini
     cancellationWindowHours: config.cancellationWindowMs / 3_600_000,
     idleTimeoutMinutes: config.session.idleTimeoutMs / 60_000,
     requireStaffTwoStep: config.requireStaffTwoStep,
+    crisisResources: config.crisisResources,
   };
 }
 
@@ -31,6 +32,7 @@ function apply(services: Pick<ClinicServices, "config">, settings: ClinicSetting
   config.cancellationWindowMs = settings.cancellationWindowHours * 3_600_000;
   config.session.idleTimeoutMs = settings.idleTimeoutMinutes * 60_000;
   if (settings.requireStaffTwoStep !== undefined) config.requireStaffTwoStep = settings.requireStaffTwoStep;
+  if (settings.crisisResources !== undefined) config.crisisResources = settings.crisisResources;
 }
 
 /** Applies saved settings over the environment's; a stored value that no longer validates is ignored. */

@@ -9,12 +9,12 @@ export const clinicRouter = router({
   // clinic's real cancellation window before anyone signs in.
   profile: publicProcedure
     .meta({
-      openapi: { method: "GET", path: "/clinic", tags: ["clinic"], summary: "The clinic's hours, cancellation window and bookable clinicians", protect: false },
+      openapi: { method: "GET", path: "/clinic", tags: ["clinic"], summary: "The clinic's hours, cancellation window, bookable clinicians and crisis resources", protect: false },
     })
     .input(z.void())
     .output(clinicProfileSchema)
     .query(async ({ ctx }): Promise<ClinicProfile> => {
-      const { clinicName, clinicTimeZone, defaultWorkingHours, cancellationWindowHours } = currentSettings(ctx);
+      const { clinicName, clinicTimeZone, defaultWorkingHours, cancellationWindowHours, crisisResources = [] } = currentSettings(ctx);
       const doctors = await listActiveDoctors(ctx.db);
       return {
         clinicName,
@@ -22,6 +22,7 @@ export const clinicRouter = router({
         defaultWorkingHours,
         cancellationWindowHours,
         clinicians: doctors.map(({ id, firstName, lastName, specialization }) => ({ id, firstName, lastName, specialization })),
+        crisisResources,
       };
     }),
 });

@@ -12,6 +12,10 @@ export type ClinicEvent =
    * instant visit.
    */
   | { type: VisitEventType; data: { visitId: number; fromUserId: number; payload?: unknown }; recipients: number[] }
+  /** A PHQ-9 raised the safety alert (item 9 above 0): to each of the patient's doctors. */
+  | { type: "measure_alert"; data: { alertId: number; patientId: number; patientName: string; createdAt: string }; recipients: number[] }
+  /** A doctor acknowledged a safety alert: the other doctors' dashboards drop it. */
+  | { type: "measure_alert_closed"; data: { alertId: number; patientId: number }; recipients: number[] }
   /** Sign-in sessions ended: one (logout) or all of a user's (password reset, deactivation). Not sent to browsers. */
   | { type: "sessions_ended"; data: { userId: number; sessionIdHash?: string }; recipients: number[] }
   /** The clinic's settings changed: every instance reloads them. Not sent to browsers. */

@@ -127,6 +127,11 @@ const PREDICATES: Record<string, Phrase> = {
         ? "replaced their keys for secure messaging"
         : "sealed their messaging key anew",
   "admin.records_key": () => "created the clinic's records key for secure messaging",
+  "measure.submit": () => "completed a questionnaire",
+  "measure.alert": () => "answered a questionnaire in a way that raised a safety alert",
+  "measure.alert_ack": () => "acknowledged a patient's safety alert",
+  "measure.assign": () => "asked a patient to complete a questionnaire",
+  "measure.read": () => "viewed a patient's questionnaires",
   "messages.seal": (entry) => {
     const count = typeof entry.details?.count === "number" ? entry.details.count : 0;
     return `sealed ${count} earlier ${count === 1 ? "message" : "messages"} that were stored in words`;
@@ -218,6 +223,11 @@ const ACTION_LABELS: Record<string, string> = {
   "keys.save": "Messaging keys saved",
   "admin.records_key": "Records key created",
   "messages.seal": "Earlier messages sealed",
+  "measure.submit": "Questionnaire completed",
+  "measure.alert": "Safety alert raised",
+  "measure.alert_ack": "Safety alert acknowledged",
+  "measure.assign": "Questionnaire requested",
+  "measure.read": "Questionnaires viewed",
   "visit.join": "Visit joined",
   "visit.admit": "Patient admitted",
   "visit.leave": "Visit left",
@@ -289,6 +299,11 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       "treatment_session.read",
       "patient.read",
       "patient_schedule.read",
+      "measure.submit",
+      "measure.alert",
+      "measure.alert_ack",
+      "measure.assign",
+      "measure.read",
     ].map(option),
   },
   {
