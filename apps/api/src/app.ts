@@ -40,6 +40,9 @@ export async function buildApp({ env, database, now, logStream, audit }: BuildAp
   const app = Fastify({
     logger: loggerOptions(env, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
+    // The database plugin migrates (and, outside production, seeds the demo, sealing its members'
+    // keys with 210,000 PBES2 iterations each): on a busy machine that outlasts Fastify's 10 s.
+    pluginTimeout: 120_000,
     trustProxy: env.TRUST_PROXY,
     // Requests in flight finish on close; idle keep-alive sockets do not hold shutdown up.
     forceCloseConnections: "idle",

@@ -4,6 +4,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { aPatient, aStaffMember, type SignedIn } from "./clinic-helpers";
 import { describeApp } from "./helper";
+import { readyToMessage, sealedFor } from "./sealing";
 
 function expectBadInput(response: { statusCode: number; body: string }, what: string): void {
   expect(response.statusCode, `${what}: ${response.body}`).toBe(400);
@@ -20,6 +21,7 @@ describeApp("bad input is a 400", (testApp) => {
     admin = await aStaffMember(testApp().app, "admin");
     doctor = await aStaffMember(testApp().app, "doctor");
     patient = await aPatient(testApp().app);
+    await readyToMessage(testApp().app, patient, doctor);
   });
 
   it("refuses a bad audit-log CSV query with a 400 that names the field, and still serves a good one", async () => {
@@ -43,24 +45,32 @@ describeApp("bad input is a 400", (testApp) => {
 
   it("refuses text holding U+0000 anywhere in an input, over REST and tRPC", async () => {
     const { app } = testApp();
-    expectBadInput(
-      await app.inject({
+    // Words with a NUL, and a sealed message with one slipped in: both refused for the NUL, before the message's schema reads them.
+    const withNul = (await sealedFor(app, patient, doctor, "hello there")).replace('"ciphertext":"', '"ciphertext":"\u0000');
+    expect(withNul).toContain("\u0000");
+    for (const content of ["hello\u0000there", withNul]) {
+      const refused = await app.inject({
         method: "POST",
         url: "/api/messages",
-        payload: { receiverId: doctor.id, content: "hello\u0000there" },
+        payload: { receiverId: doctor.id, content },
         headers: { cookie: patient.cookie },
-      }),
-      "a message",
-    );
+      });
+      expectBadInput(refused, "a message");
+      expect(refused.json().message).toBe("Text may not contain the NUL character (U+0000).");
+    }
     expectBadInput(await app.inject({ method: "GET", url: "/api/patients?search=a%00", headers: { cookie: doctor.cookie } }), "a search");
     expectBadInput(await app.inject({ method: "POST", url: "/api/login", payload: { username: "ad\u0000min", password: "whatever-it-is" } }), "a username");
-    const overTrpc = await app.inject({
-      method: "POST",
-      url: "/trpc/messages.send",
-      payload: { receiverId: doctor.id, content: "\u0000" },
-      headers: { cookie: patient.cookie },
-    });
-    expect(overTrpc.statusCode).toBe(400);
+    for (const content of ["\u0000", withNul]) {
+      const overTrpc = await app.inject({
+        method: "POST",
+        url: "/trpc/messages.send",
+        payload: { receiverId: doctor.id, content },
+        headers: { cookie: patient.cookie },
+      });
+      expect(overTrpc.statusCode).toBe(400);
+    }
+    // Nothing of it was stored.
+    expect((await app.inject({ method: "GET", url: `/api/messages/${doctor.id}`, headers: { cookie: patient.cookie } })).json()).toEqual([]);
   });
 
   it("refuses ids beyond what the database stores with a 400, in paths, queries and bodies", async () => {
@@ -69,10 +79,15 @@ describeApp("bad input is a 400", (testApp) => {
     expectBadInput(await app.inject({ method: "GET", url: `/api/messages/${huge}`, headers: { cookie: patient.cookie } }), "a path id");
     expectBadInput(await app.inject({ method: "GET", url: `/api/admin/users/${huge}/working-hours`, headers: { cookie: admin.cookie } }), "an admin path id");
     expectBadInput(await app.inject({ method: "GET", url: `/api/appointments?doctorId=${huge}`, headers: { cookie: patient.cookie } }), "a query id");
-    expectBadInput(
-      await app.inject({ method: "POST", url: "/api/messages", payload: { receiverId: huge, content: "hello" }, headers: { cookie: patient.cookie } }),
-      "a body id",
-    );
+    // A message sealed as it should be: only its receiver's id is out of range.
+    const hugeReceiver = await app.inject({
+      method: "POST",
+      url: "/api/messages",
+      payload: { receiverId: huge, content: await sealedFor(app, patient, doctor, "hello") },
+      headers: { cookie: patient.cookie },
+    });
+    expectBadInput(hugeReceiver, "a body id");
+    expect(hugeReceiver.json().issues).toEqual([expect.objectContaining({ path: "receiverId" })]);
     // The largest id the database stores is still an id: it names no one, but it is not bad input.
     const largest = await app.inject({ method: "GET", url: "/api/messages/2147483647", headers: { cookie: patient.cookie } });
     expect([200, 403, 404]).toContain(largest.statusCode);

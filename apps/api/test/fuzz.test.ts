@@ -16,13 +16,21 @@ type Caller = keyof typeof RUNS;
 /** Operations that end or change the fuzzing sessions themselves run last. */
 const LAST = ["PATCH /admin/users/{id}", "POST /user/password", "POST /logout"];
 
-/** The downloads, which are files and not in the document: the CSV takes the audit log's query, the feed its token. */
+/**
+ * The doors that are files and not in the document: the CSV takes the audit log's query, the feed
+ * its token; an attachment is fetched by its id and uploaded as bytes (a JSON body is refused).
+ */
 function downloads(documented: Operation[]): Operation[] {
-  const file = (path: string, queryParameters: Operation["queryParameters"]): Operation => ({
-    key: `GET ${path}`,
-    method: "GET",
+  const file = (path: string, queryParameters: Operation["queryParameters"], method: Operation["method"] = "GET"): Operation => ({
+    key: `${method} ${path}`,
+    method,
     path,
-    pathParameters: [],
+    pathParameters: [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+      name: name!,
+      in: "path" as const,
+      required: true,
+      schema: { type: "integer", exclusiveMinimum: 0, maximum: 2_147_483_647 },
+    })),
     queryParameters,
     body: undefined,
     answer: undefined,
@@ -33,6 +41,8 @@ function downloads(documented: Operation[]): Operation[] {
     file("/admin/audit-log.csv", auditLog.queryParameters),
     file("/calendar.ics", [{ name: "token", in: "query", schema: { type: "string", maxLength: 60 } }]),
     file("/admin/backup", []),
+    file("/attachments/{id}", []),
+    file("/attachments", [], "POST"),
   ];
 }
 

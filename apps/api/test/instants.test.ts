@@ -2,11 +2,12 @@
 // wrote it; and so a seeded session holds its hour like any booking.
 import { sql } from "kysely";
 import { DEMO_PASSWORDS, resetPassword, totpCodeAt } from "@halcyon/domain";
-import { newKeyPair, sealPrivateKey } from "@halcyon/sealed";
+import { newKeyPair } from "@halcyon/sealed";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { aPatient, aStaffMember, book, listen, patch, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead, type SignedIn } from "./clinic-helpers";
 import { describeApp } from "./helper";
+import { giveKeys, sendSealed, useRecordsKey } from "./sealing";
 import { ask, openSocket } from "./sockets";
 import { SoftAuthenticator } from "./soft-authenticator";
 
@@ -88,16 +89,37 @@ describeApp(
       await ask(doctorSocket, "visit_end", { visitId }, (f) => f.type === "visit_end");
       patientSocket.socket.close();
       doctorSocket.socket.close();
-      // Messaging keys: the patient's, and the clinic's records key.
-      const pair = await newKeyPair();
-      const sealed = await sealPrivateKey(pair.privateKey, "a sealing password");
-      const keys = { publicKey: pair.publicKey, sealedPrivateKey: sealed, sealedRecoveryKey: sealed };
-      expect((await call(app, patient, "PUT", "/api/keys/me", keys)).statusCode).toBe(200);
-      expect((await call(app, admin, "PUT", "/api/admin/records-key", { publicKey: (await newKeyPair()).publicKey })).statusCode).toBe(200);
+      // Messaging keys: the patient's and the doctor's, and the clinic's records key. The demo seed
+      // made one (its instant is checked below with the rest); so that the admin's path writes one
+      // too, the seed's is taken away first.
+      await giveKeys(app, patient);
+      await giveKeys(app, doctor);
+      await app.clinic.db.deleteFrom("records_key").execute();
+      const clinic = await newKeyPair();
+      expect((await call(app, admin, "PUT", "/api/admin/records-key", { publicKey: clinic.publicKey })).statusCode).toBe(200);
+      useRecordsKey(app, clinic);
 
       // Messages and reading them; a calendar feed; a doctor opening a patient's account.
-      expect((await call(app, patient, "POST", "/api/messages", { receiverId: doctor.id, content: "See you soon" })).statusCode).toBe(200);
+      expect((await sendSealed(app, patient, doctor, "See you soon")).statusCode).toBe(200);
+      // A file uploaded (sealed in the browser), then sent with a message.
+      const upload = await app.inject({
+        method: "POST",
+        url: "/api/attachments",
+        payload: Buffer.alloc(100, 1),
+        headers: { cookie: patient.cookie, "content-type": "application/octet-stream" },
+      });
+      expect(upload.statusCode, upload.body).toBe(200);
+      expect((await sendSealed(app, patient, doctor, "The journal", { attachmentIds: [upload.json().id] })).statusCode).toBe(200);
       expect((await call(app, doctor, "POST", "/api/messages/read", { partnerId: patient.id })).statusCode).toBe(200);
+      // A questionnaire asked for once and completed, raising a safety alert a doctor acknowledges.
+      expect((await call(app, doctor, "POST", "/api/measures/assignments", { patientId: patient.id, instrument: "phq9", cadence: "once" })).statusCode).toBe(
+        200,
+      );
+      expect((await call(app, patient, "POST", "/api/measures", { instrument: "phq9", answers: [0, 0, 0, 0, 0, 0, 0, 0, 1] })).json()).toMatchObject({
+        safetyAlert: true,
+      });
+      const [alert] = (await call(app, doctor, "GET", "/api/measures/alerts")).json();
+      expect((await call(app, doctor, "POST", `/api/measures/alerts/${alert.id}/acknowledge`, { note: "Called; safe." })).statusCode).toBe(200);
       expect((await call(app, patient, "POST", "/api/calendar-feed")).statusCode).toBe(200);
       const opened = await call(app, doctor, "POST", "/api/patients", {
         firstName: "Noor",

@@ -16,7 +16,7 @@ function call(app: FastifyInstance, who: SignedIn, method: "GET" | "POST", url: 
 }
 
 /** A patient in the doctor's care (through a booking). */
-async function inCareOf(app: FastifyInstance, doctor: SignedIn, daysAhead = 3): Promise<SignedIn & { appointmentStart: string }> {
+async function inCareOf(app: FastifyInstance, doctor: SignedIn, daysAhead = 3): Promise<Awaited<ReturnType<typeof aPatient>> & { appointmentStart: string }> {
   const patient = await aPatient(app);
   const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(daysAhead));
   const booked = await book(app, patient, { doctorId: doctor.id, startTime: slot });
@@ -97,7 +97,12 @@ describeApp("outcome measures", (testApp) => {
     const sockets = await Promise.all([doctor, secondDoctor, otherDoctor, patient].map((who) => openSocket(base, who)));
 
     const submitted = await call(app, patient, "POST", "/api/measures", { instrument: "phq9", answers: PHQ9_ITEM9 });
-    expect(submitted.json()).toMatchObject({ score: 1, band: "Minimal", safetyAlert: true });
+    expect(submitted.json()).toMatchObject({
+      score: 1,
+      band: "Minimal",
+      safetyAlert: true,
+      crisisResources: [expect.objectContaining({ contact: "Call or text 988" }), expect.objectContaining({ contact: "Call 911" })],
+    });
     await until(() => sockets[0]!.received.length > 0 && sockets[1]!.received.length > 0);
     for (const socket of sockets.slice(0, 2)) {
       expect(socket.received).toContainEqual({
@@ -159,14 +164,16 @@ describeApp("outcome measures", (testApp) => {
     const { app, advance } = testApp();
     const doctor = await aStaffMember(app, "doctor");
     const patient = await inCareOf(app, doctor, 8);
-    expect((await call(app, doctor, "POST", "/api/measures/assignments", { patientId: patient.id, instrument: "phq9", cadence: "before_every_session" })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(app, doctor, "POST", "/api/measures/assignments", { patientId: patient.id, instrument: "phq9", cadence: "before_every_session" })).statusCode,
+    ).toBe(200);
     expect((await call(app, patient, "GET", "/api/measures/due")).json()).toEqual([]);
 
     advance(Date.parse(patient.appointmentStart) - 47 * 3_600_000 - Date.now());
     const again = await signInAs(app, patient.username, patient.password);
-    expect((await call(app, again, "GET", "/api/measures/due")).json()).toEqual([{ instrument: "phq9", name: "PHQ-9", sessionStart: patient.appointmentStart }]);
+    expect((await call(app, again, "GET", "/api/measures/due")).json()).toEqual([
+      { instrument: "phq9", name: "PHQ-9", sessionStart: patient.appointmentStart },
+    ]);
     await call(app, again, "POST", "/api/measures", { instrument: "phq9", answers: PHQ9_NO_HARM });
     expect((await call(app, again, "GET", "/api/measures/due")).json()).toEqual([]);
   });

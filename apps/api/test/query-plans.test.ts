@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { parseEnv } from "../src/env";
 import { signInAs, slotsOf, weekdayAhead, book } from "./clinic-helpers";
+import { sealedFor, unlockKeys } from "./sealing";
 import type { FastifyInstance } from "fastify";
 
 interface Statement {
@@ -83,6 +84,31 @@ for (const kind of testDatabaseKinds()) {
         headers: { cookie: stranger.cookie },
       });
       expect(emergency.statusCode).toBe(200);
+      // Alex and Dr. Vance write with the keys the demo gave them, opened with their passwords as their browsers do.
+      await unlockKeys(app, patient, "halcyon-patient-demo");
+      await unlockKeys(app, doctor, "halcyon-doctor-demo");
+      const upload = (bytes: number) =>
+        app.inject({
+          method: "POST",
+          url: "/api/attachments",
+          payload: Buffer.alloc(bytes, 7),
+          headers: { cookie: patient.cookie, "content-type": "application/octet-stream" },
+        });
+      const carried = (await upload(64)).json().id as number;
+      expect(
+        (
+          await app.inject({
+            method: "POST",
+            url: "/api/messages",
+            payload: { receiverId: doctor.id, content: await sealedFor(app, patient, doctor, "The journal, attached"), attachmentIds: [carried] },
+            headers: { cookie: patient.cookie },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const [sealed, sealedWithAttachment] = [
+        await sealedFor(app, patient, doctor, "Plan check"),
+        await sealedFor(app, patient, doctor, "Plan check, with a file"),
+      ];
       const paths: [string, () => Promise<unknown>][] = [
         ["GET /api/user", () => get(patient, "/api/user")],
         ["GET /api/appointments (patient)", () => get(patient, "/api/appointments")],
@@ -108,10 +134,22 @@ for (const kind of testDatabaseKinds()) {
             app.inject({
               method: "POST",
               url: "/api/messages",
-              payload: { receiverId: doctor.id, content: "Plan check" },
+              payload: { receiverId: doctor.id, content: sealed },
               headers: { cookie: patient.cookie },
             }),
         ],
+        ["POST /api/attachments", () => upload(256)],
+        [
+          "POST /api/messages (with an attachment)",
+          async () =>
+            app.inject({
+              method: "POST",
+              url: "/api/messages",
+              payload: { receiverId: doctor.id, content: sealedWithAttachment, attachmentIds: [(await upload(128)).json().id] },
+              headers: { cookie: patient.cookie },
+            }),
+        ],
+        ["GET /api/attachments/{id}", () => get(doctor, `/api/attachments/${carried}`)],
         [
           "POST /api/messages/read",
           () => app.inject({ method: "POST", url: "/api/messages/read", payload: { partnerId: patient.id }, headers: { cookie: doctor.cookie } }),

@@ -8,8 +8,10 @@
 //      field for field (no field missing, none extra).
 import { totpCodeAt } from "@halcyon/domain";
 import { newKeyPair, sealPrivateKey } from "@halcyon/sealed";
+import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it } from "vitest";
 import { aStaffMember, type SignedIn, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead } from "./clinic-helpers";
+import { readyToMessage, sealedFor, useRecordsKey } from "./sealing";
 import { SoftAuthenticator } from "./soft-authenticator";
 import { describeApp, newPatient, register } from "./helper";
 import { bodyChecker, fetchDocument, operationsOf, type OpenApiDocument, type Operation } from "./openapi-document";
@@ -18,6 +20,7 @@ import { bodyChecker, fetchDocument, operationsOf, type OpenApiDocument, type Op
 const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "720", SESSION_ABSOLUTE_HOURS: "100000" };
 
 interface World {
+  app: FastifyInstance;
   admin: SignedIn;
   doctor: SignedIn;
   /** A second doctor, assigned and removed by the admin, then asking for emergency access. */
@@ -38,6 +41,8 @@ interface World {
   passkeyId: number;
   /** The video visit of the booked appointment. */
   visitId: number;
+  /** The safety alert the patient's PHQ-9 raised. */
+  alertId: number;
   /** The server's clock (an authenticator app reads the same time). */
   now(): Date;
   /** The patient signs in on another device too. */
@@ -105,9 +110,21 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["GET /calendar-feed", (w) => ({ as: w.patient, url: "/calendar-feed" })],
   ["POST /calendar-feed", (w) => ({ as: w.patient, url: "/calendar-feed" })],
   ["DELETE /calendar-feed", (w) => ({ as: w.patient, url: "/calendar-feed" })],
+  // The records key first: every message is sealed to it (and to both people's keys).
+  [
+    "PUT /admin/records-key",
+    async (w) => {
+      const clinic = await newKeyPair();
+      return { as: w.admin, url: "/admin/records-key", payload: { publicKey: clinic.publicKey }, keep: () => useRecordsKey(w.app, clinic) };
+    },
+  ],
   [
     "POST /messages",
-    (w) => ({ as: w.patient, url: "/messages", payload: { receiverId: w.doctor.id, content: "See you on Thursday.", clientId: "contract-1" } }),
+    async (w) => {
+      await readyToMessage(w.app, w.patient, w.doctor);
+      const content = await sealedFor(w.app, w.patient, w.doctor, "See you on Thursday.");
+      return { as: w.patient, url: "/messages", payload: { receiverId: w.doctor.id, content, clientId: "contract-1" } };
+    },
   ],
   ["GET /conversations", (w) => ({ as: w.doctor, url: "/conversations?limit=10" })],
   ["GET /messages/unread", (w) => ({ as: w.doctor, url: "/messages/unread" })],
@@ -138,7 +155,6 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["GET /admin/audit-log", (w) => ({ as: w.admin, url: `/admin/audit-log?actorId=${w.patient.id}&limit=5` })],
   ["GET /admin/settings", (w) => ({ as: w.admin, url: "/admin/settings", keep: (answer: unknown) => void (w.settings = answer) })],
   ["PUT /admin/settings", (w) => ({ as: w.admin, url: "/admin/settings", payload: w.settings })],
-  ["PUT /admin/records-key", async (w) => ({ as: w.admin, url: "/admin/records-key", payload: { publicKey: (await newKeyPair()).publicKey } })],
   [
     "GET /account/sessions",
     async (w) => (
@@ -213,6 +229,19 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["GET /keys/me", (w) => ({ as: w.patient, url: "/keys/me" })],
   ["GET /keys/{userId}", (w) => ({ as: w.doctor, url: `/keys/${w.patient.id}` })],
   ["GET /keys/clinic", (w) => ({ as: w.patient, url: "/keys/clinic" })],
+  ["GET /measures/instruments", (w) => ({ as: w.patient, url: "/measures/instruments" })],
+  [
+    "POST /measures/assignments",
+    (w) => ({ as: w.doctor, url: "/measures/assignments", payload: { patientId: w.patient.id, instrument: "phq9", cadence: "once" } }),
+  ],
+  ["GET /measures/due", (w) => ({ as: w.patient, url: "/measures/due" })],
+  ["POST /measures", (w) => ({ as: w.patient, url: "/measures", payload: { instrument: "phq9", answers: [1, 1, 0, 0, 1, 0, 0, 0, 1] } })],
+  ["GET /measures", (w) => ({ as: w.doctor, url: `/measures?patientId=${w.patient.id}` })],
+  ["GET /measures/alerts", (w) => ({ as: w.doctor, url: "/measures/alerts", keep: (answer: { id: number }[]) => void (w.alertId = answer[0]!.id) })],
+  [
+    "POST /measures/alerts/{id}/acknowledge",
+    (w) => ({ as: w.doctor, url: `/measures/alerts/${w.alertId}/acknowledge`, payload: { note: "Called; safety plan reviewed." } }),
+  ],
   ["POST /visits", (w) => ({ as: w.doctor, url: "/visits", payload: { patientId: w.patient.id } })],
   [
     "DELETE /admin/users/{id}/two-step",
@@ -266,6 +295,7 @@ describeApp(
       const doctor = await aStaffMember(app, "doctor");
       let now = Date.now();
       const world: World = {
+        app,
         admin: await aStaffMember(app, "admin"),
         doctor,
         locum: await aStaffMember(app, "doctor"),
@@ -283,6 +313,7 @@ describeApp(
         passkeyOptions: { challenge: "" },
         passkeyId: 0,
         visitId: 0,
+        alertId: 0,
         now: () => app.clinic.now(),
         async signInElsewhere() {
           await signInAs(app, world.patientLogin.username, world.patientLogin.password);

@@ -94,7 +94,10 @@ export async function sealedFor(app: FastifyInstance, from: SignedIn, to: Pick<S
   const keys = keysOf(app);
   const recipients = [keys.get(from.id), keys.get(to.id), keys.get(RECORDS)];
   if (recipients.some((pair) => pair === undefined)) throw new Error("call readyToMessage with both members first");
-  return sealMessage({ text, ...(attachments ? { attachments } : {}) }, recipients.map((key) => ({ kid: key!.kid, publicKey: key!.publicKey })));
+  return sealMessage(
+    { text, ...(attachments ? { attachments } : {}) },
+    recipients.map((key) => ({ kid: key!.kid, publicKey: key!.publicKey })),
+  );
 }
 
 /** Sends `text` sealed, through the public API; `extra` adds to the body (clientId, attachmentIds, senderId). */

@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
 import { aPatient, aStaffMember, book, listen, slotsOf, weekdayAhead } from "./clinic-helpers";
 import { describeApp, describeTwoInstances } from "./helper";
+import { openAs, readyToMessage, sendSealed } from "./sealing";
 import { openSocket, until } from "./sockets";
 
 describeApp("the WebSocket /ws", (testApp) => {
@@ -22,23 +23,22 @@ describeApp("the WebSocket /ws", (testApp) => {
   it("pushes a new message to both parties and to nobody else", async () => {
     const { app } = testApp();
     const [patient, bystander, doctor] = [await aPatient(app), await aPatient(app), await aStaffMember(app, "doctor")];
+    await readyToMessage(app, patient, doctor);
     const [patientSocket, doctorSocket, bystanderSocket] = await Promise.all([
       openSocket(base, patient),
       openSocket(base, doctor),
       openSocket(base, bystander),
     ]);
-    const sent = await app.inject({
-      method: "POST",
-      url: "/api/messages",
-      payload: { receiverId: doctor.id, content: "Private words" },
-      headers: { cookie: patient.cookie },
-    });
+    const sent = await sendSealed(app, patient, doctor, "Private words");
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await openAs(app, doctor, sent.json().content)).toBe("Private words");
     const expected = { type: "new_message", data: { id: sent.json().id, senderId: patient.id, receiverId: doctor.id, createdAt: sent.json().createdAt } };
     await until(() => patientSocket.received.length > 0 && doctorSocket.received.length > 0);
     expect(patientSocket.received).toContainEqual(expected);
     expect(doctorSocket.received).toContainEqual(expected);
-    // The push says that something arrived, never what it says.
+    // The push says that something arrived, never what it says: neither the words nor their sealed form.
     expect(JSON.stringify(doctorSocket.received)).not.toContain("Private words");
+    expect(JSON.stringify([...doctorSocket.received, ...patientSocket.received])).not.toContain(JSON.parse(sent.json().content).ciphertext);
     await app.inject({ method: "POST", url: "/api/messages/read", payload: { partnerId: patient.id }, headers: { cookie: doctor.cookie } });
     await until(() => patientSocket.received.some((m) => m.type === "messages_read"));
     const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(7));
@@ -116,14 +116,10 @@ describeTwoInstances("two API instances on one PostgreSQL", (instances) => {
   it("delivers a message posted to one instance on a socket held by the other", async () => {
     const [first, second] = instances();
     const [patient, doctor] = [await aPatient(first), await aStaffMember(first, "doctor")];
+    await readyToMessage(first, patient, doctor);
     const doctorSocket = await openSocket(await listen(second), doctor);
-    const sent = await first.inject({
-      method: "POST",
-      url: "/api/messages",
-      payload: { receiverId: doctor.id, content: "Across instances" },
-      headers: { cookie: patient.cookie },
-    });
-    expect(sent.statusCode).toBe(200);
+    const sent = await sendSealed(first, patient, doctor, "Across instances");
+    expect(sent.statusCode, sent.body).toBe(200);
     await until(() => doctorSocket.received.some((m) => m.type === "new_message" && m.data.id === sent.json().id));
     doctorSocket.socket.close();
   });

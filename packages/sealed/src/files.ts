@@ -3,7 +3,11 @@
 // content (an AttachmentRef), so whoever can open the message can open the file, and nobody else.
 const IV_BYTES = 12;
 
-const toBase64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const toBase64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 const fromBase64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
 
 /** Seals a file's bytes: the bytes to upload, and the key (base64url) that opens them. */

@@ -7,20 +7,24 @@ import type { FastifyInstance } from "fastify";
 import { sendError } from "../errors";
 
 const MEMBERS = ["patient", "doctor"] as const;
+const AS_BYTES = "Send the sealed file as application/octet-stream.";
+/** Fastify's refusals of a body, in the words of this door. */
+const REFUSALS: Record<string, () => AppError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new AppError("PAYLOAD_TOO_LARGE", ATTACHMENT_TOO_LARGE),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new AppError("UNSUPPORTED_MEDIA_TYPE", AS_BYTES),
+};
 
 export async function attachmentRoutes(app: FastifyInstance): Promise<void> {
   // Only these routes take raw bytes, up to one sealed file; everything else stays JSON only.
   app.addContentTypeParser("application/octet-stream", { parseAs: "buffer", bodyLimit: ATTACHMENT_MAX_UPLOAD_BYTES }, (_request, body, done) =>
     done(null, body),
   );
-  app.setErrorHandler((error, _request, reply) =>
-    sendError(app, reply, (error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE" ? new AppError("PAYLOAD_TOO_LARGE", ATTACHMENT_TOO_LARGE) : error),
-  );
+  app.setErrorHandler((error, _request, reply) => sendError(app, reply, REFUSALS[(error as { code?: string }).code ?? ""]?.() ?? error));
 
   app.post("/api/attachments", { bodyLimit: ATTACHMENT_MAX_UPLOAD_BYTES }, async (request, reply) => {
     try {
       const ctx = await authorizeRole(await app.createRequestContext(request, reply), "attachments.upload", MEMBERS);
-      if (!Buffer.isBuffer(request.body)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the sealed file as application/octet-stream.");
+      if (!Buffer.isBuffer(request.body)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", AS_BYTES);
       return reply.send(await uploadAttachment(ctx, request.body));
     } catch (error) {
       return sendError(app, reply, error);

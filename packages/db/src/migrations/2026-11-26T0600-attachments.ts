@@ -21,7 +21,12 @@ export async function up(db: MigrationDb): Promise<void> {
   ).execute();
   await requireCanonicalInstants(db, "attachments", ["created_at"]);
   await db.schema.createIndex("attachments_message").on("attachments").column("message_id").execute();
-  await db.schema.createIndex("attachments_unclaimed").on("attachments").columns(["uploader_id", "created_at"]).where(sql.ref("message_id"), "is", null).execute();
+  await db.schema
+    .createIndex("attachments_unclaimed")
+    .on("attachments")
+    .columns(["uploader_id", "created_at"])
+    .where(sql.ref("message_id"), "is", null)
+    .execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {

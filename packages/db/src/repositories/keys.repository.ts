@@ -49,7 +49,12 @@ export async function sealingKeyIds(db: Db, a: number, b: number): Promise<{ mem
     .select(["user_id", "kid"])
     .where("user_id", "in", [a, b])
     // User ids start at 1: 0 marks the records key's row.
-    .unionAll(db.selectFrom("records_key").select([sql<number>`0`.as("user_id"), "kid"]))
+    .unionAll(
+      db
+        .selectFrom("records_key")
+        .select([sql<number>`0`.as("user_id"), "kid"])
+        .where("id", "=", 1),
+    )
     .execute();
   const members = new Map<number, string>();
   let records: string | undefined;

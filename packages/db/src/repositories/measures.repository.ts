@@ -162,7 +162,9 @@ export async function openMeasureAlerts(db: Db, doctorId: number | null): Promis
     .where("a.acknowledged_at", "is", null);
   if (doctorId !== null) {
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom("care_relationships as c").select("c.patient_id").whereRef("c.patient_id", "=", "a.patient_id").where("c.doctor_id", "=", doctorId)),
+      eb.exists(
+        eb.selectFrom("care_relationships as c").select("c.patient_id").whereRef("c.patient_id", "=", "a.patient_id").where("c.doctor_id", "=", doctorId),
+      ),
     );
   }
   const rows = await query.orderBy("a.created_at").orderBy("a.id").execute();

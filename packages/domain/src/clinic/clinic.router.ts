@@ -9,7 +9,13 @@ export const clinicRouter = router({
   // clinic's real cancellation window before anyone signs in.
   profile: publicProcedure
     .meta({
-      openapi: { method: "GET", path: "/clinic", tags: ["clinic"], summary: "The clinic's hours, cancellation window, bookable clinicians and crisis resources", protect: false },
+      openapi: {
+        method: "GET",
+        path: "/clinic",
+        tags: ["clinic"],
+        summary: "The clinic's hours, cancellation window, bookable clinicians and crisis resources",
+        protect: false,
+      },
     })
     .input(z.void())
     .output(clinicProfileSchema)

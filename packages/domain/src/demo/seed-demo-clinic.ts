@@ -61,7 +61,9 @@ const ALEX_NOTES = [
  * with the member's published password (and with a recovery code nobody is shown). The records
  * key's private half is dropped: the demo's conversations are invented, no records request comes.
  */
-async function demoKeys(usernames: string[]): Promise<{ records: MemberKeyPair; members: Map<string, MemberKeyPair & { sealedPrivateKey: string; sealedRecoveryKey: string }> }> {
+async function demoKeys(
+  usernames: string[],
+): Promise<{ records: MemberKeyPair; members: Map<string, MemberKeyPair & { sealedPrivateKey: string; sealedRecoveryKey: string }> }> {
   const [records, ...pairs] = await Promise.all([newKeyPair(), ...usernames.map(() => newKeyPair())]);
   const members = await Promise.all(
     usernames.map(async (username, index) => {

@@ -1,5 +1,6 @@
 // What the outcome-measure procedures accept and answer. Browser-safe.
 import { z } from "zod";
+import { crisisResourceSchema } from "../clinic/crisis-resource.schema";
 import { idOf } from "../record-id";
 import { answersProblem, INSTRUMENT_IDS, INSTRUMENTS } from "./instruments";
 
@@ -38,8 +39,13 @@ export const measureSchema = z
   .meta({ id: "Measure" });
 export type Measure = z.infer<typeof measureSchema>;
 
-/** What a patient's submission answers: the score and band, and whether it raised the safety alert. */
-export const submittedMeasureSchema = measureSchema.extend({ safetyAlert: z.boolean() }).meta({ id: "SubmittedMeasure" });
+/** What a patient's submission answers: the score and band, whether it raised the safety alert, and then where to turn. */
+export const submittedMeasureSchema = measureSchema
+  .extend({
+    safetyAlert: z.boolean(),
+    crisisResources: z.array(crisisResourceSchema).describe("The clinic's crisis resources when the safety alert was raised; else empty"),
+  })
+  .meta({ id: "SubmittedMeasure" });
 export type SubmittedMeasure = z.infer<typeof submittedMeasureSchema>;
 
 /** A measure in a patient's history, with the answers item by item. */
@@ -69,9 +75,7 @@ export const measureAssignmentSchema = z
   .meta({ id: "MeasureAssignment" });
 
 /** A measure the patient is asked to complete now; `sessionStart` when it is due before that session. */
-export const dueMeasureSchema = z
-  .object({ instrument: instrumentIdSchema, name: z.string(), sessionStart: z.string().nullable() })
-  .meta({ id: "DueMeasure" });
+export const dueMeasureSchema = z.object({ instrument: instrumentIdSchema, name: z.string(), sessionStart: z.string().nullable() }).meta({ id: "DueMeasure" });
 export type DueMeasure = z.infer<typeof dueMeasureSchema>;
 
 export const measureAlertSchema = z

@@ -18,10 +18,19 @@ import { acknowledgeAlert, assignMeasureTo, dueMeasures, measureHistory, openAle
 /** Outcome measures (PHQ-9, GAD-7): completing, asking for, reading, and the safety alert. */
 export const measuresRouter = router({
   instruments: authedProcedure
-    .meta({ openapi: { method: "GET", path: "/measures/instruments", tags: ["measures"], summary: "The outcome measures: items, answers and bands", protect: true } })
+    .meta({
+      openapi: { method: "GET", path: "/measures/instruments", tags: ["measures"], summary: "The outcome measures: items, answers and bands", protect: true },
+    })
     .input(z.void())
     .output(z.array(instrumentSchema))
-    .query(() => INSTRUMENT_IDS.map((id) => ({ ...INSTRUMENTS[id], items: [...INSTRUMENTS[id].items], options: [...INSTRUMENTS[id].options], bands: [...INSTRUMENTS[id].bands] }))),
+    .query(() =>
+      INSTRUMENT_IDS.map((id) => ({
+        ...INSTRUMENTS[id],
+        items: [...INSTRUMENTS[id].items],
+        options: [...INSTRUMENTS[id].options],
+        bands: [...INSTRUMENTS[id].bands],
+      })),
+    ),
 
   submit: roleProcedure("patient")
     .meta({
@@ -39,7 +48,13 @@ export const measuresRouter = router({
 
   history: authedProcedure
     .meta({
-      openapi: { method: "GET", path: "/measures", tags: ["measures"], summary: "A patient's measures, oldest first: to the patient, their doctors and admins", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/measures",
+        tags: ["measures"],
+        summary: "A patient's measures, oldest first: to the patient, their doctors and admins",
+        protect: true,
+      },
     })
     .input(measureHistoryInputSchema)
     .output(z.array(measureRecordSchema))
@@ -67,7 +82,13 @@ export const measuresRouter = router({
 
   alerts: roleProcedure("doctor", "admin")
     .meta({
-      openapi: { method: "GET", path: "/measures/alerts", tags: ["measures"], summary: "Safety alerts not yet acknowledged (a doctor's patients'; every one for admins)", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/measures/alerts",
+        tags: ["measures"],
+        summary: "Safety alerts not yet acknowledged (a doctor's patients'; every one for admins)",
+        protect: true,
+      },
     })
     .input(z.void())
     .output(z.array(measureAlertSchema))
@@ -84,6 +105,6 @@ export const measuresRouter = router({
       },
     })
     .input(acknowledgeAlertInputSchema)
-    .output(z.void())
+    .output(z.object({ id: z.number().int(), acknowledgedAt: z.string() }).meta({ id: "AcknowledgedAlert" }))
     .mutation(({ ctx, input }) => acknowledgeAlert(ctx, input)),
 });

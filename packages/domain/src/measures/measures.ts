@@ -44,12 +44,32 @@ export async function submitMeasure(ctx: Caller, input: { instrument: Instrument
     await endOneTimeAssignments(trx, ctx.user.id, input.instrument, createdAt);
     await recordAudit(
       ctx,
-      { actorId: ctx.user.id, action: "measure.submit", outcome: "success", targetType: "measure", targetId: measure.id, request: ctx.request, details: { instrument: input.instrument } },
+      {
+        actorId: ctx.user.id,
+        action: "measure.submit",
+        outcome: "success",
+        targetType: "measure",
+        targetId: measure.id,
+        request: ctx.request,
+        details: { instrument: input.instrument },
+      },
       trx,
     );
     if (!safetyAlert) return { measure, alertId: null };
     const alertId = await insertMeasureAlert(trx, { measureId: measure.id, patientId: ctx.user.id, createdAt });
-    await recordAudit(ctx, { actorId: ctx.user.id, action: "measure.alert", outcome: "success", targetType: "user", targetId: ctx.user.id, request: ctx.request, details: { alertId } }, trx);
+    await recordAudit(
+      ctx,
+      {
+        actorId: ctx.user.id,
+        action: "measure.alert",
+        outcome: "success",
+        targetType: "user",
+        targetId: ctx.user.id,
+        request: ctx.request,
+        details: { alertId },
+      },
+      trx,
+    );
     return { measure, alertId };
   });
   if (alertId !== null) {
@@ -60,7 +80,7 @@ export async function submitMeasure(ctx: Caller, input: { instrument: Instrument
       recipients: doctors.map((doctor) => doctor.doctorId),
     });
   }
-  return { id: measure.id, instrument: input.instrument, score, band, createdAt, safetyAlert };
+  return { id: measure.id, instrument: input.instrument, score, band, createdAt, safetyAlert, crisisResources: safetyAlert ? ctx.config.crisisResources : [] };
 }
 
 /** A patient's measures, oldest first: to the patient, their doctors and admins; anyone else learns nothing (404). */
@@ -72,7 +92,14 @@ export async function measureHistory(ctx: Caller, patientId: number): Promise<Me
   if (access !== "self") {
     await recordAudit(ctx, { actorId: ctx.user.id, action: "measure.read", outcome: "success", targetType: "user", targetId: patientId, request: ctx.request });
   }
-  return measures.map(({ id, instrument, answers, score, band, createdAt }) => ({ id, instrument: instrument as InstrumentId, answers, score, band, createdAt }));
+  return measures.map(({ id, instrument, answers, score, band, createdAt }) => ({
+    id,
+    instrument: instrument as InstrumentId,
+    answers,
+    score,
+    band,
+    createdAt,
+  }));
 }
 
 /** A doctor asks their patient for a measure, once or before every session (in place of what they asked for it before). */
@@ -132,19 +159,33 @@ export async function openAlerts(ctx: Caller): Promise<MeasureAlert[]> {
 }
 
 /** A doctor of the patient closes the alert with what was done; it is kept with the alert and audited. */
-export async function acknowledgeAlert(ctx: Caller, input: { id: number; note: string }): Promise<void> {
+export async function acknowledgeAlert(ctx: Caller, input: { id: number; note: string }): Promise<{ id: number; acknowledgedAt: string }> {
   const alert = await findMeasureAlert(ctx.db, input.id);
   if (!alert || !(await isInCareOf(ctx.db, ctx.user.id, alert.patientId))) throw new AppError("NOT_FOUND", "No such alert.");
+  const acknowledgedAt = ctx.now().toISOString();
   const closed = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await acknowledgeMeasureAlert(trx, { id: input.id, by: ctx.user.id, at: ctx.now().toISOString(), note: input.note }))) return false;
+    if (!(await acknowledgeMeasureAlert(trx, { id: input.id, by: ctx.user.id, at: acknowledgedAt, note: input.note }))) return false;
     await recordAudit(
       ctx,
-      { actorId: ctx.user.id, action: "measure.alert_ack", outcome: "success", targetType: "user", targetId: alert.patientId, request: ctx.request, details: { alertId: input.id } },
+      {
+        actorId: ctx.user.id,
+        action: "measure.alert_ack",
+        outcome: "success",
+        targetType: "user",
+        targetId: alert.patientId,
+        request: ctx.request,
+        details: { alertId: input.id },
+      },
       trx,
     );
     return true;
   });
   if (!closed) throw new AppError("CONFLICT", "This alert was already acknowledged.");
   const doctors = await listCareTeam(ctx.db, alert.patientId);
-  ctx.events.publish({ type: "measure_alert_closed", data: { alertId: input.id, patientId: alert.patientId }, recipients: doctors.map((doctor) => doctor.doctorId) });
+  ctx.events.publish({
+    type: "measure_alert_closed",
+    data: { alertId: input.id, patientId: alert.patientId },
+    recipients: doctors.map((doctor) => doctor.doctorId),
+  });
+  return { id: input.id, acknowledgedAt };
 }

@@ -77,7 +77,10 @@ export const sendMessageInputSchema = z
         message: "Messages are sealed in the sender's browser before they are sent (a JWE, see docs/product.md): plain text is refused",
       }),
     /** The attachments (uploaded first) this message carries: only the sender's own, not yet sent. */
-    attachmentIds: z.array(recordId("Attachment ids are positive whole numbers")).max(ATTACHMENTS_PER_MESSAGE, `At most ${ATTACHMENTS_PER_MESSAGE} attachments per message`).optional(),
+    attachmentIds: z
+      .array(recordId("Attachment ids are positive whole numbers"))
+      .max(ATTACHMENTS_PER_MESSAGE, `At most ${ATTACHMENTS_PER_MESSAGE} attachments per message`)
+      .optional(),
     /** Chosen by the sending client; sending again with the same id never duplicates. */
     clientId: z
       .string()
