@@ -29,6 +29,10 @@ export const router = createBrowserRouter([
                   Component: (await import("../features/dashboard/patient-dashboard-page")).PatientDashboardPage,
                 }),
               },
+              {
+                path: "measures/:instrument",
+                lazy: async () => ({ Component: (await import("../features/measures/measure-page")).MeasurePage }),
+              },
             ],
           },
           {

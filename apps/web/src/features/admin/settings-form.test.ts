@@ -11,11 +11,26 @@ const saved: ClinicSettings = {
   cancellationWindowHours: 24,
   idleTimeoutMinutes: 30,
   requireStaffTwoStep: false,
+  crisisResources: [
+    { name: "988 Suicide & Crisis Lifeline", contact: "Call or text 988", detail: "Any hour" },
+    { name: "Emergency services", contact: "Call 911" },
+  ],
 };
 
 describe("checkSettings", () => {
   it("accepts the saved settings as they are", () => {
     expect(checkSettings(valuesFromSettings(saved))).toEqual({ ok: true, settings: saved });
+  });
+
+  it("keeps at least one crisis resource, each named with a way to reach it; a blank extra line is left out", () => {
+    const values = valuesFromSettings(saved);
+    expect(checkSettings({ ...values, crisisResources: [] })).toEqual({ ok: false, errors: { crisisResources: "Keep at least one crisis resource" } });
+    expect(checkSettings({ ...values, crisisResources: [{ name: "Samaritans", contact: " ", detail: "" }] })).toEqual({
+      ok: false,
+      errors: { crisisResources: "Say how to reach it" },
+    });
+    const checked = checkSettings({ ...values, crisisResources: [{ name: "Samaritans", contact: "Call 116 123", detail: "  " }] });
+    expect(checked.ok && checked.settings.crisisResources).toEqual([{ name: "Samaritans", contact: "Call 116 123" }]);
   });
 
   it("uses the server's words for values out of range", () => {

@@ -1,6 +1,6 @@
 // System Settings as the form holds them (numbers as typed), and the checks before saving: the
 // server's own schema, so the messages are the server's words, plus the hours editor's problems.
-import { settingsSchema, type ClinicSettings } from "@halcyon/domain/schemas";
+import { settingsSchema, type ClinicSettings, type CrisisResource } from "@halcyon/domain/schemas";
 
 import { periodsFromWeek, weekFromPeriods, weekProblems, type WeeklyHours } from "./working-hours";
 
@@ -11,9 +11,11 @@ export type SettingsValues = {
   cancellationWindowHours: string;
   idleTimeoutMinutes: string;
   requireStaffTwoStep: boolean;
+  crisisResources: Required<CrisisResource>[];
 };
 
-export type SettingsField = "clinicName" | "clinicTimeZone" | "defaultWorkingHours" | "cancellationWindowHours" | "idleTimeoutMinutes" | "requireStaffTwoStep";
+export type SettingsField =
+  "clinicName" | "clinicTimeZone" | "defaultWorkingHours" | "cancellationWindowHours" | "idleTimeoutMinutes" | "requireStaffTwoStep" | "crisisResources";
 
 export const SETTINGS_FIELD_ORDER: SettingsField[] = [
   "clinicName",
@@ -22,6 +24,7 @@ export const SETTINGS_FIELD_ORDER: SettingsField[] = [
   "cancellationWindowHours",
   "idleTimeoutMinutes",
   "requireStaffTwoStep",
+  "crisisResources",
 ];
 
 export function valuesFromSettings(settings: ClinicSettings): SettingsValues {
@@ -32,6 +35,7 @@ export function valuesFromSettings(settings: ClinicSettings): SettingsValues {
     cancellationWindowHours: String(settings.cancellationWindowHours),
     idleTimeoutMinutes: String(settings.idleTimeoutMinutes),
     requireStaffTwoStep: settings.requireStaffTwoStep ?? false,
+    crisisResources: (settings.crisisResources ?? []).map(({ name, contact, detail = "" }) => ({ name, contact, detail })),
   };
 }
 
@@ -53,6 +57,7 @@ export function checkSettings(values: SettingsValues): { ok: true; settings: Cli
     cancellationWindowHours: numberOf(values.cancellationWindowHours),
     idleTimeoutMinutes: numberOf(values.idleTimeoutMinutes),
     requireStaffTwoStep: values.requireStaffTwoStep,
+    crisisResources: values.crisisResources.map(({ name, contact, detail }) => ({ name, contact, ...(detail.trim() ? { detail } : {}) })),
   };
   for (const field of ["cancellationWindowHours", "idleTimeoutMinutes"] as const) {
     if (!Number.isFinite(candidate[field])) errors[field] = NUMBER_NEEDED[field];

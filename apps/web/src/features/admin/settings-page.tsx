@@ -17,6 +17,7 @@ import { TimeZonePicker } from "./time-zone-picker";
 import { WorkingHoursEditor } from "./working-hours-editor";
 import { weekProblems } from "./working-hours";
 import { RecheckDialog } from "../account/recheck-dialog";
+import { CrisisResourcesEditor } from "./crisis-resources-editor";
 import { RecordsKeySection } from "./records-key-section";
 import { Section } from "./settings-section";
 
@@ -144,6 +145,16 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
               <UnitInput unit={unit} value={values[field]} onChange={(value) => set(field, value)} disabled={update.isPending} max={max} />
             </AdminField>
           ))}
+        </div>
+      </Section>
+
+      <Section
+        title="Crisis resources"
+        description="Shown to a patient at once when their PHQ-9 says they have had thoughts of self-harm, with a number to tap. Up to six, in this order."
+      >
+        <div id={fieldId("crisisResources")} className="grid gap-2">
+          <CrisisResourcesEditor value={values.crisisResources} onChange={(resources) => set("crisisResources", resources)} disabled={update.isPending} />
+          {errors.crisisResources && <p className="text-sm text-rose-700">{errors.crisisResources}</p>}
         </div>
       </Section>
 

@@ -40,6 +40,7 @@ import { isVisitOpen, visitOpensAt } from "../../lib/visit-window";
 import { CreateNotesDialog } from "./create-notes-dialog";
 import { describeActivity, doctorDashboardRange, nextSession, sessionsAwaitingNotes, todaysSchedule } from "./doctor-day";
 import { StatCard } from "./stat-card";
+import { NeedsAttention } from "../measures/needs-attention";
 import { WaitingPatients } from "./waiting-patients";
 
 const ACTIVITY_SHOWN = 6;
@@ -121,6 +122,7 @@ function DoctorDashboard({ user, summary, appointments, activity, unreadMessages
         </Button>
       }
     >
+      <NeedsAttention />
       <WaitingPatients waiting={waiting} />
       <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Today's Sessions" value={summary.today} caption="Scheduled for today" icon={Sunrise} />

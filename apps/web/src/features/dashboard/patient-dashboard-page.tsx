@@ -22,6 +22,8 @@ import { AppointmentDialogsProvider } from "../../components/scheduling/appointm
 import { AppointmentRow } from "../../components/scheduling/appointment-row";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
 import { SectionCard } from "../../components/section-card";
+import { DueMeasures } from "../measures/due-measures";
+import { MeasureTrends } from "../measures/measure-trends";
 import { doctorTitle, hoursPhrase } from "../../lib/appointment-rules";
 import { useCancellationWindowHours } from "../../lib/clinic-profile";
 import { useCurrentUser } from "../../lib/auth/current-user";
@@ -123,6 +125,7 @@ function PatientDashboard({ user, summary, scheduled, upcoming, sessions }: Pati
       }
     >
       {roomOpen ? <OpenRoom appointment={roomOpen} viewer={user} /> : null}
+      <DueMeasures />
       <div className="grid gap-5 sm:grid-cols-3">
         <StatCard label="Upcoming sessions" value={summary.upcoming} caption="Booked and ahead of you" icon={CalendarCheck2} to="/appointments" />
         <StatCard label="Sessions complete" value={summary.completed} caption="Since you began with us" icon={CircleCheckBig} />
@@ -194,6 +197,7 @@ function PatientDashboard({ user, summary, scheduled, upcoming, sessions }: Pati
           </ul>
         )}
       </SectionCard>
+      <YourQuestionnaires patientId={user.id} />
 
       <BookSessionDialog open={booking} onOpenChange={setBooking} bookingFor={{ kind: "self" }} />
     </MemberPage>
@@ -229,5 +233,16 @@ function OpenRoom({ appointment, viewer }: { appointment: Appointment; viewer: P
       </div>
       <JoinVisitButton appointment={appointment} viewer={viewer} />
     </section>
+  );
+}
+
+/** The patient's own questionnaires over time, once there are any. */
+function YourQuestionnaires({ patientId }: { patientId: number }) {
+  const { data: measures = [] } = trpc.measures.history.useQuery({ patientId });
+  if (measures.length === 0) return null;
+  return (
+    <SectionCard title="Your Questionnaires" description="PHQ-9 and GAD-7 over time, their bands shaded." className="mt-8">
+      <MeasureTrends measures={measures} subject="you" />
+    </SectionCard>
   );
 }

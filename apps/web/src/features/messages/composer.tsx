@@ -67,7 +67,10 @@ export function Composer({ draft, onDraftChange, onSend, partnerName, blocked }:
   return (
     <form onSubmit={submit} aria-label={`Write to ${partnerName}`} className="border-t border-hairline bg-ivory-100/60 px-3 pt-3 pb-3 sm:px-6 sm:pt-4">
       {blocked && (
-        <p role="status" className="mb-2.5 flex items-start gap-2 rounded-xl border border-gold-500/30 bg-ivory-50 px-3.5 py-2.5 text-sm leading-relaxed text-ink-800">
+        <p
+          role="status"
+          className="mb-2.5 flex items-start gap-2 rounded-xl border border-gold-500/30 bg-ivory-50 px-3.5 py-2.5 text-sm leading-relaxed text-ink-800"
+        >
           <LockKeyhole className="mt-0.5 size-4 shrink-0 text-gold-700" aria-hidden="true" />
           {blocked}
         </p>
@@ -89,7 +92,12 @@ export function Composer({ draft, onDraftChange, onSend, partnerName, blocked }:
         </div>
       )}
       <div className="flex items-end gap-1 rounded-[1.4rem] border border-input bg-ivory-50 p-1.5 shadow-[inset_0_1px_2px_rgb(11_18_32/0.04)] transition-[border-color,box-shadow] duration-200 focus-within:border-gold-600 focus-within:shadow-[0_0_0_3px_rgb(196_162_101/0.22)]">
-        <HeaderIconButton icon={Paperclip} label="Attach a file" tooltip="Attach a PDF, image, text or Word file (up to 10 MB)" onClick={() => picker.current?.click()} />
+        <HeaderIconButton
+          icon={Paperclip}
+          label="Attach a file"
+          tooltip="Attach a PDF, image, text or Word file (up to 10 MB)"
+          onClick={() => picker.current?.click()}
+        />
         <input ref={picker} type="file" accept={ACCEPTED_FILES} onChange={choose} className="sr-only" tabIndex={-1} aria-hidden="true" />
         <label htmlFor={inputId} className="sr-only">
           Message to {partnerName}

@@ -14,6 +14,8 @@ import { AppointmentDialogsProvider } from "../../components/scheduling/appointm
 import { AppointmentRow } from "../../components/scheduling/appointment-row";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
 import { SectionCard } from "../../components/section-card";
+import { AssignMeasure } from "../measures/assign-measure";
+import { PatientMeasures } from "../measures/patient-measures";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { ClinicTimeZoneProvider, useClinicTimeZoneQuery } from "../../lib/clinic-time-zone";
 import { pageTitle } from "../../lib/clinic";
@@ -138,6 +140,15 @@ function PatientHistory({ user, patientId, name, patient, sessions, appointments
           )}
         </SectionCard>
       </div>
+
+      <SectionCard
+        title="Questionnaires"
+        description="PHQ-9 and GAD-7 over time, their bands shaded."
+        action={user.role === "doctor" && !emergency ? <AssignMeasure patientId={patientId} patientName={name} /> : undefined}
+        className="mt-8"
+      >
+        <PatientMeasures patientId={patientId} subject={name} />
+      </SectionCard>
 
       <SectionCard title="Session notes" description="Every session's notes and rating, newest first." className="mt-8">
         {sessions.length === 0 ? (

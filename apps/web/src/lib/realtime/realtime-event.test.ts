@@ -20,6 +20,16 @@ describe("parseRealtimeEvent", () => {
     });
   });
 
+  it("reads a safety alert and its acknowledgement by ids only (the doctor's dashboard reads the rest through the API)", () => {
+    const alert = { alertId: 3, patientId: 9, patientName: "Alex Morgan", createdAt: "2026-01-15T10:00:00.000Z" };
+    expect(parseRealtimeEvent(frame({ type: "measure_alert", data: alert }))).toEqual({ type: "measure_alert", data: { alertId: 3, patientId: 9 } });
+    expect(parseRealtimeEvent(frame({ type: "measure_alert_closed", data: { alertId: 3, patientId: 9 } }))).toEqual({
+      type: "measure_alert_closed",
+      data: { alertId: 3, patientId: 9 },
+    });
+    expect(() => parseRealtimeEvent(frame({ type: "measure_alert", data: { alertId: "3", patientId: 9 } }))).toThrow(RealtimeParseError);
+  });
+
   it("reads a video visit's frames: the room's steps with who sent them, the answer to a join, and refusals", () => {
     const offer = { callId: "c1", description: { type: "offer", sdp: "v=0" } };
     expect(parseRealtimeEvent(frame({ type: "visit_signal", data: { visitId: 4, fromUserId: 2, payload: offer } }))).toEqual({

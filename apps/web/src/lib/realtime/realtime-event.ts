@@ -17,10 +17,12 @@ export type VisitJoinedEvent = {
   type: "visit_joined";
   data: { visitId: number; role: "doctor" | "patient"; admitted: boolean; otherPresent: boolean };
 };
+/** A patient's PHQ-9 raised the safety alert (to their doctors), or a doctor acknowledged one. */
+export type MeasureAlertEvent = { type: "measure_alert" | "measure_alert_closed"; data: { alertId: number; patientId: number } };
 /** The server refused a frame this tab sent. */
 export type RefusalEvent = { type: "error"; data: { code: string; message: string } };
 
-export type RealtimeEvent = NewMessageEvent | MessagesReadEvent | AppointmentChangedEvent | VisitEvent | VisitJoinedEvent | RefusalEvent;
+export type RealtimeEvent = NewMessageEvent | MessagesReadEvent | AppointmentChangedEvent | MeasureAlertEvent | VisitEvent | VisitJoinedEvent | RefusalEvent;
 
 const VISIT_EVENT_TYPES: readonly string[] = ["visit_join", "visit_waiting", "visit_signal", "visit_admit", "visit_leave", "visit_end", "visit_invite"];
 const isVisitEventType = (type: string): type is VisitEventType => VISIT_EVENT_TYPES.includes(type);
@@ -62,7 +64,16 @@ export function parseRealtimeEvent(frame: unknown): RealtimeEvent | null {
     if (!isObject(data)) throw new RealtimeParseError(`${type} without data`);
     return { type, data: { ...ids(data, ["visitId", "fromUserId"]), ...(data.payload === undefined ? {} : { payload: data.payload }) } };
   }
-  if (type !== "new_message" && type !== "messages_read" && type !== "appointment_changed" && type !== "visit_joined" && type !== "error") return null;
+  if (
+    type !== "new_message" &&
+    type !== "messages_read" &&
+    type !== "appointment_changed" &&
+    type !== "measure_alert" &&
+    type !== "measure_alert_closed" &&
+    type !== "visit_joined" &&
+    type !== "error"
+  )
+    return null;
   if (!isObject(data)) throw new RealtimeParseError(`${type} without data`);
 
   switch (type) {
@@ -74,6 +85,9 @@ export function parseRealtimeEvent(frame: unknown): RealtimeEvent | null {
       return { type, data: ids(data, ["readerId", "partnerId"]) };
     case "appointment_changed":
       return { type, data: ids(data, ["id"]) };
+    case "measure_alert":
+    case "measure_alert_closed":
+      return { type, data: ids(data, ["alertId", "patientId"]) };
     case "visit_joined": {
       if (data.role !== "doctor" && data.role !== "patient") throw new RealtimeParseError('"role" is not a role');
       if (typeof data.admitted !== "boolean" || typeof data.otherPresent !== "boolean") throw new RealtimeParseError("visit_joined without its flags");
