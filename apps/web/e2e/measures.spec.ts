@@ -19,7 +19,7 @@ async function signedIn(browser: Browser, baseURL: string, who: { username: stri
 }
 
 test("a PHQ-9 with item 9 above 0: crisis resources for the patient at once, a live alert for the doctor until acknowledged", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const doctor = await signedIn(browser, baseURL!, DEMO.doctor);
   const patient = await signedIn(browser, baseURL!, DEMO.patient);
 
