@@ -14,6 +14,7 @@ import { measureLargeClinic } from "./large-clinic";
 import { measureLighthouse } from "./lighthouse";
 import { measureLoginEventLoop } from "./login-event-loop";
 import { measureMessagingReads } from "./messaging-reads";
+import { measureSealing } from "./sealing";
 import { measureStartup } from "./startup";
 import { measureSecondStepCpu, measureTwoStepLoginEventLoop } from "./two-step-sign-in";
 import { checkServerBuild, installCleanupHandlers, REPO_ROOT, RESULTS_DIR, round, type CheckResult } from "./support";
@@ -35,6 +36,7 @@ const MEASUREMENTS: Measurement[] = [
   { id: "startup", title: "Server start → /readyz 200", needsBuiltServer: true, run: measureStartup },
   { id: "bundle", title: "Landing page first-load JS", needsBuiltServer: false, run: measureBundleSize },
   { id: "lighthouse", title: "Lighthouse (mobile): landing page and patient dashboard", needsBuiltServer: true, run: measureLighthouse },
+  { id: "sealing", title: "Sealing in the browser: a message, and a 10 MB file uploaded", needsBuiltServer: true, run: measureSealing },
   { id: "user", title: "GET /api/user, 50 connections", needsBuiltServer: true, run: measureUserEndpoint },
   { id: "login", title: "Event-loop delay, 20 logins", needsBuiltServer: false, run: measureLoginEventLoop },
   { id: "login-2fa", title: "Event-loop delay, 20 two-step logins (password + TOTP)", needsBuiltServer: false, run: measureTwoStepLoginEventLoop },

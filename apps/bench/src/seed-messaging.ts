@@ -10,8 +10,20 @@
 // with appendMessage's meaning of last_read_message_id: the newest message of the conversation
 // the owner has seen, their own included.
 //
+// Sealed messaging (issue 18): every member has a key pair (member_keys, made by newKeyPair) and
+// the clinic has its records key (records_key), and every message's content is a sealed envelope,
+// as the server now stores nothing else. Sealing 2,000,000 messages one by one (a few ms each)
+// would take over an hour, so the rows share a pool of 64 envelopes sealed for real (messages of
+// 40–400 characters, sealed to doctor 1's, patient 1's and the records key): reads carry the
+// bytes they would carry in production, and the server never checks a stored message's
+// recipients when it reads it (only when it is sent). The WebSocket bench (ws-delivery.ts) reads
+// the public keys back from the file to seal what it sends to exactly the right three.
+//
 // `pnpm --filter @halcyon/bench exec tsx src/seed-messaging.ts` seeds (or reuses) the cached copy on its own.
+import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
+import { newKeyPair, sealMessage, type MemberKeyPair, type PublicKey } from "@halcyon/sealed";
+import Database from "better-sqlite3";
 import {
   benchPasswordHash,
   createBulkDatabase,
@@ -42,7 +54,7 @@ export const MESSAGING = {
   days: 730,
 } as const;
 
-const SEED_VERSION = "messaging-1";
+const SEED_VERSION = "messaging-2";
 const SECOND_DOCTOR_SHARE = 0.4;
 /** Incoming messages newer than this are unread until their reader answers. */
 const UNREAD_WINDOW_MS = 3 * DAY_MS;
@@ -73,6 +85,92 @@ const CONTENT = [
   "Running ten minutes late, sorry!",
   "No problem, see you soon.",
 ];
+
+/** Envelopes sealed for real, shared by all the seeded messages. */
+const ENVELOPES = 64;
+const TEXT_CHARS = { min: 40, max: 400 } as const;
+/** A private JWK of P-256 with its kid, as JSON: what a sealed key's ciphertext holds. */
+const PRIVATE_JWK_BYTES = 216;
+
+const base64url = (bytes: Buffer | string) => Buffer.from(bytes).toString("base64url");
+
+/**
+ * Stands in for a private key sealed in the browser: a compact JWE with the header sealPrivateKey
+ * writes (PBES2-HS512+A256KW, 210,000 iterations, A256GCM), what the schema accepts, and random
+ * bytes of the real parts' sizes. The server only stores and hands it back, never opens it;
+ * sealing 11,000 keys twice for real (PBKDF2, 210,000 rounds each) would take hours.
+ */
+function sealedKeyStandIn(kid: string): string {
+  const header = { alg: "PBES2-HS512+A256KW", enc: "A256GCM", cty: "jwk+json", kid, p2s: base64url(randomBytes(16)), p2c: 210_000 };
+  return [JSON.stringify(header), randomBytes(40), randomBytes(12), randomBytes(PRIVATE_JWK_BYTES), randomBytes(16)].map(base64url).join(".");
+}
+
+/** The public JWK as the server stores it (keys.ts: the schema's {kty, crv, x, y}, as JSON). */
+const storedPublicKey = (pair: MemberKeyPair) => JSON.stringify({ kty: pair.publicKey.kty, crv: pair.publicKey.crv, x: pair.publicKey.x, y: pair.publicKey.y });
+const publicKeyOf = (pair: MemberKeyPair): PublicKey => ({ kid: pair.kid, publicKey: JSON.parse(storedPublicKey(pair)) as PublicKey["publicKey"] });
+
+/** A message of `chars` characters (give or take a word) made of the sentences patients and doctors write. */
+function messageText(chars: number, random: Random): string {
+  let text = random.pick(CONTENT);
+  while (text.length < chars) text = `${text} ${random.pick(CONTENT)}`;
+  return text.slice(0, chars).trimEnd();
+}
+
+/** The pool of envelopes: lengths spread evenly over TEXT_CHARS, each sealed to `recipients`. */
+async function envelopePool(random: Random, recipients: PublicKey[]): Promise<string[]> {
+  const texts = Array.from({ length: ENVELOPES }, (_, i) =>
+    messageText(TEXT_CHARS.min + Math.round((i * (TEXT_CHARS.max - TEXT_CHARS.min)) / (ENVELOPES - 1)), random),
+  );
+  return Promise.all(texts.map((text) => sealMessage({ text }, recipients)));
+}
+
+/** A key pair for every member and the clinic's records key, written as saveMyKeys and setRecordsKey write them. */
+async function insertKeys(db: BulkDb, createdAt: string): Promise<{ members: Map<number, MemberKeyPair>; records: MemberKeyPair }> {
+  const memberIds = [
+    ...Array.from({ length: MESSAGING.doctors }, (_, k) => messagingDoctorId(k)),
+    ...Array.from({ length: MESSAGING.patients }, (_, i) => messagingPatientId(i)),
+  ];
+  const members = new Map<number, MemberKeyPair>();
+  for (let index = 0; index < memberIds.length; index += 500) {
+    const ids = memberIds.slice(index, index + 500);
+    const pairs = await Promise.all(ids.map(async (id) => [id, await newKeyPair()] as const));
+    for (const [id, pair] of pairs) members.set(id, pair);
+  }
+  insertRows(
+    db,
+    `insert into member_keys (user_id, kid, public_key, sealed_private_key, sealed_recovery_key, created_at) values (?, ?, ?, ?, ?, ?)`,
+    (function* () {
+      for (const [id, pair] of members) yield [id, pair.kid, storedPublicKey(pair), sealedKeyStandIn(pair.kid), sealedKeyStandIn(pair.kid), createdAt];
+    })(),
+  );
+  const records = await newKeyPair();
+  db.prepare(`insert into records_key (id, kid, public_key, created_by, created_at) values (1, ?, ?, null, ?)`).run(
+    records.kid,
+    storedPublicKey(records),
+    createdAt,
+  );
+  return { members, records };
+}
+
+/** The public keys stored in a messaging database: of `userIds`, and the clinic's records key. */
+export function publicKeysIn(file: string, userIds: number[]): { members: Map<number, PublicKey>; records: PublicKey } {
+  const db = new Database(file, { readonly: true });
+  try {
+    const parse = (row: { kid: string; public_key: string }): PublicKey => ({ kid: row.kid, publicKey: JSON.parse(row.public_key) as PublicKey["publicKey"] });
+    const query = db.prepare(`select kid, public_key from member_keys where user_id = ?`);
+    const members = new Map<number, PublicKey>();
+    for (const id of userIds) {
+      const row = query.get(id) as { kid: string; public_key: string } | undefined;
+      if (!row) throw new Error(`${file}: user ${id} has no messaging keys; reseed with BENCH_RESEED=1`);
+      members.set(id, parse(row));
+    }
+    const records = db.prepare(`select kid, public_key from records_key where id = 1`).get() as { kid: string; public_key: string } | undefined;
+    if (!records) throw new Error(`${file}: no records key; reseed with BENCH_RESEED=1`);
+    return { members, records: parse(records) };
+  } finally {
+    db.close();
+  }
+}
 
 /** Doctor–patient pairs who write to each other; pair 0 is the busy conversation. */
 function conversationPairs(random: Random): { doctors: Int32Array; patients: Int32Array } {
@@ -135,6 +233,14 @@ export async function seedMessaging(file: string, now = Date.now()): Promise<Mes
   try {
     const start = now - MESSAGING.days * DAY_MS;
     insertPeople(db, random, passwordHash, iso(start - 30 * DAY_MS));
+    let phase = Date.now();
+    const keys = await insertKeys(db, iso(start - DAY_MS));
+    const busyPair = [messagingDoctorId(0), messagingPatientId(0)].map((id) => keys.members.get(id));
+    const recipients = [...busyPair.filter((pair) => pair !== undefined), keys.records].map(publicKeyOf);
+    // Its own random source: the conversations and messages planned below stay those of before.
+    const envelopes = await envelopePool(new Random(18_000_018), recipients);
+    const envelopeChars = Math.round(envelopes.reduce((sum, envelope) => sum + envelope.length, 0) / envelopes.length);
+    progress(`messaging: ${keys.members.size} key pairs, the records key and ${envelopes.length} sealed envelopes in ${formatMs(Date.now() - phase)}`);
     const pairs = conversationPairs(random);
     const pairCount = pairs.doctors.length;
     insertRows(
@@ -148,7 +254,7 @@ export async function seedMessaging(file: string, now = Date.now()): Promise<Mes
 
     // Who writes each message, in time order: exactly busyConversation of them in pair 0, the
     // rest spread over the other pairs with weights 0.15…1.85 (every pair expects ~20 or more).
-    let phase = Date.now();
+    phase = Date.now();
     const total = MESSAGING.messages;
     const pairOf = new Int32Array(total);
     const byPatient = new Uint8Array(total);
@@ -199,7 +305,7 @@ export async function seedMessaging(file: string, now = Date.now()): Promise<Mes
           const [sender, receiver] = byPatient[j] ? [patient, doctor] : [doctor, patient];
           const sent = at[j] ?? now;
           const readAt = unread[j] ? null : iso(Math.min(sent + random.between(1, 600) * MINUTE_MS, now));
-          yield [j + 1, sender, receiver, random.pick(CONTENT), iso(sent), readAt, Math.min(sender, receiver), Math.max(sender, receiver)];
+          yield [j + 1, sender, receiver, random.pick(envelopes), iso(sent), readAt, Math.min(sender, receiver), Math.max(sender, receiver)];
         }
       })(),
       100_000,
@@ -230,6 +336,9 @@ export async function seedMessaging(file: string, now = Date.now()): Promise<Mes
       busyConversation: count("select count(*) as n from messages where pair_low = ? and pair_high = ?", busyDoctor, messagingPatientId(0)),
       unread: count("select count(*) as n from messages where read_at is null"),
       careRelationships: count("select count(*) as n from care_relationships"),
+      memberKeys: count("select count(*) as n from member_keys"),
+      sealedEnvelopes: envelopes.length,
+      envelopeCharsAverage: envelopeChars,
     };
     return { now: iso(now), counts };
   } finally {

@@ -8,6 +8,12 @@
 // Targets: p99 < 50 ms, nothing lost; RSS < 300 MB. Opt-in: `pnpm bench ws` (BENCH_WS_RATE=100
 // for another rate).
 //
+// Messages are sealed (issue 18: the server refuses anything else), each to its sender's, its
+// receiver's and the clinic's records key as the seed stored them (seed-messaging.ts). One
+// envelope per sender → receiver direction used (2,000) is sealed here, in this process, before
+// the server starts and long before the timed part: what is timed is the server taking and
+// delivering a sealed message, not sealing it (the `sealing` measurement times that, in Chromium).
+//
 // The 2,000 sessions are written into the copy before the server starts (the rows a sign-in
 // writes, for a fresh random token each), because signing 2,000 users in through argon2 takes
 // over a minute on 2 CPUs and measures sign-in, not delivery. BENCH_WS_SIGN_IN=login signs each
@@ -17,12 +23,21 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { hashSessionToken } from "@halcyon/domain";
+import { sealMessage } from "@halcyon/sealed";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
 import { BENCH_PASSWORD } from "./bulk-load";
 import { copyIntoDataDir } from "./db-cache";
 import { sessionCookie, signInAll } from "./http-load";
-import { MESSAGING, messagingDatabase, messagingDoctorId, messagingDoctorUsername, messagingPatientId, messagingPatientUsername } from "./seed-messaging";
+import {
+  MESSAGING,
+  messagingDatabase,
+  messagingDoctorId,
+  messagingDoctorUsername,
+  messagingPatientId,
+  messagingPatientUsername,
+  publicKeysIn,
+} from "./seed-messaging";
 import { formatMs, makeTempDir, percentile, processCpuMs, progress, removeTempDir, round, sleep, startServer, type CheckResult } from "./support";
 
 const PAIRS = MESSAGING.wsPairs;
@@ -62,6 +77,24 @@ export function writeSessions(file: string, users: Omit<BenchUser, "token">[]): 
   }
 }
 
+/**
+ * One sealed envelope per direction of each pair (key `${senderId}>${receiverId}`), sealed to the
+ * sender's, the receiver's and the records key stored in `file`: the content each POST sends.
+ */
+async function sealEnvelopes(file: string, directions: { senderId: number; receiverId: number }[]): Promise<Map<string, string>> {
+  const keys = publicKeysIn(file, [...new Set(directions.flatMap((d) => [d.senderId, d.receiverId]))]);
+  const envelopes = new Map<string, string>();
+  const sealOne = async ({ senderId, receiverId }: { senderId: number; receiverId: number }) => {
+    const sender = keys.members.get(senderId);
+    const receiver = keys.members.get(receiverId);
+    if (!sender || !receiver) throw new Error(`no keys for ${senderId} → ${receiverId}`);
+    const text = `Bench message from ${senderId} to ${receiverId}: how are you today? Did the breathing exercise help this week?`;
+    envelopes.set(`${senderId}>${receiverId}`, await sealMessage({ text }, [sender, receiver, keys.records]));
+  };
+  for (let index = 0; index < directions.length; index += 100) await Promise.all(directions.slice(index, index + 100).map(sealOne));
+  return envelopes;
+}
+
 /** VmRSS of a process, in MB (0 once it is gone). */
 export function residentMb(pid: number): number {
   try {
@@ -95,6 +128,16 @@ export async function measureWebSocketDelivery(): Promise<CheckResult[]> {
     const patients = Array.from({ length: PAIRS }, (_, i) => ({ id: messagingPatientId(i), username: messagingPatientUsername(i) }));
     const viaLogin = process.env.BENCH_WS_SIGN_IN === "login";
     let users: BenchUser[] = viaLogin ? [] : writeSessions(file, [...doctors, ...patients]);
+
+    // Sealed before the server starts: sealing is not part of what the server is timed on.
+    const sealingStarted = performance.now();
+    const envelopes = await sealEnvelopes(file, [
+      ...doctors.map((doctor, i) => ({ senderId: doctor.id, receiverId: patients[i]?.id ?? 0 })),
+      ...patients.map((patient, i) => ({ senderId: patient.id, receiverId: doctors[i]?.id ?? 0 })),
+    ]);
+    const sealingMs = performance.now() - sealingStarted;
+    const envelopeChars = Math.round([...envelopes.values()].reduce((sum, envelope) => sum + envelope.length, 0) / envelopes.size);
+    progress(`ws: ${envelopes.size} envelopes sealed (one per direction of each pair, ~${envelopeChars} characters) in ${formatMs(sealingMs)}`);
 
     progress(`ws: starting the built server on a copy of the messaging database`);
     const { server } = await startServer({ dataDir, env: { SEED_DEMO: "false" } });
@@ -149,11 +192,13 @@ export async function measureWebSocketDelivery(): Promise<CheckResult[]> {
         const sender = byId.get(patientWrites ? messagingPatientId(pair) : messagingDoctorId(pair));
         const receiverId = patientWrites ? messagingDoctorId(pair) : messagingPatientId(pair);
         if (!sender) throw new Error(`no session for pair ${pair}`);
+        const content = envelopes.get(`${sender.id}>${receiverId}`);
+        if (!content) throw new Error(`no envelope for ${sender.id} → ${receiverId}`);
         const started = performance.now();
         const request = fetch(`${server.baseUrl}/api/messages`, {
           method: "POST",
           headers: { "content-type": "application/json", ...sessionCookie(sender.token) },
-          body: JSON.stringify({ receiverId, content: `Bench message ${n}: how are you today?`, clientId: `bench-${n}-${Math.round(started)}` }),
+          body: JSON.stringify({ receiverId, content, clientId: `bench-${n}-${Math.round(started)}` }),
         })
           .then(async (response) => {
             const body = (await response.json()) as { id?: number };
@@ -231,6 +276,7 @@ export async function measureWebSocketDelivery(): Promise<CheckResult[]> {
         rssMb: { idle: round(rssIdle), connected: round(rssConnected), max: round(rssMax), samples: rssDrive.length },
         serverCpuMsPerMessage: cpuBefore !== undefined && cpuAfter !== undefined && posted > 0 ? round((cpuAfter - cpuBefore) / posted, 3) : null,
         sessions: viaLogin ? "POST /api/login" : "written into the copy",
+        sealed: { envelopes: envelopes.size, envelopeChars, sealedInMs: round(sealingMs) },
       };
       progress(`ws: ${delivered}/${posted} pushes delivered, p50 ${p50} ms, p99 ${p99} ms; RSS max ${round(rssMax)} MB`);
       return [
@@ -241,6 +287,7 @@ export async function measureWebSocketDelivery(): Promise<CheckResult[]> {
           status: p99 < P99_TARGET_MS && lost === 0 && failedPosts === 0 && posted > 0 ? "pass" : "fail",
           notes: [
             `${sockets.length} sockets open in ${formatMs(connectMs)} (sessions ${summary.sessions}); after ${WARM_UP_S} s of warm-up, ${measured} messages sent in ${summary.driveS} s (${summary.ratePerS}/s)`,
+            `content sealed to three P-256 keys (~${envelopeChars} characters), one envelope per direction of each pair, sealed before the server started`,
             `delivery p90 ${summary.latencyMs.p90} ms, max ${summary.latencyMs.max} ms; POST answered p50 ${summary.postLatencyMs.p50} ms, p99 ${summary.postLatencyMs.p99} ms; ` +
               `server CPU ${summary.serverCpuMsPerMessage ?? "?"} ms per message; load average ${round(loadavg()[0] ?? 0, 2)}`,
             ...(failedPosts > 0 ? [`failed POSTs: ${JSON.stringify(summary.postFailures)}`] : []),

@@ -1,18 +1,45 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 
 import { test } from "@playwright/test";
 
 /**
  * A clinic server on the built server and the demo seed (e2e/serve.mjs): the shared one of the
  * run (global-setup.ts), or a test's own, on a free port, with the clinic's clock somewhere in
- * particular (CLINIC_TIMEZONE). The demo seeds a session "today at 15:00 clinic time"; with a
- * zone where it is late afternoon now, that session has started and can be run.
+ * particular (CLINIC_TIMEZONE), or set up from scratch without the demo (`fromScratch`). The demo
+ * seeds a session "today at 15:00 clinic time"; with a zone where it is late afternoon now, that
+ * session has started and can be run.
  */
 export type ClinicServer = { baseURL: string; stop: () => Promise<void> };
 
 const SERVE = fileURLToPath(new URL("./serve.mjs", import.meta.url));
+/** The clinic's command line (`pnpm clinic`), built beside the server serve.mjs runs. */
+const CLI = join(dirname(process.env.E2E_SERVER ?? fileURLToPath(new URL("../../api/dist/server.js", import.meta.url))), "cli.js");
+
+/** The first admin of a clinic set up from scratch, as `pnpm clinic create-user` creates them. */
+export type FirstAdmin = { username: string; password: string; firstName: string; lastName: string };
+
+/**
+ * A clinic's data directory from scratch, as a real clinic starts: no demo, and its first admin
+ * created with the command line, on the DATA_DIR the server then uses.
+ */
+async function clinicFromScratch(admin: FirstAdmin): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), "halcyon-e2e-scratch-"));
+  // The server's database is SQLite in DATA_DIR (serve.mjs): so is the command line's.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test" };
+  delete env.DATABASE_URL;
+  await promisify(execFile)(
+    process.execPath,
+    [CLI, "create-user", "--role", "admin", "--username", admin.username, "--password", admin.password, "--first-name", admin.firstName, "--last-name", admin.lastName],
+    { env },
+  );
+  return dataDir;
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -49,15 +76,24 @@ export async function startClinicServer(options: {
   host?: "localhost";
   /** More of the server's environment (a TURN server for video visits). */
   env?: Record<string, string>;
+  /** A clinic set up from scratch instead of the demo: an empty database whose first admin is this one. */
+  fromScratch?: { admin: FirstAdmin };
 }): Promise<ClinicServer> {
   const port = options.port ?? (await freePort());
+  const dataDir = options.fromScratch ? await clinicFromScratch(options.fromScratch.admin) : undefined;
   const baseURL = `http://${options.host ?? "127.0.0.1"}:${port}`;
-  const output = options.logs ? "inherit" : "ignore";
+  // Without logs, the server's output is still read (its end kept), to say why it stopped at start.
+  const output = options.logs ? "inherit" : "pipe";
   // Its stdin stays open as long as this process lives: serve.mjs stops when it closes.
+  // Never a DATA_DIR or SEED_DEMO of the shell that started the tests: only one given here.
+  const inherited = { ...process.env };
+  delete inherited.DATA_DIR;
+  delete inherited.SEED_DEMO;
   const child: ChildProcess = spawn(process.execPath, [SERVE], {
     stdio: ["pipe", output, output],
     env: {
-      ...process.env,
+      ...inherited,
+      ...(dataDir ? { DATA_DIR: dataDir, SEED_DEMO: "false" } : {}),
       PORT: String(port),
       PUBLIC_ORIGIN: baseURL,
       ...(options.timeZone ? { CLINIC_TIMEZONE: options.timeZone } : {}),
@@ -65,15 +101,29 @@ export async function startClinicServer(options: {
       ...options.env,
     },
   });
+  let said = "";
+  for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2_000)));
+  const removeDataDir = () => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 60_000;
+  let lastProblem = "";
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the clinic server stopped at start (exit ${child.exitCode})`);
+    if (child.exitCode !== null) {
+      removeDataDir();
+      throw new Error(`the clinic server stopped at start (exit ${child.exitCode})${said ? `:\n${said}` : ""}`);
+    }
     try {
       if ((await fetch(`${baseURL}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
+    } catch (error) {
+      // Not listening yet (or a port fetch refuses outright, such as 4190: said at the deadline).
+      lastProblem = String((error as Error).cause ?? error);
     }
-    if (Date.now() > deadline) throw new Error("the clinic server did not start within 60 s");
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      removeDataDir();
+      throw new Error(`the clinic server did not start within 60 s (last: ${lastProblem || "no answer"})`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
@@ -83,11 +133,11 @@ export async function startClinicServer(options: {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
-      }),
+      }).then(removeDataDir),
   };
 }
 
-/** Tests on a clinic of their own (a fresh demo database), started once per worker. */
+/** Tests on a clinic of their own (a fresh demo database, or one from scratch), started once per worker. */
 export function ownClinic(options: Parameters<typeof startClinicServer>[0] = {}) {
   return test.extend<object, { clinic: ClinicServer }>({
     clinic: [
@@ -97,7 +147,7 @@ export function ownClinic(options: Parameters<typeof startClinicServer>[0] = {})
         await use(clinic);
         await clinic.stop();
       },
-      { scope: "worker", timeout: 60_000 },
+      { scope: "worker", timeout: 90_000 },
     ],
     baseURL: async ({ clinic }, use) => use(clinic.baseURL),
   });

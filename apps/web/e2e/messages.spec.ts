@@ -10,10 +10,12 @@ import {
   openMessages,
   QUIET_DOCTORS,
   sendThroughApi,
+  setUpKeysElsewhere,
+  signInQuietlyWithKey,
   type Member,
 } from "./messaging-support";
 import { createAccountAsAdmin } from "./admin-support";
-import { DEMO, expectToast, seriousViolations, signInQuietly } from "./support";
+import { DEMO, expectToast, seriousViolations } from "./support";
 
 const DOCTOR = QUIET_DOCTORS.okafor;
 const DOCTOR_NAME = `${DOCTOR.firstName} ${DOCTOR.lastName}`;
@@ -54,8 +56,11 @@ const loseTheAnswer = async (route: Route) => {
 };
 
 test.describe("messages", () => {
-  test("the screen: conversations, 'Select a Conversation', connection, labels, the calls and the unwired attachment", async ({ page }) => {
-    await signInQuietly(page, DEMO.patient);
+  test("the screen: conversations, 'Select a Conversation', connection, labels, the calls and the attachment's refusal of a file it does not take", async ({
+    page,
+  }) => {
+    // With the member's key in this browser, the demo's sealed messages open.
+    await signInQuietlyWithKey(page, DEMO.patient);
     await openMessages(page);
     await expect(page.getByRole("heading", { name: "Conversations" })).toBeVisible();
     await expect(conversationWith(page, "Eleanor Vance")).toContainText(/(Eleanor Vance|Alex Morgan):/);
@@ -71,11 +76,24 @@ test.describe("messages", () => {
     await expect(page.getByText("HIPAA compliant")).toBeVisible();
     await expect(page.getByText("Connected", { exact: true })).toBeVisible();
 
-    // The calls are real (visits.spec.ts); attachments are honest that they do nothing yet.
+    // The calls are real (visits.spec.ts), and so is the attachment: a file it does not take is
+    // refused when chosen, before anything is sealed, uploaded or sent.
     await expect(page.getByRole("button", { name: "Call", exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Video call", exact: true })).toBeVisible();
-    await page.getByRole("button", { name: "Attach a file, coming soon" }).click();
-    await expectToast(page, "Coming soon", "Sharing files here is on its way");
+    const writing = page.getByRole("form", { name: /^Write to / });
+    await expect(writing.getByRole("button", { name: "Attach a file", exact: true })).toBeVisible();
+    const messagesBefore = await chatLog(page).getByTestId("message").count();
+    const sending: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/attachments") || SEND(new URL(request.url()))) sending.push(request.url());
+    });
+    await writing.locator('input[type="file"]').setInputFiles({ name: "setup.exe", mimeType: "application/x-msdownload", buffer: Buffer.from("MZ not a document") });
+    await expect(writing.getByRole("alert")).toHaveText("“setup.exe” cannot be attached: send a PDF, a PNG or JPEG image, a plain text file or a Word document.");
+    await expect(writing.getByTestId("chosen-file")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
+    await composer(page).press("Enter");
+    await expect(chatLog(page).getByTestId("message")).toHaveCount(messagesBefore);
+    expect(sending).toEqual([]);
   });
 
   test("patients start a conversation from the dropdown of doctors", async ({ browser }) => {
@@ -102,7 +120,7 @@ test.describe("messages", () => {
     await closeAll(doctor, patient);
   });
 
-  test("doctors write to one of their own patients", async ({ browser }) => {
+  test("doctors write to one of their own patients, once the patient has set up secure messaging", async ({ browser, baseURL }) => {
     const doctor = await memberBrowser(browser, DOCTOR);
     const credentials = await newPatientOf(doctor.page, "Tobias");
     const patientName = `${credentials.firstName} ${credentials.lastName}`;
@@ -117,7 +135,19 @@ test.describe("messages", () => {
     await doctor.page.getByRole("button", { name: "Write to a patient" }).click();
     await doctor.page.getByRole("menuitem", { name: patientName }).click();
     await expect(doctor.page.getByRole("heading", { name: patientName })).toBeVisible();
+    // The patient has never signed in, so has no key to seal to yet: the chat says so, and waits.
+    await expect(doctor.page.getByRole("form", { name: /^Write to / }).getByRole("status")).toHaveText(
+      /^Tobias has not set up secure messaging yet\. You can send once they next sign in/,
+    );
     await composer(doctor.page).fill("Welcome to the practice, Tobias.");
+    await expect(doctor.page.getByRole("button", { name: "Send message" })).toBeDisabled();
+    // Once they have (here, on a device of theirs), the doctor's chat sends.
+    await setUpKeysElsewhere(baseURL!, credentials);
+    await doctor.page.reload();
+    await expect(doctor.page.getByRole("heading", { name: patientName })).toBeVisible();
+    await composer(doctor.page).fill("Welcome to the practice, Tobias.");
+    await expect(doctor.page.getByRole("button", { name: "Send message" })).toBeEnabled();
+    await expect(doctor.page.getByRole("form", { name: /^Write to / }).getByRole("status")).toHaveCount(0);
     await composer(doctor.page).press("Enter");
     await expect(message(doctor.page, "Welcome to the practice, Tobias.").getByText("Sent")).toBeVisible();
 
@@ -250,8 +280,10 @@ test.describe("messages", () => {
     await expect(message(page, "Is there parking near the clinic?")).toHaveCount(1);
     await expect(composer(page)).toHaveValue("");
 
+    // The conversation is new: the one message is all the server holds (sealed, so counted, not read).
     const stored = (await (await page.request.get(`/api/messages/${doctor.id}`)).json()) as { content: string }[];
-    expect(stored.filter((m) => m.content === "Is there parking near the clinic?")).toHaveLength(1);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.content).not.toContain("parking");
     await page.reload();
     await expect(message(page, "Is there parking near the clinic?")).toHaveCount(1);
     await closeAll(doctor, patient);
@@ -317,22 +349,28 @@ test.describe("messages", () => {
     await closeAll(doctor, patient);
   });
 
-  test("a long list of conversations shows the latest 50, earlier ones on request, and opens any from its address", async ({ browser, request }) => {
-    test.setTimeout(120_000);
+  test("a long list of conversations shows the latest 50, earlier ones on request, and opens any from its address", async ({ browser, request, baseURL }) => {
+    test.setTimeout(240_000);
     // A doctor of their own: 51 new patients, each written to once (the first one the longest ago).
     const account = await createAccountAsAdmin(request, "doctor");
     const doctor = await memberBrowser(browser, { username: account.username, password: account.oneTimePassword, oneTime: true });
     const letters = (n: number) => String.fromCharCode(97 + Math.floor(n / 26), 97 + (n % 26));
-    const patientIds: number[] = [];
+    const patients: { id: number; username: string; password: string }[] = [];
     for (let n = 0; n < 51; n += 1) {
       const added = await doctor.page.request.post("/api/patients", {
         data: { firstName: "Quill", lastName: `Page${letters(n)}`, phoneNumber: "(555) 010-4477", dateOfBirth: "1990-03-08" },
       });
       expect(added.status(), await added.text()).toBe(200);
-      const { patient } = (await added.json()) as { patient: { id: number } };
-      await sendThroughApi(doctor.page, patient.id, `Checking in, ${letters(n)}`);
-      patientIds.push(patient.id);
+      const { patient, oneTimePassword } = (await added.json()) as { patient: { id: number; username: string }; oneTimePassword: string };
+      patients.push({ id: patient.id, username: patient.username, password: oneTimePassword });
     }
+    // A message is sealed to its receiver's key: each patient sets up messaging (on a device of
+    // theirs, a few at a time) before the doctor writes.
+    for (let first = 0; first < patients.length; first += 4) {
+      await Promise.all(patients.slice(first, first + 4).map((patient) => setUpKeysElsewhere(baseURL!, { ...patient, oneTime: true })));
+    }
+    for (const [n, patient] of patients.entries()) await sendThroughApi(doctor.page, patient.id, `Checking in, ${letters(n)}`);
+    const patientIds = patients.map((patient) => patient.id);
 
     const { page } = doctor;
     await page.goto("/messages");
@@ -376,7 +414,8 @@ test.describe("messages", () => {
     test.use({ viewport: { width: 375, height: 812 } });
 
     test("the list and the chat are two panes one moves between", async ({ page }) => {
-      await signInQuietly(page, DEMO.patient);
+      // Holding the key, as after signing in on this browser: no lock above the chat.
+      await signInQuietlyWithKey(page, DEMO.patient);
       await openMessages(page);
       await expect(page.getByRole("heading", { name: "Select a Conversation" })).toBeHidden();
       await conversationWith(page, "Eleanor Vance").click();

@@ -3,36 +3,13 @@
 // unextractable in this browser and forgotten at sign-out; opened again on a new device with the
 // password; sealed anew when the password changes. The server holds only what plain jose opens
 // with the password.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { compactDecrypt } from "jose";
 
+import { keptKeys } from "./messaging-support";
 import { expectToast, fillLogInForm, fillRegistrationForm, mainNavigation, newPatient, seriousViolations } from "./support";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
-
-/** What this browser keeps: the key's id and whether its private key could be read out. */
-function keptKeys(page: Page): Promise<{ userId: number; kid: string; extractable: boolean; type: string }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const request = indexedDB.open("halcyon-messaging", 1);
-        request.onupgradeneeded = () => request.result.createObjectStore("keys", { keyPath: "userId" });
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const all = request.result.transaction("keys").objectStore("keys").getAll();
-          all.onsuccess = () =>
-            resolve(
-              (all.result as { userId: number; kid: string; privateKey: CryptoKey }[]).map((key) => ({
-                userId: key.userId,
-                kid: key.kid,
-                extractable: key.privateKey.extractable,
-                type: key.privateKey.type,
-              })),
-            );
-        };
-      }),
-  );
-}
 
 /** Opens the sealed private key the server holds with `password`, as any JWE library would. */
 async function opensWith(sealed: string, password: string): Promise<boolean> {

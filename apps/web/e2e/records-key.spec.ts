@@ -1,18 +1,42 @@
-// The clinic's records key (issue 18): until an admin makes it, the dashboard says secure messaging
-// is not set up; System Settings makes it in the admin's browser, hands its private half over as a
-// file, and keeps only the public half, which opens nothing but what is sealed to it.
+// The clinic's records key (issue 18), on a clinic set up from scratch as a real one starts: an
+// empty database without the demo, its first admin created with `pnpm clinic create-user`. Until
+// an admin makes the key, the dashboard says secure messaging is not set up and no chat can send;
+// System Settings makes it in the admin's browser, hands its private half over as a file, and
+// keeps only the public half, which opens nothing but what is sealed to it.
 import { newKeyPair, openMessage, sealMessage } from "@halcyon/sealed";
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 
 import { ownClinic } from "./clinic-server";
-import { DEMO, expectToast, seriousViolations, signInQuietly } from "./support";
+import { memberBrowser, newPatientOf, openMessages } from "./messaging-support";
+import { expectToast, seriousViolations, signInQuietly } from "./support";
 
-const test = ownClinic();
+const FIRST_ADMIN = { username: "office.rowan", password: "first light over the harbour office", firstName: "Rowan", lastName: "Hale" };
+
+const test = ownClinic({ fromScratch: { admin: FIRST_ADMIN } });
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
-test("an admin makes the records key once: the private half is downloaded, the public half is what every message is sealed to", async ({ page }) => {
-  await signInQuietly(page, DEMO.admin);
+/** What the chat's composer says about why it cannot send yet. */
+function sealingNote(page: Page) {
+  return page.getByRole("form", { name: /^Write to / }).getByRole("status");
+}
+
+test("an admin makes the records key once: the private half is downloaded, the public half is what every message is sealed to", async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await signInQuietly(page, FIRST_ADMIN);
+
+  // Before the key, a doctor (their own keys made at their first sign-in) cannot write to a patient.
+  const created = await page.request.post("/api/admin/users", {
+    data: { username: "dr.first", role: "doctor", firstName: "Ines", lastName: "Marlow", phoneNumber: "(555) 010-2020", dateOfBirth: "1980-01-02", specialization: "Anxiety & Stress" },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { oneTimePassword } = (await created.json()) as { oneTimePassword: string };
+  const doctor = await memberBrowser(browser, { username: "dr.first", password: oneTimePassword, oneTime: true }, { baseURL, throughTheForm: true });
+  const patient = await newPatientOf(doctor.page, "Tamsin");
+  await openMessages(doctor.page, patient.id);
+  await expect(sealingNote(doctor.page)).toHaveText(/^Secure messaging is not set up yet: the clinic's admin first makes its records key\./);
+  await expect(doctor.page.getByRole("button", { name: "Send message" })).toBeDisabled();
+
   await page.goto("/admin");
   const notice = page.getByRole("complementary", { name: "Secure messaging is not set up" });
   await expect(notice).toBeVisible();
@@ -47,4 +71,9 @@ test("an admin makes the records key once: the private half is downloaded, the p
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("complementary", { name: "Secure messaging is not set up" })).toHaveCount(0);
+
+  // The doctor's chat now waits only for the patient, who has not signed in yet.
+  await doctor.page.reload();
+  await expect(sealingNote(doctor.page)).toHaveText(/has not set up secure messaging yet\. You can send once they next sign in/);
+  await doctor.context.close();
 });

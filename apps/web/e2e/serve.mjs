@@ -1,6 +1,8 @@
 // Runs the built API server (which also serves the built web app) for the browser tests, in this
-// process, on a database of its own in a fresh temporary directory, seeded with the demo clinic.
-// The directory is removed when the server stops.
+// process, on a database of its own in a fresh temporary directory, seeded with the demo clinic;
+// that directory is removed when the server stops. A DATA_DIR given in the environment is used
+// instead (and left in place: it belongs to whoever made it), and SEED_DEMO=false starts the
+// clinic without the demo, as a real clinic starts (see startClinicServer in clinic-server.ts).
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,13 +15,17 @@ if (!existsSync(serverEntry)) {
   process.exit(1);
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "halcyon-e2e-"));
-process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+let dataDir = process.env.DATA_DIR;
+if (!dataDir) {
+  const ownDir = mkdtempSync(join(tmpdir(), "halcyon-e2e-"));
+  process.on("exit", () => rmSync(ownDir, { recursive: true, force: true }));
+  dataDir = ownDir;
+}
 Object.assign(process.env, {
   HOST: "127.0.0.1",
   PORT: process.env.PORT ?? "4173",
   DATA_DIR: dataDir,
-  SEED_DEMO: "true",
+  SEED_DEMO: process.env.SEED_DEMO ?? "true",
   NODE_ENV: "test",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 });

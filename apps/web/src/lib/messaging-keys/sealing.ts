@@ -56,7 +56,7 @@ export async function uploadSealedFile(file: File): Promise<AttachmentRef> {
     method: "POST",
     credentials: "include",
     headers: { "content-type": "application/octet-stream" },
-    body: sealed,
+    body: new Blob([sealed]),
   });
   if (!response.ok) throw new Error(`The file was not uploaded (${response.status}).`);
   const { id } = (await response.json()) as { id: number };
