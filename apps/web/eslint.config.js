@@ -1,7 +1,11 @@
 import { halcyonLint } from "@halcyon/config/eslint";
 
 export default [
-  ...halcyonLint({ browser: true, mayImport: ["@halcyon/ui", "@halcyon/domain/schemas", "@halcyon/domain/measures", "@halcyon/sealed"], mayImportTypes: ["@halcyon/domain"] }),
+  ...halcyonLint({
+    browser: true,
+    mayImport: ["@halcyon/ui", "@halcyon/domain/schemas", "@halcyon/domain/measures", "@halcyon/sealed"],
+    mayImportTypes: ["@halcyon/domain"],
+  }),
   // Tooling at the package root (vite/vitest/playwright configs) and the browser tests run in Node.
   {
     files: ["*.config.{js,ts}", "e2e/**"],

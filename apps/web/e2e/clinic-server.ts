@@ -35,7 +35,20 @@ async function clinicFromScratch(admin: FirstAdmin): Promise<string> {
   delete env.DATABASE_URL;
   await promisify(execFile)(
     process.execPath,
-    [CLI, "create-user", "--role", "admin", "--username", admin.username, "--password", admin.password, "--first-name", admin.firstName, "--last-name", admin.lastName],
+    [
+      CLI,
+      "create-user",
+      "--role",
+      "admin",
+      "--username",
+      admin.username,
+      "--password",
+      admin.password,
+      "--first-name",
+      admin.firstName,
+      "--last-name",
+      admin.lastName,
+    ],
     { env },
   );
   return dataDir;

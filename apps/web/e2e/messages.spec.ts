@@ -87,8 +87,12 @@ test.describe("messages", () => {
     page.on("request", (request) => {
       if (request.url().includes("/api/attachments") || SEND(new URL(request.url()))) sending.push(request.url());
     });
-    await writing.locator('input[type="file"]').setInputFiles({ name: "setup.exe", mimeType: "application/x-msdownload", buffer: Buffer.from("MZ not a document") });
-    await expect(writing.getByRole("alert")).toHaveText("“setup.exe” cannot be attached: send a PDF, a PNG or JPEG image, a plain text file or a Word document.");
+    await writing
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "setup.exe", mimeType: "application/x-msdownload", buffer: Buffer.from("MZ not a document") });
+    await expect(writing.getByRole("alert")).toHaveText(
+      "“setup.exe” cannot be attached: send a PDF, a PNG or JPEG image, a plain text file or a Word document.",
+    );
     await expect(writing.getByTestId("chosen-file")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
     await composer(page).press("Enter");

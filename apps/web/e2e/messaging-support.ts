@@ -144,7 +144,11 @@ export async function signInQuietlyWithKey(page: Page, credentials: Signing): Pr
  * (signInQuietlyWithKey), or `throughTheForm` as a member does (signInThroughTheForm). `baseURL`:
  * a clinic of the test's own (see clinic-server.ts).
  */
-export async function memberBrowser(browser: Browser, credentials: Signing, options: { baseURL?: string | undefined; throughTheForm?: boolean } = {}): Promise<Member> {
+export async function memberBrowser(
+  browser: Browser,
+  credentials: Signing,
+  options: { baseURL?: string | undefined; throughTheForm?: boolean } = {},
+): Promise<Member> {
   const context = await browser.newContext({ reducedMotion: "reduce", ...(options.baseURL ? { baseURL: options.baseURL } : {}) });
   const page = await context.newPage();
   const id = options.throughTheForm ? await signInThroughTheForm(page, credentials) : await signInQuietlyWithKey(page, credentials);
@@ -171,7 +175,10 @@ let patientCount = 0;
  * A new patient in the doctor's care, opened by the doctor (no registration throttle), so each
  * test starts with a conversation nobody else touches. Returns the patient's sign-in.
  */
-export async function newPatientOf(doctor: Page, firstName = "Wren"): Promise<Credentials & { oneTime: true; firstName: string; lastName: string; id: number }> {
+export async function newPatientOf(
+  doctor: Page,
+  firstName = "Wren",
+): Promise<Credentials & { oneTime: true; firstName: string; lastName: string; id: number }> {
   patientCount += 1;
   const lastName = `Ashdown${Date.now().toString(36)}${patientCount}`;
   const response = await doctor.request.post("/api/patients", {

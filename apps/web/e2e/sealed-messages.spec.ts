@@ -16,7 +16,8 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 const sealedTo = (stored: string): string[] => JSON.parse(stored).recipients.map((recipient: { header: { kid: string } }) => recipient.header.kid);
 
 test("a message is sealed in the sender's browser, kept as ciphertext, and opened in the receiver's", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  // Two sign-ins through the form and three axe runs: minutes on a loaded 2-core machine.
+  test.setTimeout(180_000);
   // The demo's members: their browsers open the keys they have with the password typed.
   const patient = await memberBrowser(browser, DEMO.patient, { baseURL, throughTheForm: true });
   const doctor = await memberBrowser(browser, DEMO.doctor, { baseURL, throughTheForm: true });
@@ -40,7 +41,11 @@ test("a message is sealed in the sender's browser, kept as ciphertext, and opene
   const stored = thread.at(-1)!.content;
   expect(stored).not.toContain("evening walks");
   const kid = async (page: Page, path: string) => ((await (await page.request.get(path)).json()) as { kid: string }).kid;
-  expect(sealedTo(stored)).toEqual([await kid(patient.page, "/api/keys/me"), await kid(doctor.page, "/api/keys/me"), await kid(doctor.page, "/api/keys/clinic")]);
+  expect(sealedTo(stored)).toEqual([
+    await kid(patient.page, "/api/keys/me"),
+    await kid(doctor.page, "/api/keys/me"),
+    await kid(doctor.page, "/api/keys/clinic"),
+  ]);
 
   // The two read the same safety number.
   const numbers: string[] = [];
@@ -56,7 +61,7 @@ test("a message is sealed in the sender's browser, kept as ciphertext, and opene
 });
 
 test("on a new device the password opens the history; after a password reset the recovery code does", async ({ browser, baseURL, page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await signInQuietly(page, DEMO.admin);
   const clinicKid: string = (await (await page.request.get("/api/keys/clinic")).json()).kid;
 
