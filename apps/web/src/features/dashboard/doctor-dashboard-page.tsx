@@ -55,6 +55,8 @@ export function DoctorDashboardPage() {
   const activity = trpc.appointments.recentActivity.useQuery({ limit: ACTIVITY_SHOWN });
   const unread = trpc.messages.unread.useQuery();
   const waiting = trpc.visits.waiting.useQuery();
+  // Read here, in the page's batch, for NeedsAttention (which reads it from the cache).
+  trpc.measures.alerts.useQuery();
 
   if (!user) return null;
   const queries = [summary, appointments, activity, unread, waiting];

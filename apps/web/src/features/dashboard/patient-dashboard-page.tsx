@@ -58,6 +58,9 @@ export function PatientDashboardPage() {
     limit: UPCOMING_SHOWN + UNDER_WAY_READ,
   });
   const sessions = trpc.treatmentSessions.list.useQuery({ userId: user?.id ?? 0 }, { enabled: user !== null });
+  // Read here, in the page's batch, for DueMeasures and YourQuestionnaires (which read them from the cache).
+  trpc.measures.due.useQuery();
+  trpc.measures.history.useQuery({ patientId: user?.id ?? 0 }, { enabled: user !== null });
 
   if (!user) return null;
   const queries = [summary, scheduled, sessions];
