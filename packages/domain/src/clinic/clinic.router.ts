@@ -13,14 +13,14 @@ export const clinicRouter = router({
         method: "GET",
         path: "/clinic",
         tags: ["clinic"],
-        summary: "The clinic's hours, cancellation window, bookable clinicians and crisis resources",
+        summary: "The clinic's hours, cancellation window and bookable clinicians",
         protect: false,
       },
     })
     .input(z.void())
     .output(clinicProfileSchema)
     .query(async ({ ctx }): Promise<ClinicProfile> => {
-      const { clinicName, clinicTimeZone, defaultWorkingHours, cancellationWindowHours, crisisResources = [] } = currentSettings(ctx);
+      const { clinicName, clinicTimeZone, defaultWorkingHours, cancellationWindowHours } = currentSettings(ctx);
       const doctors = await listActiveDoctors(ctx.db);
       return {
         clinicName,
@@ -28,7 +28,6 @@ export const clinicRouter = router({
         defaultWorkingHours,
         cancellationWindowHours,
         clinicians: doctors.map(({ id, firstName, lastName, specialization }) => ({ id, firstName, lastName, specialization })),
-        crisisResources,
       };
     }),
 });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { workingHoursInputSchema } from "../admin/admin.schema";
-import { crisisResourceSchema } from "./crisis-resource.schema";
 
 /** A bookable clinician as the public pages show one: no contact details. */
 export const clinicianSchema = z
@@ -21,7 +20,6 @@ export const clinicProfileSchema = z
     defaultWorkingHours: workingHoursInputSchema,
     cancellationWindowHours: z.number().describe("A patient's cancellation inside this many hours is late, and such a session cannot be moved online"),
     clinicians: z.array(clinicianSchema),
-    crisisResources: z.array(crisisResourceSchema).describe("Where to turn in a crisis, as the clinic set it"),
   })
   .meta({ id: "ClinicProfile" });
 export type ClinicProfile = z.infer<typeof clinicProfileSchema>;

@@ -26,6 +26,15 @@ export type RealtimeEvent = NewMessageEvent | MessagesReadEvent | AppointmentCha
 
 const VISIT_EVENT_TYPES: readonly string[] = ["visit_join", "visit_waiting", "visit_signal", "visit_admit", "visit_leave", "visit_end", "visit_invite"];
 const isVisitEventType = (type: string): type is VisitEventType => VISIT_EVENT_TYPES.includes(type);
+const KNOWN_TYPES: readonly string[] = [
+  "new_message",
+  "messages_read",
+  "appointment_changed",
+  "measure_alert",
+  "measure_alert_closed",
+  "visit_joined",
+  "error",
+];
 
 export class RealtimeParseError extends Error {
   override name = "RealtimeParseError";
@@ -64,16 +73,7 @@ export function parseRealtimeEvent(frame: unknown): RealtimeEvent | null {
     if (!isObject(data)) throw new RealtimeParseError(`${type} without data`);
     return { type, data: { ...ids(data, ["visitId", "fromUserId"]), ...(data.payload === undefined ? {} : { payload: data.payload }) } };
   }
-  if (
-    type !== "new_message" &&
-    type !== "messages_read" &&
-    type !== "appointment_changed" &&
-    type !== "measure_alert" &&
-    type !== "measure_alert_closed" &&
-    type !== "visit_joined" &&
-    type !== "error"
-  )
-    return null;
+  if (!KNOWN_TYPES.includes(type)) return null;
   if (!isObject(data)) throw new RealtimeParseError(`${type} without data`);
 
   switch (type) {
@@ -97,5 +97,7 @@ export function parseRealtimeEvent(frame: unknown): RealtimeEvent | null {
       if (typeof data.code !== "string" || typeof data.message !== "string") throw new RealtimeParseError("error without its code and message");
       return { type, data: { code: data.code, message: data.message } };
     }
+    default:
+      return null;
   }
 }
