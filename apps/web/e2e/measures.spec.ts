@@ -2,26 +2,19 @@
 // patient for the PHQ-9; the patient completes it on the dashboard's prompt, answering item 9 above
 // 0, and sees the clinic's crisis resources at once, while the doctor's dashboard shows "Needs
 // attention" live; the doctor acknowledges it with a note, and reads the trend with its table.
-import { expect, type Browser } from "@playwright/test";
+import { expect } from "@playwright/test";
 
 import { ownClinic } from "./clinic-server";
-import { DEMO, expectToast, seriousViolations, signInQuietly } from "./support";
+import { memberBrowser } from "./messaging-support";
+import { DEMO, expectToast, seriousViolations } from "./support";
 
 const test = ownClinic();
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
-async function signedIn(browser: Browser, baseURL: string, who: { username: string; password: string }) {
-  const context = await browser.newContext({ baseURL, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  await signInQuietly(page, who);
-  const id: number = (await (await page.request.get("/api/user")).json()).id;
-  return { page, id };
-}
-
 test("a PHQ-9 with item 9 above 0: crisis resources for the patient at once, a live alert for the doctor until acknowledged", async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
-  const doctor = await signedIn(browser, baseURL!, DEMO.doctor);
-  const patient = await signedIn(browser, baseURL!, DEMO.patient);
+  const doctor = await memberBrowser(browser, DEMO.doctor, { baseURL });
+  const patient = await memberBrowser(browser, DEMO.patient, { baseURL });
 
   // The doctor asks Alex for the PHQ-9, once, from Alex's record.
   await doctor.page.goto(`/patients/${patient.id}`);

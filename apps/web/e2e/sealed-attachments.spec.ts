@@ -1,12 +1,12 @@
 // Attachments (issue 18): a file goes sealed with a key of its own, carried inside the message; the
 // server holds ciphertext only, and only the two people of the message can fetch it. The receiver
 // sees an image inline and downloads any file; a refused kind or size is said before anything goes.
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 
 import { ownClinic } from "./clinic-server";
-import { chatLog, composer, openMessages } from "./messaging-support";
-import { DEMO, expectToast, fillLogInForm, seriousViolations } from "./support";
+import { chatLog, composer, memberBrowser, openMessages } from "./messaging-support";
+import { DEMO, seriousViolations } from "./support";
 
 const test = ownClinic();
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -14,23 +14,12 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 /** A 1×1 PNG. */
 const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
-async function signedIn(browser: Browser, baseURL: string, who: { username: string; password: string }) {
-  const context = await browser.newContext({ baseURL, reducedMotion: "reduce", acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto("/auth");
-  await fillLogInForm(page, who);
-  await page.getByRole("button", { name: "Log In", exact: true }).click();
-  await expectToast(page, "Welcome back!");
-  const id: number = (await (await page.request.get("/api/user")).json()).id;
-  return { page, id };
-}
-
 const fileInput = (page: Page) => page.getByRole("form", { name: /^Write to/ }).locator('input[type="file"]');
 
 test("a patient and a doctor exchange files live: sealed in the browser, an image inline, a download that opens", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  const patient = await signedIn(browser, baseURL!, DEMO.patient);
-  const doctor = await signedIn(browser, baseURL!, DEMO.doctor);
+  const patient = await memberBrowser(browser, DEMO.patient, { baseURL, throughTheForm: true });
+  const doctor = await memberBrowser(browser, DEMO.doctor, { baseURL, throughTheForm: true });
   await openMessages(patient.page, doctor.id);
   await openMessages(doctor.page, patient.id);
 

@@ -44,17 +44,15 @@ export async function listMeasures(db: Db, patientId: number): Promise<MeasureVi
   }));
 }
 
-/** When the patient last completed `instrument`, if ever. */
-export async function lastMeasuredAt(db: Db, patientId: number, instrument: string): Promise<string | undefined> {
-  const row = await db
+/** When the patient last completed each instrument they ever completed. */
+export async function lastMeasuredAtByInstrument(db: Db, patientId: number): Promise<Map<string, string>> {
+  const rows = await db
     .selectFrom("measures")
-    .select("created_at")
+    .select(["instrument", (eb) => eb.fn.max("created_at").as("last")])
     .where("patient_id", "=", patientId)
-    .where("instrument", "=", instrument)
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.created_at;
+    .groupBy("instrument")
+    .execute();
+  return new Map(rows.map((row) => [row.instrument, row.last]));
 }
 
 export interface MeasureAssignment {

@@ -12,7 +12,7 @@ import {
   insertMeasure,
   insertMeasureAlert,
   isInCareOf,
-  lastMeasuredAt,
+  lastMeasuredAtByInstrument,
   listCareTeam,
   listMeasures,
   nextScheduledStart,
@@ -133,21 +133,23 @@ export async function dueMeasures(ctx: Caller): Promise<DueMeasure[]> {
   const assignments = await openAssignments(ctx.db, ctx.user.id);
   if (assignments.length === 0) return [];
   const now = ctx.now();
-  const nextSession = assignments.some((assignment) => assignment.cadence === "before_every_session")
-    ? await nextScheduledStart(ctx.db, ctx.user.id, now.toISOString())
-    : undefined;
+  const beforeSessions = assignments.some((assignment) => assignment.cadence === "before_every_session");
+  const nextSession = beforeSessions ? await nextScheduledStart(ctx.db, ctx.user.id, now.toISOString()) : undefined;
+  // Due before a session only once its window has opened: from 48 hours before it.
+  const windowOpened =
+    nextSession && Date.parse(nextSession) - now.getTime() <= DUE_BEFORE_SESSION_MS
+      ? new Date(Date.parse(nextSession) - DUE_BEFORE_SESSION_MS).toISOString()
+      : undefined;
+  const lastMeasured = windowOpened ? await lastMeasuredAtByInstrument(ctx.db, ctx.user.id) : new Map<string, string>();
   const due = new Map<InstrumentId, DueMeasure>();
   for (const assignment of assignments) {
     const instrument = assignment.instrument as InstrumentId;
+    const last = lastMeasured.get(instrument);
     if (assignment.cadence === "once") {
       due.set(instrument, { instrument, name: INSTRUMENTS[instrument].name, sessionStart: due.get(instrument)?.sessionStart ?? null });
-      continue;
+    } else if (windowOpened && nextSession && (last === undefined || last < windowOpened)) {
+      due.set(instrument, { instrument, name: INSTRUMENTS[instrument].name, sessionStart: nextSession });
     }
-    if (!nextSession || Date.parse(nextSession) - now.getTime() > DUE_BEFORE_SESSION_MS) continue;
-    const windowOpened = new Date(Date.parse(nextSession) - DUE_BEFORE_SESSION_MS).toISOString();
-    const last = await lastMeasuredAt(ctx.db, ctx.user.id, instrument);
-    if (last !== undefined && last >= windowOpened) continue;
-    due.set(instrument, { instrument, name: INSTRUMENTS[instrument].name, sessionStart: nextSession });
   }
   return [...due.values()];
 }

@@ -3,6 +3,7 @@ import { Button } from "@halcyon/ui/components/button";
 import { Video } from "lucide-react";
 import { Link } from "react-router-dom";
 
+import { DashboardBanner } from "../../components/dashboard-banner";
 import { useRealtimeNotices } from "../../lib/realtime/use-realtime";
 import { formatAgo } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
@@ -19,21 +20,19 @@ export function WaitingPatients({ waiting }: { waiting: WaitingPatientView[] }) 
   return (
     <section aria-label="Waiting for you" className="mb-8 grid gap-3">
       {waiting.map((patient) => (
-        <div
+        <DashboardBanner
           key={patient.visitId}
-          className="flex flex-col gap-4 rounded-2xl border border-gold-400 bg-ivory-50 p-6 shadow-soft sm:flex-row sm:items-center sm:justify-between"
-        >
-          <div className="grid gap-1">
-            <p className="font-display text-2xl text-ink-900">{patient.patientName} is waiting in your video room</p>
-            <p className="text-sm text-muted-foreground">Joined {formatAgo(patient.since)}. Open the room to admit them.</p>
-          </div>
-          <Button asChild>
-            <Link to={`/visits/${patient.visitId}`} aria-label={`Open the room to admit ${patient.patientName}`}>
-              <Video aria-hidden="true" />
-              Open the room
-            </Link>
-          </Button>
-        </div>
+          title={`${patient.patientName} is waiting in your video room`}
+          detail={`Joined ${formatAgo(patient.since)}. Open the room to admit them.`}
+          action={
+            <Button asChild>
+              <Link to={`/visits/${patient.visitId}`} aria-label={`Open the room to admit ${patient.patientName}`}>
+                <Video aria-hidden="true" />
+                Open the room
+              </Link>
+            </Button>
+          }
+        />
       ))}
     </section>
   );

@@ -8,6 +8,7 @@ import { TriangleAlert } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 
+import { DashboardBanner } from "../../components/dashboard-banner";
 import { FormDialogFooter } from "../../components/form-dialog-footer";
 import { useRealtimeNotices } from "../../lib/realtime/use-realtime";
 import { formatAgo } from "../../lib/time-format";
@@ -30,28 +31,27 @@ export function NeedsAttention() {
   return (
     <section aria-label="Needs attention" className="mb-8 grid gap-3">
       {alerts.map((alert) => (
-        <div
+        <DashboardBanner
           key={alert.id}
           data-testid="safety-alert"
-          className="flex flex-col gap-4 rounded-2xl border border-rose-700/40 bg-rose-50 p-6 shadow-soft sm:flex-row sm:items-center sm:justify-between"
-        >
-          <div className="flex items-start gap-4">
-            <TriangleAlert className="mt-1 size-6 shrink-0 text-rose-700" aria-hidden="true" />
-            <div className="grid gap-1">
-              <p className="text-xs font-semibold tracking-[0.2em] text-rose-700 uppercase">Needs attention</p>
-              <p className="font-display text-2xl text-ink-900">{alert.patientName} reported thoughts of self-harm</p>
-              <p className="text-sm text-stone-700">
-                PHQ-9 item 9 answered above 0, {formatAgo(alert.createdAt)} (total {alert.score}, {alert.band.toLowerCase()}).{" "}
-                <Link to={`/patients/${alert.patientId}`} className="font-medium text-ink-900 underline underline-offset-4">
-                  Open their record
-                </Link>
-              </p>
-            </div>
-          </div>
-          <Button onClick={() => setAcknowledging(alert)} aria-label={`Acknowledge the alert for ${alert.patientName}`}>
-            Acknowledge
-          </Button>
-        </div>
+          tone="rose"
+          icon={TriangleAlert}
+          eyebrow="Needs attention"
+          title={`${alert.patientName} reported thoughts of self-harm`}
+          detail={
+            <>
+              PHQ-9 item 9 answered above 0, {formatAgo(alert.createdAt)} (total {alert.score}, {alert.band.toLowerCase()}).{" "}
+              <Link to={`/patients/${alert.patientId}`} className="font-medium text-ink-900 underline underline-offset-4">
+                Open their record
+              </Link>
+            </>
+          }
+          action={
+            <Button onClick={() => setAcknowledging(alert)} aria-label={`Acknowledge the alert for ${alert.patientName}`}>
+              Acknowledge
+            </Button>
+          }
+        />
       ))}
       <AcknowledgeDialog alert={acknowledging} onClose={() => setAcknowledging(null)} />
     </section>
