@@ -14,17 +14,14 @@ let shownThisPageLoad = false;
 export function SplashScreen() {
   const [phase, setPhase] = useState<SplashPhase>(() => (shownThisPageLoad ? "gone" : "visible"));
 
+  // Each phase schedules the next when it begins, so a late timer on a busy machine delays the fade
+  // but never shortens it.
   useEffect(() => {
     if (phase === "gone") return;
     shownThisPageLoad = true;
-    const fade = setTimeout(() => setPhase("fading"), SPLASH_VISIBLE_MS);
-    const remove = setTimeout(() => setPhase("gone"), SPLASH_VISIBLE_MS + SPLASH_FADE_MS);
-    return () => {
-      clearTimeout(fade);
-      clearTimeout(remove);
-    };
-    // Once per mount, keyed on the first phase: the phase changes it schedules must not reschedule it.
-  }, []);
+    const next = setTimeout(() => setPhase(phase === "visible" ? "fading" : "gone"), phase === "visible" ? SPLASH_VISIBLE_MS : SPLASH_FADE_MS);
+    return () => clearTimeout(next);
+  }, [phase]);
 
   if (phase === "gone") return null;
 
