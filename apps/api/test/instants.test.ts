@@ -180,8 +180,17 @@ describeApp(
           appointmentId: booked.json().id,
           progressRating: 7,
           sessionNotes: "Settled in well.",
+          subjective: "Nervous about starting.",
+          objective: "Open and engaged.",
+          assessment: "Good fit for weekly work.",
+          plan: "Weekly sessions.",
         });
         expect(notes.statusCode).toBe(200);
+        // Signed, with an addendum and a private note: each stores an instant of its own.
+        const note = `/api/treatment-sessions/${notes.json().id}`;
+        expect((await call(app, doctor, "PUT", `${note}/private-note`, { body: "First impressions." })).statusCode).toBe(200);
+        expect((await call(app, doctor, "POST", `${note}/sign`)).statusCode).toBe(200);
+        expect((await call(app, doctor, "POST", `${note}/addenda`, { body: "Called to confirm next week." })).statusCode).toBe(200);
       } finally {
         advance(-shift);
       }

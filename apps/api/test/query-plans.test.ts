@@ -122,6 +122,7 @@ for (const kind of testDatabaseKinds()) {
         ["GET /api/admin/emergency-access", () => get(admin, "/api/admin/emergency-access")],
         ["GET /api/appointments/summary", () => get(doctor, "/api/appointments/summary")],
         ["GET /api/activity", () => get(doctor, "/api/activity")],
+        ["GET /api/unsigned-notes", () => get(doctor, "/api/unsigned-notes")],
         ["GET /api/patients (doctor)", () => get(doctor, "/api/patients")],
         ["GET /api/conversations", () => get(patient, "/api/conversations")],
         ["GET /api/conversations (next page)", () => get(doctor, "/api/conversations?limit=1&cursor=999999")],

@@ -31,6 +31,7 @@ interface World {
   startTime: string;
   emergencyAccessId: number;
   createdUserId: number;
+  treatmentSessionId: number;
   settings: unknown;
   /** One of the patient's other sessions, to end; their authenticator's secret. */
   sessionId: string;
@@ -206,9 +207,29 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
         as: w.doctor,
         url: "/treatment-sessions",
         payload: { appointmentId: w.appointmentId, progressRating: 7, sessionNotes: "Slept better; kept the journal." },
+        keep: (answer: { id: number }) => void (w.treatmentSessionId = answer.id),
       };
     },
   ],
+  [
+    "PATCH /treatment-sessions/{id}",
+    (w) => ({
+      as: w.doctor,
+      url: `/treatment-sessions/${w.treatmentSessionId}`,
+      payload: { subjective: "Sleeping better.", objective: "Calm, engaged.", assessment: "Improving.", plan: "Keep the journal." },
+    }),
+  ],
+  [
+    "PUT /treatment-sessions/{id}/private-note",
+    (w) => ({ as: w.doctor, url: `/treatment-sessions/${w.treatmentSessionId}/private-note`, payload: { body: "Explore the father theme next time." } }),
+  ],
+  ["GET /treatment-sessions/{id}/private-note", (w) => ({ as: w.doctor, url: `/treatment-sessions/${w.treatmentSessionId}/private-note` })],
+  ["POST /treatment-sessions/{id}/sign", (w) => ({ as: w.doctor, url: `/treatment-sessions/${w.treatmentSessionId}/sign` })],
+  [
+    "POST /treatment-sessions/{id}/addenda",
+    (w) => ({ as: w.doctor, url: `/treatment-sessions/${w.treatmentSessionId}/addenda`, payload: { body: "Patient called: the new routine holds." } }),
+  ],
+  ["GET /unsigned-notes", (w) => ({ as: w.doctor, url: "/unsigned-notes" })],
   ["GET /account/notices", (w) => ({ as: w.patient, url: "/account/notices" })],
   ["DELETE /account/notices/{kind}", (w) => ({ as: w.patient, url: "/account/notices/password_review" })],
   [
@@ -305,6 +326,7 @@ describeApp(
         startTime: "",
         emergencyAccessId: 0,
         createdUserId: 0,
+        treatmentSessionId: 0,
         settings: undefined,
         sessionId: "",
         totpSecret: "",

@@ -211,6 +211,32 @@ export interface TreatmentSessionsTable {
   progress_rating: number;
   session_notes: string;
   created_at: Instant;
+  /** The SOAP template's four sections; empty until written. */
+  subjective: Generated<string>;
+  objective: Generated<string>;
+  assessment: Generated<string>;
+  plan: Generated<string>;
+  /** Set once, when the note is signed; a signed note never changes again. */
+  signed_at: Instant | null;
+  signed_by: number | null;
+  /** SHA-256 (hex) of the signed content, as contentHashOf in the domain computes it. */
+  content_hash: string | null;
+}
+
+export interface SessionAddendaTable {
+  id: Generated<number>;
+  session_id: number;
+  author_id: number;
+  body: string;
+  created_at: Instant;
+}
+
+/** The private psychotherapy note of a session: read by its author only, never exported. */
+export interface PsychotherapyNotesTable {
+  session_id: number;
+  author_id: number;
+  body: string;
+  updated_at: Instant;
 }
 
 export interface MessagesTable {
@@ -329,6 +355,8 @@ export interface Database {
   login_sessions: LoginSessionsTable;
   appointments: AppointmentsTable;
   treatment_sessions: TreatmentSessionsTable;
+  session_addenda: SessionAddendaTable;
+  psychotherapy_notes: PsychotherapyNotesTable;
   messages: MessagesTable;
   audit_log: AuditLogTable;
   working_hours: WorkingHoursTable;

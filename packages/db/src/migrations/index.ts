@@ -23,6 +23,7 @@ import * as messagingKeys from "./2026-11-26T0400-messaging-keys";
 import * as passkeyUserHandles from "./2026-11-26T0500-passkey-user-handles";
 import * as attachments from "./2026-11-26T0600-attachments";
 import * as outcomeMeasures from "./2026-11-26T0700-outcome-measures";
+import * as signedNotes from "./2026-11-26T0800-signed-notes";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -47,6 +48,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-26T0500-passkey-user-handles": passkeyUserHandles,
   "2026-11-26T0600-attachments": attachments,
   "2026-11-26T0700-outcome-measures": outcomeMeasures,
+  "2026-11-26T0800-signed-notes": signedNotes,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

@@ -178,6 +178,12 @@ export async function listAppointments(db: Db, filter: AppointmentFilter): Promi
   return (await query(db, values)).map(toView);
 }
 
+/** The appointments with these ids, in no particular order. */
+export async function findAppointments(db: Db, ids: readonly number[]): Promise<AppointmentView[]> {
+  if (ids.length === 0) return [];
+  return (await viewQuery(db).where("a.id", "in", ids).execute()).map(toView);
+}
+
 export async function findAppointment(db: Db, id: number): Promise<AppointmentView | undefined> {
   const row = await viewQuery(db).where("a.id", "=", id).executeTakeFirst();
   return row && toView(row);

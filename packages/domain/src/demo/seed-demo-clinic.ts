@@ -11,6 +11,7 @@ import {
   markConversationRead,
   saveMemberKeys,
   insertTreatmentSession,
+  signNote,
   insertUser,
   storedInstant,
   upsertDoctorProfile,
@@ -18,6 +19,7 @@ import {
 } from "@halcyon/db";
 import { newKeyPair, newRecoveryCode, sealMessage, sealPrivateKey, type MemberKeyPair } from "@halcyon/sealed";
 import { hashPassword } from "../auth/passwords";
+import { noteContentHash } from "../treatment-sessions/note-content-hash";
 import type { ClinicServices } from "../context";
 
 export const DEMO_PASSWORDS = {
@@ -55,6 +57,41 @@ const ALEX_NOTES = [
   "Had the conversation with a sibling and it went better than feared. Mood noticeably lighter.",
   "Consistent routine for three weeks. Discussed relapse signs and a plan for busy periods.",
 ];
+
+/** The SOAP sections of Alex's notes: the first five signed, the last still a draft to finish. */
+const ALEX_SOAP = [
+  [
+    "Trouble falling asleep most nights; work deadlines on their mind.",
+    "Tired, articulate, engaged.",
+    "Insomnia linked to work stress.",
+    "Evening wind-down routine; sleep diary.",
+  ],
+  [
+    "Sunday evenings bring dread about the week.",
+    "Anxious when describing Sundays; calmer by the end.",
+    "Anticipatory anxiety.",
+    "Box breathing daily; keep the diary.",
+  ],
+  [
+    "Two hard conversations at work replay for days.",
+    "Some defensiveness, then good insight.",
+    "Rumination responds to reframing.",
+    "Write one reframe after each hard conversation.",
+  ],
+  [
+    "Sleeping through on most nights; family calls still tense.",
+    "Brighter affect, settled posture.",
+    "Sleep improving; boundaries the next theme.",
+    "One honest conversation with family.",
+  ],
+  [
+    "The conversation with a sibling went better than feared.",
+    "Animated, smiling, relaxed.",
+    "Mood lifting; confidence in new skills.",
+    "Keep the routine; notice what helped.",
+  ],
+  ["Three weeks of a steady routine; worried about the busy season.", "Calm and reflective.", "", ""],
+] as const;
 
 /**
  * Messaging keys for the demo, as each member's browser would make them: the private key sealed
@@ -168,14 +205,20 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
     for (const [index, notes] of ALEX_NOTES.entries()) {
       const start = clinicTime(-7 * (ALEX_NOTES.length - index), 10);
       const appointmentId = await book(alex, vance, start, "Individual therapy", "completed");
-      await insertTreatmentSession(trx, {
+      const [subjective, objective, assessment, plan] = ALEX_SOAP[index]!;
+      const note = {
         appointmentId,
         patientId: alex.id,
         doctorId: vance.id,
         progressRating: ratings[index] ?? 5,
         sessionNotes: notes,
+        soap: { subjective, objective, assessment, plan },
         createdAt: storedInstant(start.getTime() + 60 * 60 * 1000),
-      });
+      };
+      const id = await insertTreatmentSession(trx, note);
+      if (index === ALEX_NOTES.length - 1) continue; // Dr. Vance has yet to finish and sign the latest.
+      const signature = { signedBy: vance.id, signedAt: storedInstant(start.getTime() + 2 * 60 * 60 * 1000) };
+      await signNote(trx, id, { ...signature, contentHash: noteContentHash({ id, ...note }, signature) });
     }
     await book(alex, vance, clinicTime(2, 10), "Individual therapy", "scheduled");
     await book(alex, vance, clinicTime(9, 10), "Individual therapy", "scheduled");

@@ -6,8 +6,10 @@ import {
   findUserById,
   insertTreatmentSession,
   isUniqueViolation,
+  listAddenda,
   listTreatmentSessionsOfPatient,
   updateAppointment,
+  type Db,
   type TreatmentSessionView,
   type User,
 } from "@halcyon/db";
@@ -16,7 +18,7 @@ import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { APPOINTMENT_NOT_FOUND } from "../appointments/appointment-access";
 import { recordAccessTo, type RecordAccess } from "../care/record-access";
-import type { recordSessionInputSchema } from "./treatment-session.schema";
+import type { recordSessionInputSchema, TreatmentSession } from "./treatment-session.schema";
 import type { z } from "zod";
 
 /** Notes may be written from half an hour before a session starts. */
@@ -25,22 +27,39 @@ const MAX_SESSIONS_LISTED = 500;
 
 export const USER_NOT_FOUND = "No such patient.";
 
+const UNWRITTEN_SOAP = { subjective: "", objective: "", assessment: "", plan: "" };
+
+/** The sessions with their addenda, read in one query for all of them. */
+export async function withAddenda(db: Db, sessions: TreatmentSessionView[]): Promise<TreatmentSession[]> {
+  const addenda = await listAddenda(
+    db,
+    sessions.filter((session) => session.signedAt !== null).map((session) => session.id),
+  );
+  const bySession = new Map<number, typeof addenda>();
+  for (const addendum of addenda) bySession.set(addendum.sessionId, [...(bySession.get(addendum.sessionId) ?? []), addendum]);
+  return sessions.map((session) => ({ ...session, addenda: bySession.get(session.id) ?? [] }));
+}
+
 /** A patient's sessions, and on what grounds the caller reads them (their audit row says so). */
 export async function listTreatmentSessions(
   ctx: RequestContext & { user: User },
   userId: number,
-): Promise<{ sessions: TreatmentSessionView[]; access: RecordAccess }> {
+): Promise<{ sessions: TreatmentSession[]; access: RecordAccess }> {
   // Both reads at once: one round trip's wait instead of two.
   const [access, patient] = await Promise.all([recordAccessTo(ctx, userId), findUserById(ctx.db, userId)]);
   if (!access) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
   if (!patient || patient.role !== "patient") throw new AppError("NOT_FOUND", USER_NOT_FOUND);
-  return { sessions: await listTreatmentSessionsOfPatient(ctx.db, userId, MAX_SESSIONS_LISTED), access };
+  const sessions = await withAddenda(ctx.db, await listTreatmentSessionsOfPatient(ctx.db, userId, MAX_SESSIONS_LISTED));
+  // The patient reads the free text and rating at once (the spec's chart and activity), and the
+  // clinician's SOAP sections once they are signed: a draft is still the clinician's working copy.
+  const shown = access.kind === "self" ? sessions.map((session) => (session.signedAt ? session : { ...session, soap: UNWRITTEN_SOAP })) : sessions;
+  return { sessions: shown, access };
 }
 
 export async function recordTreatmentSession(
   ctx: RequestContext & { user: User },
   input: z.output<typeof recordSessionInputSchema>,
-): Promise<TreatmentSessionView> {
+): Promise<TreatmentSession> {
   const appointment = await findAppointment(ctx.db, input.appointmentId);
   if (!appointment || appointment.doctorId !== ctx.user.id) throw new AppError("NOT_FOUND", APPOINTMENT_NOT_FOUND);
   if (appointment.status === "cancelled" || appointment.status === "no_show") {
@@ -59,6 +78,7 @@ export async function recordTreatmentSession(
         doctorId: appointment.doctorId,
         progressRating: input.progressRating,
         sessionNotes: input.sessionNotes,
+        soap: { subjective: input.subjective, objective: input.objective, assessment: input.assessment, plan: input.plan },
         createdAt: now.toISOString(),
       });
       await updateAppointment(trx, appointment.id, { status: "completed", updatedAt: now.toISOString() });
@@ -83,5 +103,5 @@ export async function recordTreatmentSession(
   ctx.events.publish({ type: "appointment_changed", data: { id: appointment.id }, recipients: [appointment.patientId, appointment.doctorId] });
   const written = await findTreatmentSession(ctx.db, id);
   if (!written) throw new Error(`treatment session ${id} vanished after writing`);
-  return written;
+  return { ...written, addenda: [] };
 }

@@ -1,0 +1,150 @@
+// A session note's life after it is first written: its author changes it while it is a draft,
+// then signs it, after which it is locked (409 on any change) and grows only by dated addenda
+// from the patient's doctors. The private psychotherapy note is its author's alone.
+import {
+  findAppointments,
+  findPsychotherapyNote,
+  findTreatmentSession,
+  findTreatmentSessions,
+  insertAddendum,
+  isInCareOf,
+  listUnsignedPastSessions,
+  savePsychotherapyNote,
+  signNote,
+  updateNoteDraft,
+  type NoteDraftChange,
+  type TreatmentSessionView,
+  type User,
+} from "@halcyon/db";
+
+import { recordAudit, type AuditAction } from "../audit/audit";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import { noteContentHash } from "./note-content-hash";
+import { SOAP_SECTIONS, type PrivateNote, type TreatmentSession, type UnsignedNote } from "./treatment-session.schema";
+import { withAddenda } from "./treatment-sessions";
+
+type Caller = RequestContext & { user: User };
+
+export const NOTE_NOT_FOUND = "No such session note.";
+const SIGNED_NOTE_LOCKED = "This note is signed, so it can no longer change. Add an addendum instead.";
+
+/** Notes still unsigned this long after their session ended are listed on the doctor's dashboard. */
+export const UNSIGNED_AFTER_MS = 72 * 60 * 60_000;
+const UNSIGNED_LISTED = 50;
+
+const SECTION_NAMES = { subjective: "Subjective", objective: "Objective", assessment: "Assessment", plan: "Plan" } as const;
+
+/** The note, if the caller wrote it: only a note's author drafts, signs it and keeps its private note. */
+async function ownNote(ctx: Caller, id: number): Promise<TreatmentSessionView> {
+  const note = await findTreatmentSession(ctx.db, id);
+  if (!note || note.doctorId !== ctx.user.id) throw new AppError("NOT_FOUND", NOTE_NOT_FOUND);
+  return note;
+}
+
+async function audited(ctx: Caller, action: AuditAction, sessionId: number, within?: Parameters<typeof recordAudit>[2]): Promise<void> {
+  await recordAudit(
+    ctx,
+    { actorId: ctx.user.id, action, outcome: "success", targetType: "treatment_session", targetId: sessionId, request: ctx.request },
+    within,
+  );
+}
+
+/** Tells the patient's and the doctor's open pages that the session's notes changed. */
+function announce(ctx: Caller, note: TreatmentSessionView): void {
+  if (note.appointmentId === null) return;
+  ctx.events.publish({ type: "appointment_changed", data: { id: note.appointmentId }, recipients: [note.patientId, note.doctorId] });
+}
+
+async function answer(ctx: Caller, id: number): Promise<TreatmentSession> {
+  const note = await findTreatmentSession(ctx.db, id);
+  if (!note) throw new AppError("NOT_FOUND", NOTE_NOT_FOUND);
+  const [withItsAddenda] = await withAddenda(ctx.db, [note]);
+  return withItsAddenda!;
+}
+
+export async function updateDraft(ctx: Caller, id: number, change: NoteDraftChange): Promise<TreatmentSession> {
+  const note = await ownNote(ctx, id);
+  if (note.signedAt) throw new AppError("CONFLICT", SIGNED_NOTE_LOCKED);
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await updateNoteDraft(trx, id, change))) return false;
+    await audited(ctx, "treatment_session.update", id, trx);
+    return true;
+  });
+  // Signed between our read and the update: the UPDATE's own check refused it.
+  if (!changed) throw new AppError("CONFLICT", SIGNED_NOTE_LOCKED);
+  announce(ctx, note);
+  return answer(ctx, id);
+}
+
+export async function signDraft(ctx: Caller, id: number): Promise<TreatmentSession> {
+  const note = await ownNote(ctx, id);
+  if (note.signedAt) throw new AppError("CONFLICT", "This note is already signed.");
+  const missing = SOAP_SECTIONS.find((section) => note.soap[section].trim() === "");
+  if (missing) throw new AppError("INVALID_INPUT", `Write the ${SECTION_NAMES[missing]} section before signing.`);
+  const signature = { signedBy: ctx.user.id, signedAt: ctx.now().toISOString() };
+  const contentHash = noteContentHash(note, signature);
+  const signed = await ctx.db.transaction().execute(async (trx) => {
+    // The hash covers the note as read above; the draft cannot have changed since, because a
+    // change and this signature are both guarded by "still unsigned" and only the author writes.
+    if (!(await signNote(trx, id, { ...signature, contentHash }))) return false;
+    await audited(ctx, "treatment_session.sign", id, trx);
+    return true;
+  });
+  if (!signed) throw new AppError("CONFLICT", "This note is already signed.");
+  announce(ctx, note);
+  return answer(ctx, id);
+}
+
+/** An addendum to a signed note, by its author or another of the patient's doctors. */
+export async function addAddendum(ctx: Caller, id: number, body: string): Promise<TreatmentSession> {
+  const note = await findTreatmentSession(ctx.db, id);
+  const mayWrite = note && (note.doctorId === ctx.user.id || (await isInCareOf(ctx.db, ctx.user.id, note.patientId)));
+  if (!note || !mayWrite) throw new AppError("NOT_FOUND", NOTE_NOT_FOUND);
+  if (!note.signedAt) throw new AppError("CONFLICT", "This note is still a draft: change it directly, then sign it.");
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertAddendum(trx, { sessionId: id, authorId: ctx.user.id, body, createdAt: ctx.now().toISOString() });
+    await audited(ctx, "treatment_session.addendum", id, trx);
+  });
+  announce(ctx, note);
+  return answer(ctx, id);
+}
+
+export async function readPrivateNote(ctx: Caller, id: number): Promise<PrivateNote> {
+  await ownNote(ctx, id);
+  const note = await findPsychotherapyNote(ctx.db, id);
+  await audited(ctx, "psychotherapy_note.read", id);
+  return { body: note?.body ?? "", updatedAt: note?.updatedAt ?? null };
+}
+
+/** The private note stays writable after signing: it is not part of the record that was signed. */
+export async function writePrivateNote(ctx: Caller, id: number, body: string): Promise<PrivateNote> {
+  await ownNote(ctx, id);
+  const updatedAt = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await savePsychotherapyNote(trx, { sessionId: id, authorId: ctx.user.id, body, updatedAt });
+    await audited(ctx, "psychotherapy_note.write", id, trx);
+  });
+  return { body, updatedAt: body === "" ? null : updatedAt };
+}
+
+/** The caller's sessions that ended over 72 hours ago without a signed note, oldest first. */
+export async function unsignedNotes(ctx: Caller): Promise<UnsignedNote[]> {
+  const endedBefore = new Date(ctx.now().getTime() - UNSIGNED_AFTER_MS).toISOString();
+  const overdue = await listUnsignedPastSessions(ctx.db, ctx.user.id, endedBefore, UNSIGNED_LISTED);
+  const sessionIds = overdue.flatMap(({ sessionId }) => (sessionId === null ? [] : [sessionId]));
+  const [appointments, sessions] = await Promise.all([
+    findAppointments(
+      ctx.db,
+      overdue.map(({ appointmentId }) => appointmentId),
+    ),
+    findTreatmentSessions(ctx.db, sessionIds),
+  ]);
+  const appointmentById = new Map(appointments.map((appointment) => [appointment.id, appointment]));
+  // Unsigned notes have no addenda: those come only after signing.
+  const sessionById = new Map(sessions.map((session) => [session.id, { ...session, addenda: [] }]));
+  return overdue.map(({ appointmentId, sessionId }) => ({
+    appointment: appointmentById.get(appointmentId)!,
+    session: sessionId === null ? null : sessionById.get(sessionId)!,
+  }));
+}
