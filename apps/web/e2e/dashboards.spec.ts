@@ -164,12 +164,12 @@ afternoon.describe("running a session", () => {
       await page.getByRole("button", { name: "Write session notes" }).click();
 
       const notes = page.getByRole("dialog", { name: "Session with Jordan Ellis" });
-      await notes.getByRole("button", { name: "Save notes & complete" }).click();
+      await notes.getByRole("button", { name: "Save draft" }).click();
       await expect(notes.getByText("Write a few words about the session.")).toBeVisible();
       await notes.getByLabel("Session notes").fill("A warm first meeting. Jordan named work pressure and poor sleep; we agreed on a gentle evening routine.");
       await notes.getByLabel("9 out of 10").check();
-      await notes.getByRole("button", { name: "Save notes & complete" }).click();
-      await expectToast(page, "Notes saved", "Jordan Ellis's session is complete");
+      await notes.getByRole("button", { name: "Save draft" }).click();
+      await expectToast(page, "Draft saved", "Jordan Ellis's session is complete");
       await expect(notes).toBeHidden();
       await expect(page.getByRole("button", { name: "Write session notes" })).toHaveCount(0);
 

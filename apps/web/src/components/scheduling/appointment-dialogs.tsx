@@ -6,7 +6,7 @@ import { useCurrentUser } from "../../lib/auth/current-user";
 import { AppointmentDetails } from "./appointment-details";
 import { CancelForm } from "./cancel-form";
 import { RescheduleForm } from "./reschedule-form";
-import { SessionNotesForm } from "./session-notes-form";
+import { NoteEditor } from "../session-notes/note-editor";
 
 export type AppointmentDialogKind = "details" | "reschedule" | "cancel" | "notes";
 
@@ -30,7 +30,7 @@ export function AppointmentDialogsProvider({ children }: { children: ReactNode }
   const close = useCallback(() => setOpen(false), []);
   const value = useMemo(() => openDialog, [openDialog]);
 
-  const width = request?.kind === "reschedule" || request?.kind === "notes" ? "max-w-xl p-6 sm:p-10" : "max-w-lg p-6 sm:p-8";
+  const width = request?.kind === "notes" ? "max-w-2xl p-6 sm:p-10" : request?.kind === "reschedule" ? "max-w-xl p-6 sm:p-10" : "max-w-lg p-6 sm:p-8";
 
   return (
     <AppointmentDialogsContext.Provider value={value}>
@@ -56,7 +56,7 @@ export function AppointmentDialogsProvider({ children }: { children: ReactNode }
               ) : request.kind === "cancel" ? (
                 <CancelForm appointment={request.appointment} onDone={close} />
               ) : (
-                <SessionNotesForm appointment={request.appointment} onDone={close} />
+                <NoteEditor appointment={request.appointment} onDone={close} />
               )}
             </div>
           ) : null}

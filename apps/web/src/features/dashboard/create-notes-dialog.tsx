@@ -24,7 +24,7 @@ export function CreateNotesDialog({ open, onOpenChange, sessions }: CreateNotesD
       <DialogContent className="p-6 sm:p-8">
         <DialogHeader>
           <DialogTitle>Create session notes</DialogTitle>
-          <DialogDescription>Choose the session. Notes open half an hour before a session starts, and saving them completes it.</DialogDescription>
+          <DialogDescription>Choose the session. Notes open half an hour before a session starts; the first save completes it.</DialogDescription>
         </DialogHeader>
         {sessions.length === 0 ? (
           <EmptyState icon={NotebookPen} title="Nothing waiting for notes">

@@ -41,6 +41,7 @@ import { CreateNotesDialog } from "./create-notes-dialog";
 import { describeActivity, doctorDashboardRange, nextSession, sessionsAwaitingNotes, todaysSchedule } from "./doctor-day";
 import { StatCard } from "./stat-card";
 import { NeedsAttention } from "../measures/needs-attention";
+import { NotesToSign } from "./notes-to-sign";
 import { WaitingPatients } from "./waiting-patients";
 
 const ACTIVITY_SHOWN = 6;
@@ -55,8 +56,9 @@ export function DoctorDashboardPage() {
   const activity = trpc.appointments.recentActivity.useQuery({ limit: ACTIVITY_SHOWN });
   const unread = trpc.messages.unread.useQuery();
   const waiting = trpc.visits.waiting.useQuery();
-  // Read here, in the page's batch, for NeedsAttention (which reads it from the cache).
+  // Read here, in the page's batch, for NeedsAttention and NotesToSign (which read them from the cache).
   trpc.measures.alerts.useQuery();
+  trpc.treatmentSessions.unsigned.useQuery();
 
   if (!user) return null;
   const queries = [summary, appointments, activity, unread, waiting];
@@ -162,6 +164,8 @@ function DoctorDashboard({ user, summary, appointments, activity, unreadMessages
           </ul>
         </SectionCard>
       </div>
+
+      <NotesToSign />
 
       <SectionCard title="Recent Patient Activity" description="Notes, bookings and cancellations around your patients." className="mt-8">
         <PatientActivity events={activity} />

@@ -10,6 +10,7 @@ import { MemberPage } from "../../components/member-page";
 import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
 import { ProgressChart } from "../../components/progress/progress-chart";
 import { SessionNote } from "../../components/progress/session-note";
+import { ClinicalNote } from "../../components/session-notes/clinical-note";
 import { AppointmentDialogsProvider } from "../../components/scheduling/appointment-dialogs";
 import { AppointmentRow } from "../../components/scheduling/appointment-row";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
@@ -160,6 +161,7 @@ function PatientHistory({ user, patientId, name, patient, sessions, appointments
             {sessions.map((session) => (
               <li key={session.id} className="border-b border-ivory-300 pb-6 last:border-0 last:pb-0">
                 <SessionNote session={session} />
+                <ClinicalNote session={session} viewer={user} appointment={noteAppointment(session, appointments, name)} />
               </li>
             ))}
           </ul>
@@ -190,4 +192,15 @@ function PatientNotFound() {
       </EmptyState>
     </div>
   );
+}
+
+/** The session a note belongs to, for the editor's heading: from the list when it is there. */
+function noteAppointment(
+  session: TreatmentSession,
+  appointments: Appointment[],
+  patientName: string,
+): Pick<Appointment, "id" | "patientName" | "title" | "startTime"> | undefined {
+  if (session.appointmentId === null) return undefined;
+  const appointment = appointments.find((candidate) => candidate.id === session.appointmentId);
+  return appointment ?? { id: session.appointmentId, patientName, title: "Session", startTime: session.createdAt };
 }

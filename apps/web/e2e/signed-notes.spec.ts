@@ -1,0 +1,93 @@
+// Signed session notes (issue 19), on a clinic of its own: the doctor's dashboard lists the demo's
+// latest session of Alex, whose note is still a draft a week on; the doctor finishes the SOAP
+// sections (signing names the first one missing), keeps a private note, signs and locks it; the
+// record then shows who signed and when, the server refuses any change, and a dated addendum is
+// the way to add to it. The private note appears nowhere in the record.
+import { expect } from "@playwright/test";
+
+import { ownClinic } from "./clinic-server";
+import { DEMO, expectToast, seriousViolations, signInQuietly } from "./support";
+
+const test = ownClinic();
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+const PRIVATE = "Countertransference: I felt protective of Alex today.";
+
+test("a doctor finishes, signs and adds an addendum to a note; the signed note is locked", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInQuietly(page, DEMO.doctor);
+  await page.goto("/dashboard/doctor");
+  const toSign = page.getByRole("region", { name: "Notes to sign" });
+  await expect(toSign.getByTestId("note-to-sign")).toHaveCount(1);
+  await expect(toSign).toContainText("Alex Morgan");
+  await expect(toSign).toContainText("Written, not signed");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await toSign.getByRole("button", { name: "Finish and sign the note of Alex Morgan's session" }).click();
+  const editor = page.getByRole("dialog", { name: "Session with Alex Morgan" });
+  await expect(editor.getByLabel("Session notes")).toHaveValue(/Consistent routine for three weeks/);
+  await expect(editor.getByLabel("Subjective")).toHaveValue(/steady routine/);
+  await expect(editor.getByLabel("8 out of 10")).toBeChecked();
+
+  // Signing needs all four sections: the first one missing is named and focused.
+  await editor.getByRole("button", { name: "Sign note" }).click();
+  await expect(editor.getByText("Write the Assessment section before signing.")).toBeVisible();
+  await expect(editor.getByLabel("Assessment")).toBeFocused();
+  await editor.getByLabel("Assessment").fill("Gains consolidated; early relapse signs understood.");
+  await editor.getByLabel("Plan").fill("Fortnightly sessions; a written plan for the busy season.");
+  await editor.getByLabel("Private psychotherapy note").fill(PRIVATE);
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: `test-results/screenshots/note-editor-${width}.png` });
+  }
+
+  await editor.getByRole("button", { name: "Sign note" }).click();
+  const confirm = editor.getByRole("group", { name: "Sign and lock this note?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Sign and lock" }).click();
+  await expectToast(page, "Note signed", "Alex Morgan's note is signed and locked.");
+  await expect(editor).toBeHidden();
+  await expect(toSign).toHaveCount(0);
+
+  // The record: signed by Dr. Vance, the new sections there, the private note nowhere.
+  const patients = (await (await page.request.get("/api/patients")).json()) as { id: number; firstName: string }[];
+  const alex = patients.find((patient) => patient.firstName === "Alex")!;
+  await page.goto(`/patients/${alex.id}`);
+  const notes = page.getByRole("region", { name: "Session notes" }).getByRole("listitem").filter({ hasText: "Consistent routine" });
+  await expect(notes).toContainText("Signed by Dr. Eleanor Vance on");
+  await expect(notes).toContainText("Gains consolidated; early relapse signs understood.");
+  await expect(page.getByText(PRIVATE)).toHaveCount(0);
+
+  // Locked: the server refuses a change to what was signed.
+  const sessions = (await (await page.request.get(`/api/treatment-sessions/${alex.id}`)).json()) as {
+    id: number;
+    signedAt: string | null;
+    contentHash: string;
+  }[];
+  const signed = sessions[0]!;
+  expect(signed.contentHash).toMatch(/^[0-9a-f]{64}$/);
+  const change = await page.request.patch(`/api/treatment-sessions/${signed.id}`, { data: { plan: "Quietly different." } });
+  expect(change.status()).toBe(409);
+  await expect(notes).toContainText(signed.contentHash.slice(0, 12));
+
+  // An addendum is the way to add to it: dated, under the doctor's name.
+  await notes.getByRole("button", { name: "Add addendum" }).click();
+  const addendum = page.getByRole("dialog", { name: "Add an addendum" });
+  await addendum.getByRole("button", { name: "Add addendum" }).click();
+  await expect(addendum.getByText("Write the addendum.")).toBeVisible();
+  await addendum.getByLabel("Addendum").fill("Alex phoned: the busy-season plan is written and on the fridge.");
+  await addendum.getByRole("button", { name: "Add addendum" }).click();
+  await expectToast(page, "Addendum added");
+  const addenda = notes.getByRole("list", { name: "Addenda" }).getByRole("listitem");
+  await expect(addenda).toHaveCount(1);
+  await expect(addenda).toContainText("Dr. Eleanor Vance");
+  await expect(addenda).toContainText("the busy-season plan is written");
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await notes.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screenshots/signed-note-${width}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+});
