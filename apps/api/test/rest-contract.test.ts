@@ -198,6 +198,32 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["DELETE /account/passkeys/{id}", (w) => ({ as: w.patient, url: `/account/passkeys/${w.passkeyId}` })],
   ["DELETE /account/totp", (w) => ({ as: w.patient, url: "/account/totp" })],
   ["DELETE /admin/users/{id}/sessions", (w) => ({ as: w.admin, url: `/admin/users/${w.createdUserId}/sessions` })],
+  ["GET /consents", (w) => ({ as: w.patient, url: "/consents" })],
+  [
+    "PUT /intake",
+    (w) => ({
+      as: w.patient,
+      url: "/intake",
+      payload: { reason: "Sleep and stress.", medications: "None", emergencyContactName: "Robin Quinn", emergencyContactPhone: "(555) 010-2030" },
+    }),
+  ],
+  [
+    "POST /consents/{kind}/sign",
+    async (w) => {
+      const me = (await w.app.inject({ method: "GET", url: "/api/user", headers: { cookie: w.patient.cookie } })).json();
+      return { as: w.patient, url: "/consents/treatment/sign", payload: { version: 1, typedName: `${me.firstName} ${me.lastName}` } };
+    },
+  ],
+  ["GET /intake", (w) => ({ as: w.patient, url: "/intake" })],
+  ["GET /patients/{patientId}/intake", (w) => ({ as: w.doctor, url: `/patients/${w.patient.id}/intake` })],
+  [
+    "PUT /admin/consents/{kind}",
+    (w) => ({
+      as: w.admin,
+      url: "/admin/consents/telehealth",
+      payload: { body: "I consent to receive my care by secure video, from a private place, knowing the clinic does not record visits." },
+    }),
+  ],
   ["GET /treatment-sessions/{userId}", (w) => ({ as: w.doctor, url: `/treatment-sessions/${w.patient.id}` })],
   [
     "POST /treatment-sessions",

@@ -2,12 +2,29 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 import { newPatient, type Registration } from "./support";
 
-/** A fresh patient, registered through the REST door and signed in (the page shares the cookie). */
-export async function registerPatient(page: Page): Promise<Registration> {
+/**
+ * A fresh patient, registered through the REST door and signed in (the page shares the cookie),
+ * with their intake and both consents done, as a patient is before booking; `{ intake: false }`
+ * leaves them to do.
+ */
+export async function registerPatient(page: Page, { intake = true }: { intake?: boolean } = {}): Promise<Registration> {
   const patient = newPatient();
   const response = await page.request.post("/api/register", { data: { ...patient, role: "patient" } });
   expect(response.status(), await response.text()).toBe(200);
+  if (intake) await completeIntake(page, `${patient.firstName} ${patient.lastName}`);
   return patient;
+}
+
+/** The signed-in patient's intake form and current consents, done through the API. */
+export async function completeIntake(page: Page, fullName: string): Promise<void> {
+  const saved = await page.request.put("/api/intake", {
+    data: { reason: "Sleep and stress.", medications: "None", emergencyContactName: "Robin Quinn", emergencyContactPhone: "(555) 010-2030" },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  for (const { kind, version } of (await (await page.request.get("/api/consents")).json()) as { kind: string; version: number }[]) {
+    const signed = await page.request.post(`/api/consents/${kind}/sign`, { data: { version, typedName: fullName } });
+    expect(signed.status(), await signed.text()).toBe(200);
+  }
 }
 
 /**

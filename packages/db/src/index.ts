@@ -23,6 +23,7 @@ export * from "./repositories/calendar-feeds.repository";
 export * from "./repositories/messages.repository";
 export * from "./repositories/attachments.repository";
 export * from "./repositories/measures.repository";
+export * from "./repositories/intake.repository";
 export * from "./repositories/admin.repository";
 export * from "./repositories/throttle.repository";
 export { auditLink, type AuditKey } from "./audit-chain";

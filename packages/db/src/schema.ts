@@ -231,6 +231,38 @@ export interface SessionAddendaTable {
   created_at: Instant;
 }
 
+export type ConsentKind = "treatment" | "telehealth";
+
+/** One version of a consent form: never changed once written; a new text is a new version. */
+export interface ConsentDocumentsTable {
+  id: Generated<number>;
+  kind: ConsentKind;
+  version: number;
+  body: string;
+  body_hash: string;
+  created_by: number | null;
+  created_at: Instant;
+}
+
+export interface ConsentSignaturesTable {
+  id: Generated<number>;
+  patient_id: number;
+  document_id: number;
+  typed_name: string;
+  body_hash: string;
+  ip: string | null;
+  signed_at: Instant;
+}
+
+export interface IntakeFormsTable {
+  patient_id: number;
+  reason: string;
+  medications: string;
+  emergency_contact_name: string;
+  emergency_contact_phone: string;
+  updated_at: Instant;
+}
+
 /** The private psychotherapy note of a session: read by its author only, never exported. */
 export interface PsychotherapyNotesTable {
   session_id: number;
@@ -357,6 +389,9 @@ export interface Database {
   treatment_sessions: TreatmentSessionsTable;
   session_addenda: SessionAddendaTable;
   psychotherapy_notes: PsychotherapyNotesTable;
+  consent_documents: ConsentDocumentsTable;
+  consent_signatures: ConsentSignaturesTable;
+  intake_forms: IntakeFormsTable;
   messages: MessagesTable;
   audit_log: AuditLogTable;
   working_hours: WorkingHoursTable;

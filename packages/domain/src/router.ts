@@ -9,6 +9,7 @@ import { doctorsRouter } from "./doctors/doctors.router";
 import { emergencyAccessRouter } from "./emergency-access/emergency-access.router";
 import { messagesRouter } from "./messages/messages.router";
 import { measuresRouter } from "./measures/measures.router";
+import { intakeRouter } from "./intake/intake.router";
 import { patientsRouter } from "./patients/patients.router";
 import { treatmentSessionsRouter } from "./treatment-sessions/treatment-sessions.router";
 import { createCallerFactory, router } from "./trpc";
@@ -28,6 +29,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   messages: messagesRouter,
   measures: measuresRouter,
+  intake: intakeRouter,
   admin: adminRouter,
   visits: visitsRouter,
   keys: keysRouter,

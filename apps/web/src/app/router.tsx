@@ -30,6 +30,10 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: "intake",
+                lazy: async () => ({ Component: (await import("../features/intake/intake-page")).IntakePage }),
+              },
+              {
                 path: "measures/:instrument",
                 lazy: async () => ({ Component: (await import("../features/measures/measure-page")).MeasurePage }),
               },

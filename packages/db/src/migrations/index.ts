@@ -24,6 +24,7 @@ import * as passkeyUserHandles from "./2026-11-26T0500-passkey-user-handles";
 import * as attachments from "./2026-11-26T0600-attachments";
 import * as outcomeMeasures from "./2026-11-26T0700-outcome-measures";
 import * as signedNotes from "./2026-11-26T0800-signed-notes";
+import * as intakeAndConsent from "./2026-11-26T0900-intake-and-consent";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -49,6 +50,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-26T0600-attachments": attachments,
   "2026-11-26T0700-outcome-measures": outcomeMeasures,
   "2026-11-26T0800-signed-notes": signedNotes,
+  "2026-11-26T0900-intake-and-consent": intakeAndConsent,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

@@ -12,6 +12,9 @@ import {
   saveMemberKeys,
   insertTreatmentSession,
   signNote,
+  currentConsentDocuments,
+  insertConsentSignature,
+  saveIntakeForm,
   insertUser,
   storedInstant,
   upsertDoctorProfile,
@@ -57,6 +60,27 @@ const ALEX_NOTES = [
   "Had the conversation with a sibling and it went better than feared. Mood noticeably lighter.",
   "Consistent routine for three weeks. Discussed relapse signs and a plan for busy periods.",
 ];
+
+const DEMO_INTAKE = {
+  alex: {
+    reason: "Trouble sleeping and constant worry about work.",
+    medications: "None",
+    emergencyContactName: "Robin Morgan",
+    emergencyContactPhone: "(555) 010-4411",
+  },
+  jordan: {
+    reason: "Work pressure and poor sleep; would like to feel calmer.",
+    medications: "Melatonin 3 mg at night",
+    emergencyContactName: "Casey Ellis",
+    emergencyContactPhone: "(555) 010-5522",
+  },
+  sam: {
+    reason: "Low mood since a bereavement last spring.",
+    medications: "None",
+    emergencyContactName: "Jamie Whitaker",
+    emergencyContactPhone: "(555) 010-6633",
+  },
+};
 
 /** The SOAP sections of Alex's notes: the first five signed, the last still a draft to finish. */
 const ALEX_SOAP = [
@@ -220,6 +244,27 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
       const signature = { signedBy: vance.id, signedAt: storedInstant(start.getTime() + 2 * 60 * 60 * 1000) };
       await signNote(trx, id, { ...signature, contentHash: noteContentHash({ id, ...note }, signature) });
     }
+    // Alex, Jordan and Sam filled in their intake and signed both consents before their first
+    // session; Riley has not yet, and meets the forms at the first booking.
+    const consents = await currentConsentDocuments(trx);
+    for (const [patient, intake] of [
+      [alex, DEMO_INTAKE.alex],
+      [jordan, DEMO_INTAKE.jordan],
+      [sam, DEMO_INTAKE.sam],
+    ] as const) {
+      await saveIntakeForm(trx, patient.id, { ...intake, updatedAt: createdAt });
+      for (const consent of consents) {
+        await insertConsentSignature(trx, {
+          patientId: patient.id,
+          documentId: consent.id,
+          typedName: `${patient.firstName} ${patient.lastName}`,
+          bodyHash: consent.bodyHash,
+          ip: null,
+          signedAt: createdAt,
+        });
+      }
+    }
+
     await book(alex, vance, clinicTime(2, 10), "Individual therapy", "scheduled");
     await book(alex, vance, clinicTime(9, 10), "Individual therapy", "scheduled");
     await book(jordan, vance, clinicTime(0, 15), "Initial consultation", "scheduled");

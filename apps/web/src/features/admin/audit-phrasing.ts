@@ -137,6 +137,11 @@ const PREDICATES: Record<string, Phrase> = {
   "measure.alert_ack": () => "acknowledged a patient's safety alert",
   "measure.assign": () => "asked a patient to complete a questionnaire",
   "measure.read": () => "viewed a patient's questionnaires",
+  "intake.save": () => "filled in their intake form",
+  "intake.read": () => "viewed a patient's intake and consents",
+  "consent.sign": (entry) => `signed the ${entry.targetId?.startsWith("telehealth") ? "telehealth consent" : "consent to treatment"}`,
+  "admin.consent_update": (entry) =>
+    `published a new version of the ${entry.targetId?.startsWith("telehealth") ? "telehealth consent" : "consent to treatment"}`,
   "messages.seal": (entry) => {
     const count = typeof entry.details?.count === "number" ? entry.details.count : 0;
     return `sealed ${count} earlier ${count === 1 ? "message" : "messages"} that were stored in words`;
@@ -238,6 +243,10 @@ const ACTION_LABELS: Record<string, string> = {
   "measure.alert_ack": "Safety alert acknowledged",
   "measure.assign": "Questionnaire requested",
   "measure.read": "Questionnaires viewed",
+  "intake.save": "Intake form saved",
+  "intake.read": "Intake viewed",
+  "consent.sign": "Consent signed",
+  "admin.consent_update": "Consent text changed",
   "visit.join": "Visit joined",
   "visit.admit": "Patient admitted",
   "visit.leave": "Visit left",
@@ -319,6 +328,9 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       "measure.alert_ack",
       "measure.assign",
       "measure.read",
+      "intake.save",
+      "intake.read",
+      "consent.sign",
     ].map(option),
   },
   {
@@ -333,6 +345,7 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       "admin.user_create",
       "admin.user_update",
       "admin.settings_update",
+      "admin.consent_update",
       "admin.backup",
       "admin.audit_export",
       "admin.sessions_end",

@@ -18,6 +18,7 @@ import { WorkingHoursEditor } from "./working-hours-editor";
 import { weekProblems } from "./working-hours";
 import { RecheckDialog } from "../account/recheck-dialog";
 import { CrisisResourcesEditor } from "./crisis-resources-editor";
+import { ConsentFormsSection } from "./consent-forms-section";
 import { RecordsKeySection } from "./records-key-section";
 import { Section } from "./settings-section";
 
@@ -34,6 +35,7 @@ export function SettingsPage() {
       {settings.data ? (
         <div className="grid max-w-5xl gap-6">
           <SettingsForm saved={settings.data} />
+          <ConsentFormsSection />
           <RecordsKeySection />
         </div>
       ) : settings.isError ? (

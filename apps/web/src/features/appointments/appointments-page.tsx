@@ -44,6 +44,8 @@ export function AppointmentsPage() {
   const upcoming = trpc.appointments.list.useQuery({ from: loadedAt, order: "asc", limit: UPCOMING_READ });
   const history = trpc.appointments.list.useQuery({ to: loadedAt, order: "desc", limit: HISTORY_SHOWN });
   const feed = trpc.calendar.feed.useQuery();
+  // In the page's batch, so the booking modal knows at once whether intake comes first.
+  trpc.intake.mine.useQuery(undefined, { enabled: user?.role === "patient" });
   // The clinic's time zone, so times can say when the viewer's differs.
   const zone = useClinicTimeZoneQuery(user?.role);
 

@@ -22,6 +22,7 @@ import { AppointmentDialogsProvider } from "../../components/scheduling/appointm
 import { AppointmentRow } from "../../components/scheduling/appointment-row";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
 import { SectionCard } from "../../components/section-card";
+import { IntakeBanner } from "../intake/intake-banner";
 import { DueMeasures } from "../measures/due-measures";
 import { MeasureTrends } from "../measures/measure-trends";
 import { doctorTitle, hoursPhrase } from "../../lib/appointment-rules";
@@ -58,7 +59,8 @@ export function PatientDashboardPage() {
     limit: UPCOMING_SHOWN + UNDER_WAY_READ,
   });
   const sessions = trpc.treatmentSessions.list.useQuery({ userId: user?.id ?? 0 }, { enabled: user !== null });
-  // Read here, in the page's batch, for DueMeasures and YourQuestionnaires (which read them from the cache).
+  // Read here, in the page's batch, for IntakeBanner, DueMeasures and YourQuestionnaires (which read them from the cache).
+  trpc.intake.mine.useQuery();
   trpc.measures.due.useQuery();
   trpc.measures.history.useQuery({ patientId: user?.id ?? 0 }, { enabled: user !== null });
 
@@ -128,6 +130,7 @@ function PatientDashboard({ user, summary, scheduled, upcoming, sessions }: Pati
       }
     >
       {roomOpen ? <OpenRoom appointment={roomOpen} viewer={user} /> : null}
+      <IntakeBanner />
       <DueMeasures />
       <div className="grid gap-5 sm:grid-cols-3">
         <StatCard label="Upcoming sessions" value={summary.upcoming} caption="Booked and ahead of you" icon={CalendarCheck2} to="/appointments" />

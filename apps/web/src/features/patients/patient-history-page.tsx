@@ -11,6 +11,7 @@ import { PageQueriesFallback, queriesSettled } from "../../components/page-queri
 import { ProgressChart } from "../../components/progress/progress-chart";
 import { SessionNote } from "../../components/progress/session-note";
 import { ClinicalNote } from "../../components/session-notes/clinical-note";
+import { IntakeStatusCard } from "../intake/intake-status-card";
 import { AppointmentDialogsProvider } from "../../components/scheduling/appointment-dialogs";
 import { AppointmentRow } from "../../components/scheduling/appointment-row";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
@@ -150,6 +151,8 @@ function PatientHistory({ user, patientId, name, patient, sessions, appointments
       >
         <PatientMeasures patientId={patientId} subject={name} />
       </SectionCard>
+
+      {emergency ? null : <IntakeStatusCard patientId={patientId} subject={patient?.firstName ?? name} />}
 
       <SectionCard title="Session notes" description="Every session's notes and rating, newest first." className="mt-8">
         {sessions.length === 0 ? (

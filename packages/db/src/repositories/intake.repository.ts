@@ -1,0 +1,133 @@
+// Intake and consent: the clinic's consent forms in versions, patients' signatures of them, and
+// each patient's intake form.
+import type { ConsentKind } from "../schema";
+import type { Db } from "./db";
+
+export interface ConsentDocument {
+  id: number;
+  kind: ConsentKind;
+  version: number;
+  body: string;
+  bodyHash: string;
+  createdAt: string;
+}
+
+/** The newest version of each consent form. */
+export async function currentConsentDocuments(db: Db): Promise<ConsentDocument[]> {
+  const rows = await db
+    .selectFrom("consent_documents as d")
+    .select(["d.id", "d.kind", "d.version", "d.body", "d.body_hash", "d.created_at"])
+    .where(({ eb, selectFrom }) =>
+      eb(
+        "d.version",
+        "=",
+        selectFrom("consent_documents as newer")
+          .select((inner) => inner.fn.max("newer.version").as("latest"))
+          .whereRef("newer.kind", "=", "d.kind"),
+      ),
+    )
+    .orderBy("d.kind", "desc")
+    .execute();
+  return rows.map((row) => ({ id: row.id, kind: row.kind, version: row.version, body: row.body, bodyHash: row.body_hash, createdAt: row.created_at }));
+}
+
+export async function insertConsentDocument(
+  db: Db,
+  document: { kind: ConsentKind; version: number; body: string; bodyHash: string; createdBy: number; createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto("consent_documents")
+    .values({
+      kind: document.kind,
+      version: document.version,
+      body: document.body,
+      body_hash: document.bodyHash,
+      created_by: document.createdBy,
+      created_at: document.createdAt,
+    })
+    .execute();
+}
+
+export interface ConsentSignature {
+  kind: ConsentKind;
+  version: number;
+  documentId: number;
+  typedName: string;
+  bodyHash: string;
+  ip: string | null;
+  signedAt: string;
+}
+
+/** Every consent the patient signed, newest version first within each kind. */
+export async function consentSignaturesOf(db: Db, patientId: number): Promise<ConsentSignature[]> {
+  const rows = await db
+    .selectFrom("consent_signatures as s")
+    .innerJoin("consent_documents as d", "d.id", "s.document_id")
+    .select(["d.kind", "d.version", "s.document_id", "s.typed_name", "s.body_hash", "s.ip", "s.signed_at"])
+    .where("s.patient_id", "=", patientId)
+    .orderBy("d.kind")
+    .orderBy("d.version", "desc")
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind,
+    version: row.version,
+    documentId: row.document_id,
+    typedName: row.typed_name,
+    bodyHash: row.body_hash,
+    ip: row.ip,
+    signedAt: row.signed_at,
+  }));
+}
+
+export async function insertConsentSignature(
+  db: Db,
+  signature: { patientId: number; documentId: number; typedName: string; bodyHash: string; ip: string | null; signedAt: string },
+): Promise<void> {
+  await db
+    .insertInto("consent_signatures")
+    .values({
+      patient_id: signature.patientId,
+      document_id: signature.documentId,
+      typed_name: signature.typedName,
+      body_hash: signature.bodyHash,
+      ip: signature.ip,
+      signed_at: signature.signedAt,
+    })
+    .execute();
+}
+
+export interface IntakeForm {
+  reason: string;
+  medications: string;
+  emergencyContactName: string;
+  emergencyContactPhone: string;
+  updatedAt: string;
+}
+
+export async function findIntakeForm(db: Db, patientId: number): Promise<IntakeForm | undefined> {
+  const row = await db.selectFrom("intake_forms").selectAll().where("patient_id", "=", patientId).executeTakeFirst();
+  return (
+    row && {
+      reason: row.reason,
+      medications: row.medications,
+      emergencyContactName: row.emergency_contact_name,
+      emergencyContactPhone: row.emergency_contact_phone,
+      updatedAt: row.updated_at,
+    }
+  );
+}
+
+export async function saveIntakeForm(db: Db, patientId: number, form: IntakeForm): Promise<void> {
+  const values = {
+    reason: form.reason,
+    medications: form.medications,
+    emergency_contact_name: form.emergencyContactName,
+    emergency_contact_phone: form.emergencyContactPhone,
+    updated_at: form.updatedAt,
+  };
+  await db
+    .insertInto("intake_forms")
+    .values({ patient_id: patientId, ...values })
+    .onConflict((oc) => oc.column("patient_id").doUpdateSet(values))
+    .execute();
+}
