@@ -16,6 +16,7 @@ import securityPlugin from "./plugins/security";
 import { adminDownloadRoutes } from "./routes/admin-downloads";
 import { attachmentRoutes } from "./routes/attachments";
 import { calendarFeedRoutes } from "./routes/calendar-feed";
+import { patientRecordRoutes } from "./routes/patient-record";
 import { healthRoutes } from "./routes/health";
 import { restRoutes } from "./routes/rest";
 import { trpcRoutes } from "./routes/trpc";
@@ -72,6 +73,7 @@ export async function buildApp({ env, database, now, logStream, audit }: BuildAp
   await app.register(calendarFeedRoutes);
   await app.register(adminDownloadRoutes);
   await app.register(attachmentRoutes);
+  await app.register(patientRecordRoutes);
   await app.register(websocketRoutes, { env });
   await app.register(webRoutes, { webDist: env.WEB_DIST ?? fileURLToPath(new URL("../../web/dist", import.meta.url)) });
   return app;

@@ -15,7 +15,7 @@ import { describeApp, newPatient, register, sessionCookie } from "./helper";
 const STEP_MS = 30_000;
 const PENDING_MS = 5 * 60_000;
 
-const DOWNLOADS = ["/api/admin/backup", "/api/admin/audit-log.csv"];
+const DOWNLOADS = ["/api/admin/backup", "/api/admin/audit-log.csv", "/api/patients/1/record.pdf"];
 
 interface Member {
   id: number;

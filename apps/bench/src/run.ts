@@ -14,6 +14,7 @@ import { measureLargeClinic } from "./large-clinic";
 import { measureLighthouse } from "./lighthouse";
 import { measureLoginEventLoop } from "./login-event-loop";
 import { measureMessagingReads } from "./messaging-reads";
+import { measureRecordPdf } from "./record-pdf";
 import { measureSealing } from "./sealing";
 import { measureStartup } from "./startup";
 import { measureSecondStepCpu, measureTwoStepLoginEventLoop } from "./two-step-sign-in";
@@ -41,6 +42,7 @@ const MEASUREMENTS: Measurement[] = [
   { id: "login", title: "Event-loop delay, 20 logins", needsBuiltServer: false, run: measureLoginEventLoop },
   { id: "login-2fa", title: "Event-loop delay, 20 two-step logins (password + TOTP)", needsBuiltServer: false, run: measureTwoStepLoginEventLoop },
   { id: "totp", title: "Sign-in with TOTP: server CPU of the second step", needsBuiltServer: false, run: measureSecondStepCpu },
+  { id: "record", title: "The patient's record as a PDF, 200 sessions", needsBuiltServer: false, run: measureRecordPdf },
   { id: "audit", title: "Audit log cost, GET /api/appointments", needsBuiltServer: false, run: measureAuditCost },
   { id: "clinic", title: "Large clinic: appointments, notes, slots, booking", needsBuiltServer: true, optIn: true, run: measureLargeClinic },
   { id: "messaging", title: "Messaging: 2,000,000 messages", needsBuiltServer: true, optIn: true, run: measureMessagingReads },

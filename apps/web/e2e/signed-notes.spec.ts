@@ -2,7 +2,10 @@
 // latest session of Alex, whose note is still a draft a week on; the doctor finishes the SOAP
 // sections (signing names the first one missing), keeps a private note, signs and locks it; the
 // record then shows who signed and when, the server refuses any change, and a dated addendum is
-// the way to add to it. The private note appears nowhere in the record.
+// the way to add to it. The private note appears nowhere in the record. Alex then downloads their
+// record as a PDF from the dashboard.
+import { readFile } from "node:fs/promises";
+
 import { expect } from "@playwright/test";
 
 import { ownClinic } from "./clinic-server";
@@ -13,7 +16,11 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 
 const PRIVATE = "Countertransference: I felt protective of Alex today.";
 
-test("a doctor finishes, signs and adds an addendum to a note; the signed note is locked", async ({ page }) => {
+test("a doctor finishes, signs and adds an addendum to a note; the signed note is locked; the patient takes their record home", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   await signInQuietly(page, DEMO.doctor);
   await page.goto("/dashboard/doctor");
@@ -90,4 +97,16 @@ test("a doctor finishes, signs and adds an addendum to a note; the signed note i
     await page.screenshot({ path: `test-results/screenshots/signed-note-${width}.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
+
+  // Alex downloads their record from the dashboard: a PDF, named for them.
+  const alexContext = await browser.newContext({ baseURL });
+  const alexPage = await alexContext.newPage();
+  await signInQuietly(alexPage, DEMO.patient);
+  await alexPage.goto("/dashboard/patient");
+  const [download] = await Promise.all([alexPage.waitForEvent("download"), alexPage.getByRole("link", { name: "Your record (PDF)" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^record-morgan-alex-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  expect(bytes.length).toBeGreaterThan(2_000);
+  await alexContext.close();
 });

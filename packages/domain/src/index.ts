@@ -20,6 +20,7 @@ export { calendarFeedFor } from "./calendar/calendar-feed";
 export { authorizeAdmin, authorizeRole } from "./admin/admin-access";
 export { attachmentOf, purgeUnclaimedUploads, uploadAttachment, ATTACHMENT_MAX_UPLOAD_BYTES, ATTACHMENT_TOO_LARGE } from "./messages/attachments";
 export { auditLogCsv } from "./admin/audit-log";
+export { patientRecord, type PatientRecord } from "./patients/patient-record";
 export { loadSettings } from "./admin/settings";
 export { recordAudit } from "./audit/audit";
 export { REFUSAL_WINDOW_MS, type RefusalDetails, type RefusalKind } from "./audit/refusals";

@@ -28,7 +28,18 @@ export async function currentConsentDocuments(db: Db): Promise<ConsentDocument[]
     )
     .orderBy("d.kind", "desc")
     .execute();
-  return rows.map((row) => ({ id: row.id, kind: row.kind, version: row.version, body: row.body, bodyHash: row.body_hash, createdAt: row.created_at }));
+  return rows.map(toConsentDocument);
+}
+
+function toConsentDocument(row: { id: number; kind: ConsentKind; version: number; body: string; body_hash: string; created_at: string }): ConsentDocument {
+  return { id: row.id, kind: row.kind, version: row.version, body: row.body, bodyHash: row.body_hash, createdAt: row.created_at };
+}
+
+/** The consent forms with these ids, in no particular order. */
+export async function findConsentDocuments(db: Db, ids: readonly number[]): Promise<ConsentDocument[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("consent_documents").select(["id", "kind", "version", "body", "body_hash", "created_at"]).where("id", "in", ids).execute();
+  return rows.map(toConsentDocument);
 }
 
 export async function insertConsentDocument(

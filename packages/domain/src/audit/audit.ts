@@ -40,6 +40,7 @@ export type AuditAction =
   | "intake.save"
   | "intake.read"
   | "consent.sign"
+  | "record.download"
   | "admin.consent_update"
   | "admin.records_key"
   | "visit.join"

@@ -139,6 +139,8 @@ const PREDICATES: Record<string, Phrase> = {
   "measure.read": () => "viewed a patient's questionnaires",
   "intake.save": () => "filled in their intake form",
   "intake.read": () => "viewed a patient's intake and consents",
+  "record.download": (entry) =>
+    entry.actorId !== null && String(entry.actorId) === entry.targetId ? "downloaded their record" : "downloaded a patient's record",
   "consent.sign": (entry) => `signed the ${entry.targetId?.startsWith("telehealth") ? "telehealth consent" : "consent to treatment"}`,
   "admin.consent_update": (entry) =>
     `published a new version of the ${entry.targetId?.startsWith("telehealth") ? "telehealth consent" : "consent to treatment"}`,
@@ -245,6 +247,7 @@ const ACTION_LABELS: Record<string, string> = {
   "measure.read": "Questionnaires viewed",
   "intake.save": "Intake form saved",
   "intake.read": "Intake viewed",
+  "record.download": "Record downloaded",
   "consent.sign": "Consent signed",
   "admin.consent_update": "Consent text changed",
   "visit.join": "Visit joined",
@@ -331,6 +334,7 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       "intake.save",
       "intake.read",
       "consent.sign",
+      "record.download",
     ].map(option),
   },
   {

@@ -22,6 +22,7 @@ import { AppointmentDialogsProvider } from "../../components/scheduling/appointm
 import { AppointmentRow } from "../../components/scheduling/appointment-row";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
 import { SectionCard } from "../../components/section-card";
+import { RecordDownloadLink } from "../../components/record-download-link";
 import { IntakeBanner } from "../intake/intake-banner";
 import { DueMeasures } from "../measures/due-measures";
 import { MeasureTrends } from "../measures/measure-trends";
@@ -126,6 +127,7 @@ function PatientDashboard({ user, summary, scheduled, upcoming, sessions }: Pati
           <Button asChild variant="outline">
             <Link to="/appointments">Your calendar</Link>
           </Button>
+          <RecordDownloadLink patientId={user.id} label="Your record (PDF)" />
         </>
       }
     >

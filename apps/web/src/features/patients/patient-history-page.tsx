@@ -10,6 +10,7 @@ import { MemberPage } from "../../components/member-page";
 import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
 import { ProgressChart } from "../../components/progress/progress-chart";
 import { SessionNote } from "../../components/progress/session-note";
+import { RecordDownloadLink } from "../../components/record-download-link";
 import { ClinicalNote } from "../../components/session-notes/clinical-note";
 import { IntakeStatusCard } from "../intake/intake-status-card";
 import { AppointmentDialogsProvider } from "../../components/scheduling/appointment-dialogs";
@@ -112,6 +113,7 @@ function PatientHistory({ user, patientId, name, patient, sessions, appointments
               Schedule Appointment
             </Button>
           ) : null}
+          {emergency ? null : <RecordDownloadLink patientId={patientId} label="Record (PDF)" />}
           <Button asChild variant="outline">
             <Link to="/patients">
               <ArrowLeft aria-hidden="true" />

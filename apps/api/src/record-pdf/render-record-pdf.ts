@@ -1,0 +1,179 @@
+// The patient's record as a PDF, drawn with pdfkit's built-in fonts (nothing fetched, nothing
+// embedded): a title page header, then the appointments, the session notes, the questionnaires and
+// the signed consents, with page numbers. What goes in is decided by the domain (patientRecord);
+// this only lays it out.
+import type { PatientRecord } from "@halcyon/domain";
+import PDFDocument from "pdfkit";
+
+const INK = "#0b1220";
+const MUTED = "#57534e";
+const GOLD = "#9c7b40";
+const MARGIN = 56;
+
+const STATUS_WORDS: Record<string, string> = { scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled", no_show: "Did not attend" };
+
+export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `Health record of ${record.patient.firstName} ${record.patient.lastName}`, Author: record.clinicName, Creator: "Halcyon" },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const zone = record.timeZone;
+  const dayFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: zone });
+  const dayAndTimeFormat = new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: zone,
+    timeZoneName: "short",
+  });
+  const day = (instant: string) => dayFormat.format(new Date(instant));
+  const dayAndTime = (instant: string) => dayAndTimeFormat.format(new Date(instant));
+  const width = doc.page.width - 2 * MARGIN;
+
+  const heading = (text: string) => {
+    if (doc.y > doc.page.height - MARGIN - 120) doc.addPage();
+    doc.moveDown(1.2).font("Times-Roman").fontSize(18).fillColor(INK).text(text, MARGIN, doc.y, { width });
+    const y = doc.y + 4;
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + 48, y)
+      .strokeColor(GOLD)
+      .lineWidth(0.8)
+      .stroke();
+    doc.moveDown(0.8);
+  };
+  const small = (text: string, color = MUTED) => doc.font("Helvetica").fontSize(8.5).fillColor(color).text(text, MARGIN, doc.y, { width });
+  const body = (text: string) => doc.font("Helvetica").fontSize(10).fillColor(INK).text(text, MARGIN, doc.y, { width, lineGap: 2 });
+  const label = (text: string) =>
+    doc.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text(text.toUpperCase(), MARGIN, doc.y, { width, characterSpacing: 1 });
+  const keepRoom = (points: number) => {
+    if (doc.y > doc.page.height - MARGIN - points) doc.addPage();
+  };
+  const none = (text: string) => doc.font("Helvetica-Oblique").fontSize(10).fillColor(MUTED).text(text, MARGIN, doc.y, { width });
+
+  // Header.
+  const { patient } = record;
+  doc.font("Helvetica").fontSize(9).fillColor(GOLD).text(record.clinicName.toUpperCase(), { characterSpacing: 2 });
+  doc.moveDown(0.4).font("Times-Roman").fontSize(26).fillColor(INK).text(`${patient.firstName} ${patient.lastName}`);
+  doc.moveDown(0.2);
+  small([`Born ${patient.dateOfBirth}`, patient.phoneNumber, patient.email, `Record made ${dayAndTime(record.generatedAt)}`].filter(Boolean).join("  ·  "));
+  doc.moveDown(0.6);
+  body(
+    "Your health record at the clinic: your appointments, the notes of your sessions, your questionnaires and the consents you signed. " +
+      "A clinician's private psychotherapy notes are kept apart from the record and are not part of this copy.",
+  );
+
+  heading("Appointments");
+  if (record.appointments.length === 0) none("No appointments.");
+  for (const appointment of record.appointments) {
+    keepRoom(30);
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .fillColor(INK)
+      .text(`${dayAndTime(appointment.startTime)}  ·  ${appointment.title}`, MARGIN, doc.y, { width });
+    small(`Dr. ${appointment.doctorName}  ·  ${STATUS_WORDS[appointment.status] ?? appointment.status}`);
+    doc.moveDown(0.4);
+  }
+
+  heading("Session notes");
+  if (record.sessions.length === 0) none("No session notes.");
+  for (const session of record.sessions) {
+    keepRoom(90);
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .fillColor(INK)
+      .text(
+        `${day(session.createdAt)}  ·  Dr. ${session.doctorName}${session.progressRating > 0 ? `  ·  Progress ${session.progressRating}/10` : ""}`,
+        MARGIN,
+        doc.y,
+        { width },
+      );
+    doc.moveDown(0.2);
+    body(session.sessionNotes);
+    for (const [name, text] of [
+      ["Subjective", session.soap.subjective],
+      ["Objective", session.soap.objective],
+      ["Assessment", session.soap.assessment],
+      ["Plan", session.soap.plan],
+    ] as const) {
+      if (!text) continue;
+      doc.moveDown(0.3);
+      label(name);
+      body(text);
+    }
+    doc.moveDown(0.3);
+    small(
+      session.signedAt
+        ? `Signed by Dr. ${session.signerName ?? session.doctorName} on ${dayAndTime(session.signedAt)}. SHA-256 of the signed note: ${session.contentHash}`
+        : "Not signed yet: the clinician may still complete it.",
+    );
+    for (const addendum of session.addenda) {
+      doc.moveDown(0.3);
+      label(`Addendum, ${day(addendum.createdAt)}, Dr. ${addendum.authorName}`);
+      body(addendum.body);
+    }
+    doc.moveDown(0.9);
+  }
+
+  heading("Questionnaires");
+  if (record.measures.length === 0) none("No questionnaires.");
+  for (const measure of record.measures) {
+    keepRoom(20);
+    doc
+      .font("Helvetica")
+      .fontSize(10)
+      .fillColor(INK)
+      .text(`${day(measure.createdAt)}  ·  ${measure.name}  ·  ${measure.score} of ${measure.maxScore}  ·  ${measure.band}`, MARGIN, doc.y, { width });
+    doc.moveDown(0.3);
+  }
+
+  heading("Signed consents");
+  if (record.consents.length === 0) none("No consents signed.");
+  for (const consent of record.consents) {
+    keepRoom(120);
+    doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text(`${consent.title}, version ${consent.version}`, MARGIN, doc.y, { width });
+    small(
+      `Signed as “${consent.typedName}” on ${dayAndTime(consent.signedAt)}${consent.ip ? ` from ${consent.ip}` : ""}. SHA-256 of the text: ${consent.bodyHash}`,
+    );
+    doc.moveDown(0.3);
+    body(consent.body);
+    doc.moveDown(0.9);
+  }
+
+  // Page numbers, once every page exists.
+  const range = doc.bufferedPageRange();
+  for (let index = 0; index < range.count; index += 1) {
+    doc.switchToPage(range.start + index);
+    // Below the bottom margin, where pdfkit would otherwise begin a new page for the text.
+    doc.page.margins.bottom = 0;
+    doc
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(
+        `${record.clinicName}  ·  ${patient.firstName} ${patient.lastName}  ·  Page ${index + 1} of ${range.count}`,
+        MARGIN,
+        doc.page.height - MARGIN + 20,
+        {
+          width,
+          align: "center",
+          lineBreak: false,
+        },
+      );
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,29 @@
+// GET /api/patients/{id}/record.pdf: the patient's record as a PDF, for the patient, their doctors
+// and admins (anyone else 404, as for the record itself). Each download is audited.
+import { authorizeRole, parseClientInput, patientRecord } from "@halcyon/domain";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+
+import { sendError } from "../errors";
+import { renderRecordPdf } from "../record-pdf/render-record-pdf";
+
+const paramsSchema = z.object({ id: z.coerce.number({ error: "The patient id must be a number" }).int().positive("The patient id must be a positive number") });
+
+export async function patientRecordRoutes(app: FastifyInstance): Promise<void> {
+  app.get("/api/patients/:id/record.pdf", async (request, reply) => {
+    try {
+      const ctx = await authorizeRole(await app.createRequestContext(request, reply), "patients.recordPdf", ["patient", "doctor", "admin"]);
+      const { id } = parseClientInput(paramsSchema, request.params);
+      const record = await patientRecord(ctx, id);
+      const pdf = await renderRecordPdf(record);
+      const name = `${record.patient.lastName}-${record.patient.firstName}`.toLowerCase().replace(/[^a-z0-9-]+/g, "-");
+      return reply
+        .type("application/pdf")
+        .header("cache-control", "no-store")
+        .header("content-disposition", `attachment; filename="record-${name}-${record.generatedAt.slice(0, 10)}.pdf"`)
+        .send(pdf);
+    } catch (error) {
+      return sendError(app, reply, error);
+    }
+  });
+}
