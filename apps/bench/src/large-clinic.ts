@@ -212,6 +212,13 @@ export async function measureLargeClinic(): Promise<CheckResult[]> {
           notes: [`${doctorUsername(0)} reads patient ${subjects.notesPatientId} (${subjects.notesCount} sessions)`],
         },
         {
+          // The doctor's view of a patient draws the measure trends from this (issue 19).
+          name: "GET /api/measures?patientId= (trends)",
+          path: `/api/measures?patientId=${subjects.notesPatientId}`,
+          token: doctorToken,
+          notes: [`${doctorUsername(0)} reads the ${LARGE_CLINIC.measuresPerPatient} questionnaires of patient ${subjects.notesPatientId}`],
+        },
+        {
           name: "GET /api/doctors/{id}/slots",
           path: `/api/doctors/${doctorId(0)}/slots?date=${slotsDate}`,
           token: patientToken,

@@ -43,12 +43,14 @@ export const LARGE_CLINIC = {
   patients: 20_000,
   appointments: 500_000,
   treatmentSessions: 200_000,
+  /** Questionnaires each patient completed (issue 19): PHQ-9 and GAD-7 in turn, a fortnight apart. */
+  measuresPerPatient: 10,
   pastWeeks: 104,
   futureWeeks: 26,
 } as const;
 
 /** Change whenever the seed writes something else: cached copies are rebuilt. */
-const SEED_VERSION = "large-clinic-1";
+const SEED_VERSION = "large-clinic-2";
 
 const PAST_OCCUPANCY = 0.86;
 const FUTURE_OCCUPANCY_NEAR = 0.85;
@@ -261,6 +263,24 @@ export async function seedLargeClinic(file: string, now = Date.now()): Promise<L
       select doctor_id, patient_id, min(created_at) from appointments group by doctor_id, patient_id`);
     progress(`large-clinic: treatment sessions and care relationships in ${formatMs(Date.now() - phase)}`);
 
+    phase = Date.now();
+    insertRows(
+      db,
+      `insert into measures (patient_id, instrument, answers, score, band, created_at) values (?, ?, ?, ?, ?, ?)`,
+      (function* () {
+        for (const p of range(LARGE_CLINIC.patients)) {
+          for (const m of range(LARGE_CLINIC.measuresPerPatient)) {
+            const phq9 = m % 2 === 0;
+            const answers = [...range(phq9 ? 9 : 7)].map((item) => (phq9 && item === 8 ? 0 : random.int(4)));
+            const score = answers.reduce((sum, answer) => sum + answer, 0);
+            const takenAt = now - (LARGE_CLINIC.measuresPerPatient - m) * 14 * DAY_MS - random.int(600) * MINUTE_MS;
+            yield [patientId(p), phq9 ? "phq9" : "gad7", JSON.stringify(answers), score, bandOf(phq9, score), iso(takenAt)];
+          }
+        }
+      })(),
+    );
+    progress(`large-clinic: ${LARGE_CLINIC.patients * LARGE_CLINIC.measuresPerPatient} questionnaires in ${formatMs(Date.now() - phase)}`);
+
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     const counts: Record<string, number> = {
       users: count("select count(*) as n from users"),
@@ -273,11 +293,21 @@ export async function seedLargeClinic(file: string, now = Date.now()): Promise<L
       noShow: count("select count(*) as n from appointments where status = 'no_show'"),
       treatmentSessions: count("select count(*) as n from treatment_sessions"),
       careRelationships: count("select count(*) as n from care_relationships"),
+      measures: count("select count(*) as n from measures"),
     };
     return { now: iso(now), firstDay: iso(firstDay).slice(0, 10), lastDay: iso(endDay - DAY_MS).slice(0, 10), counts };
   } finally {
     finishBulkLoad(db);
   }
+}
+
+/** The band of a PHQ-9 or GAD-7 total, as the domain scores it. */
+function bandOf(phq9: boolean, score: number): string {
+  if (score < 5) return "Minimal";
+  if (score < 10) return "Mild";
+  if (score < 15) return "Moderate";
+  if (phq9 && score < 20) return "Moderately severe";
+  return "Severe";
 }
 
 export function largeClinicDatabase(): Promise<CachedDatabase<LargeClinicInfo>> {
