@@ -95,8 +95,9 @@ describeApp("intake and consent", (testApp) => {
     const treatment = current.find((document) => document.kind === "treatment")!;
 
     const body = `${treatment.body}\n\nSessions cancelled with less than a day's notice may be charged.`;
-    expect((await call(app, doctor, "PUT", "/api/admin/consents/treatment", { body })).statusCode).toBe(403);
-    const updated = await call(app, admin, "PUT", "/api/admin/consents/treatment", { body });
+    const base = { baseVersion: treatment.version };
+    expect((await call(app, doctor, "PUT", "/api/admin/consents/treatment", { ...base, body })).statusCode).toBe(403);
+    const updated = await call(app, admin, "PUT", "/api/admin/consents/treatment", { ...base, body });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({
       kind: "treatment",
@@ -104,8 +105,15 @@ describeApp("intake and consent", (testApp) => {
       body,
       bodyHash: createHash("sha256").update(body).digest("hex"),
     });
-    // The same text again is not a new version.
-    expect((await call(app, admin, "PUT", "/api/admin/consents/treatment", { body })).json().version).toBe(treatment.version + 1);
+    // The same text again is not a new version; an admin still editing the old version is told another published since.
+    expect((await call(app, admin, "PUT", "/api/admin/consents/treatment", { baseVersion: treatment.version + 1, body })).json().version).toBe(
+      treatment.version + 1,
+    );
+    const stalePage = await call(app, admin, "PUT", "/api/admin/consents/treatment", { ...base, body: `${body} Also this.` });
+    expect([stalePage.statusCode, stalePage.json().message]).toEqual([
+      409,
+      `Another admin published version ${treatment.version + 1} of this consent since you opened it. Reload to read it before changing it.`,
+    ]);
 
     const status = (await call(app, patient, "GET", "/api/intake")).json();
     expect(status.complete).toBe(false);
@@ -118,10 +126,10 @@ describeApp("intake and consent", (testApp) => {
     const signed = await call(app, patient, "POST", "/api/consents/treatment/sign", { version: treatment.version + 1, typedName: name });
     expect(signed.json()).toMatchObject({ complete: true });
 
-    const tooShort = await call(app, admin, "PUT", "/api/admin/consents/telehealth", { body: "Yes." });
+    const tooShort = await call(app, admin, "PUT", "/api/admin/consents/telehealth", { baseVersion: 1, body: "Yes." });
     expect([tooShort.statusCode, tooShort.json().message]).toEqual([400, "A consent needs at least a few sentences"]);
     // Put the text back for the other tests: a new version again, which is how a clinic would undo it too.
-    expect((await call(app, admin, "PUT", "/api/admin/consents/treatment", { body: treatment.body })).statusCode).toBe(200);
+    expect((await call(app, admin, "PUT", "/api/admin/consents/treatment", { baseVersion: treatment.version + 1, body: treatment.body })).statusCode).toBe(200);
   });
 
   it("shows a patient's status to the patient, their doctors and admins, and to no one else; others' reads are audited", async () => {

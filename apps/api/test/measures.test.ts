@@ -103,7 +103,9 @@ describeApp("outcome measures", (testApp) => {
       safetyAlert: true,
       crisisResources: [expect.objectContaining({ contact: "Call or text 988" }), expect.objectContaining({ contact: "Call 911" })],
     });
-    await until(() => sockets[0]!.received.length > 0 && sockets[1]!.received.length > 0);
+    // Waits for the alert itself: on PostgreSQL an earlier event (the booking's) may still be on its way.
+    const heardAlert = (index: number) => sockets[index]!.received.some((frame) => frame.type === "measure_alert");
+    await until(() => heardAlert(0) && heardAlert(1));
     for (const socket of sockets.slice(0, 2)) {
       expect(socket.received).toContainEqual({
         type: "measure_alert",

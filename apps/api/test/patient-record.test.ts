@@ -46,7 +46,7 @@ describeApp("the patient's record as a PDF", (testApp) => {
         await call(app, doctorNow, "POST", "/api/treatment-sessions", {
           appointmentId: booked.id,
           progressRating: 7,
-          sessionNotes: "A steadier fortnight: the journal helps.",
+          sessionNotes: "A steadier fortnight: the journal helps. Łódź, Ζωή, Жизнь.",
           ...SOAP,
         })
       ).json();
@@ -73,7 +73,7 @@ describeApp("the patient's record as a PDF", (testApp) => {
         `${me.firstName} ${me.lastName}`,
         "Individual therapy",
         "Follow-up",
-        "A steadier fortnight: the journal helps.",
+        "A steadier fortnight: the journal helps. Łódź, Ζωή, Жизнь.",
         "Keep the evening journal.",
         `SHA-256 of the signed note: ${signed.contentHash}`,
         "Phoned: still sleeping well.",
@@ -95,6 +95,16 @@ describeApp("the patient's record as a PDF", (testApp) => {
       expect([refused.statusCode, refused.json().message]).toEqual([404, "No such patient."]);
       expect((await call(app, asPatient, "GET", `/api/patients/${doctor.id}/record.pdf`)).statusCode).toBe(404);
       expect((await call(app, asPatient, "GET", "/api/patients/abc/record.pdf")).statusCode).toBe(400);
+      const tooLarge = await call(app, asPatient, "GET", "/api/patients/2147483648/record.pdf");
+      expect([tooLarge.statusCode, tooLarge.json().message]).toEqual([400, "The patient id must be a positive number"]);
+      // A refusal is audited, as any refused read of a record is.
+      const refusals = await app.clinic.db
+        .selectFrom("audit_log")
+        .select("details")
+        .where("action", "=", "access.denied")
+        .where("actor_id", "=", otherDoctor.id)
+        .execute();
+      expect(refusals.map((row) => JSON.parse(row.details!))).toContainEqual({ procedure: "patients.recordPdf", reason: "NOT_FOUND" });
 
       const downloads = await app.clinic.db
         .selectFrom("audit_log")

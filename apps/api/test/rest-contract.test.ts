@@ -221,7 +221,7 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
     (w) => ({
       as: w.admin,
       url: "/admin/consents/telehealth",
-      payload: { body: "I consent to receive my care by secure video, from a private place, knowing the clinic does not record visits." },
+      payload: { baseVersion: 1, body: "I consent to receive my care by secure video, from a private place, knowing the clinic does not record visits." },
     }),
   ],
   ["GET /treatment-sessions/{userId}", (w) => ({ as: w.doctor, url: `/treatment-sessions/${w.patient.id}` })],

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { aPatient, aStaffMember, book, signInAs, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { signNote } from "@halcyon/db";
 import { describeApp } from "./helper";
 
 const HOUR = 60 * 60_000;
@@ -67,10 +68,21 @@ describeApp("signed session notes", (testApp) => {
       const early = await call(app, doctor, "POST", `/api/treatment-sessions/${sessionId}/sign`);
       expect([early.statusCode, early.json().message]).toEqual([400, "Write the Objective section before signing."]);
 
+      const nothing = await call(app, doctor, "PATCH", `/api/treatment-sessions/${sessionId}`, {});
+      expect([nothing.statusCode, nothing.json().message]).toEqual([
+        400,
+        "Send at least one part of the note to change: sessionNotes, progressRating, subjective, objective, assessment or plan",
+      ]);
       const changed = await call(app, doctor, "PATCH", `/api/treatment-sessions/${sessionId}`, { ...SOAP, progressRating: 7 });
       expect(changed.statusCode, changed.body).toBe(200);
       expect(changed.json()).toMatchObject({ soap: SOAP, progressRating: 7, sessionNotes: "A steadier fortnight.", signedAt: null, contentHash: null });
 
+      // A signature covers only what it hashed: a change landing between the read and the write
+      // (another tab) makes the write refuse rather than lock other words.
+      const stale = { progressRating: 6, sessionNotes: "A steadier fortnight.", soap: SOAP };
+      expect(await signNote(app.clinic.db, sessionId, stale, { signedBy: doctor.id, signedAt: new Date().toISOString(), contentHash: "0".repeat(64) })).toBe(
+        false,
+      );
       const signed = await call(app, doctor, "POST", `/api/treatment-sessions/${sessionId}/sign`);
       expect(signed.statusCode, signed.body).toBe(200);
       const note = signed.json();
@@ -121,12 +133,29 @@ describeApp("signed session notes", (testApp) => {
     try {
       const onDraft = await call(app, doctor, "POST", `/api/treatment-sessions/${sessionId}/addenda`, { body: "Too soon." });
       expect([onDraft.statusCode, onDraft.json().message]).toEqual([409, "This note is still a draft: change it directly, then sign it."]);
+      // Another doctor in the patient's care is told to wait for the author.
+      const colleague = await aStaffMember(app, "doctor");
+      await app.clinic.db
+        .insertInto("care_relationships")
+        .values({ doctor_id: colleague.id, patient_id: patient.id, since: new Date().toISOString(), origin: "admin" })
+        .execute();
+      const early = await call(app, colleague, "POST", `/api/treatment-sessions/${sessionId}/addenda`, { body: "Too soon." });
+      expect([early.statusCode, early.json().message]).toEqual([409, "This note is still a draft: an addendum can follow once its author has signed it."]);
       await call(app, doctor, "PATCH", `/api/treatment-sessions/${sessionId}`, SOAP);
       await call(app, doctor, "POST", `/api/treatment-sessions/${sessionId}/sign`);
 
+      const fromColleague = await call(app, colleague, "POST", `/api/treatment-sessions/${sessionId}/addenda`, { body: "Covered the crisis call on Tuesday." });
+      expect(fromColleague.statusCode, fromColleague.body).toBe(200);
       const added = await call(app, doctor, "POST", `/api/treatment-sessions/${sessionId}/addenda`, { body: "  Patient phoned: the new routine holds.  " });
       expect(added.statusCode, added.body).toBe(200);
       expect(added.json().addenda).toEqual([
+        {
+          id: expect.any(Number),
+          authorId: colleague.id,
+          authorName: expect.any(String),
+          body: "Covered the crisis call on Tuesday.",
+          createdAt: expect.any(String),
+        },
         {
           id: expect.any(Number),
           authorId: doctor.id,
@@ -140,7 +169,10 @@ describeApp("signed session notes", (testApp) => {
 
       // The patient reads the signed note with its addenda in their record.
       const record = await call(app, patient, "GET", `/api/treatment-sessions/${patient.id}`);
-      expect(record.json()[0]).toMatchObject({ soap: SOAP, addenda: [{ body: "Patient phoned: the new routine holds." }] });
+      expect(record.json()[0]).toMatchObject({
+        soap: SOAP,
+        addenda: [{ body: "Covered the crisis call on Tuesday." }, { body: "Patient phoned: the new routine holds." }],
+      });
       // The signature still matches: addenda are not part of what was signed.
       expect(record.json()[0].contentHash).toBe(added.json().contentHash);
     } finally {
@@ -256,6 +288,14 @@ describeApp("signed session notes", (testApp) => {
       move(2 * 60_000);
       expect(await listed()).toEqual([[appointmentId, sessionId]]);
       expect(await unsigned(other)).toEqual([]);
+      // Reading the list reads note content: audited like any read of session notes.
+      const reads = await app.clinic.db
+        .selectFrom("audit_log")
+        .select("details")
+        .where("action", "=", "treatment_session.read")
+        .where("actor_id", "=", doctor.id)
+        .execute();
+      expect(reads.map((row) => JSON.parse(row.details!))).toContainEqual({ count: 1, ids: [sessionId] });
 
       // Past the second session's 72 hours too: the oldest leads.
       move(Date.parse(unwritten.json().endTime) + 72 * HOUR + 60_000 - (Date.now() + moved));

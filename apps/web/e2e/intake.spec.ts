@@ -84,6 +84,8 @@ test("a new patient fills in the intake and signs both consents before booking, 
   await editor.getByRole("button", { name: "Publish as a new version" }).click();
   await expect(editor.getByText(/^Version 2, in use since/)).toBeVisible();
   expect(await seriousViolations(admin)).toEqual([]);
+  await editor.scrollIntoViewIfNeeded();
+  await screenshots(admin, "settings-consents");
   await adminContext.close();
 
   // At the patient's next visit: the dashboard asks, and the new version is signed.

@@ -24,7 +24,7 @@ export { patientRecord, type PatientRecord } from "./patients/patient-record";
 export { loadSettings } from "./admin/settings";
 export { recordAudit } from "./audit/audit";
 export { REFUSAL_WINDOW_MS, type RefusalDetails, type RefusalKind } from "./audit/refusals";
-export { SIGN_IN_REQUIRED } from "./trpc";
+export { auditRefusal, SIGN_IN_REQUIRED } from "./trpc";
 export { createLocalEventBus, VISIT_EVENT_TYPES, type ClinicEvent, type ClinicEventBus, type VisitEventType } from "./events/clinic-events";
 export { admitToVisit, endVisit, joinVisit, leaveVisit, type Joined, type Seat } from "./visits/visit-room";
 export * from "./schemas";

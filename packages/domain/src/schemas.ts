@@ -13,6 +13,7 @@ export * from "./progress/progress";
 export * from "./messages/message.schema";
 export * from "./admin/admin.schema";
 export { isTimeZone } from "./time-zone";
+export { idOf, recordId, MAX_RECORD_ID } from "./record-id";
 export * from "./clinic/clinic.schema";
 export { SESSION_LENGTH_MS, CLINIC_DEFAULT_HOURS, calendarDateIn, zonedInstant, type WorkingPeriod } from "./appointments/slots";
 export * from "./account/account.schema";

@@ -38,9 +38,10 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Every refused access (forbidden, or a record the caller may not see) goes to the audit log,
- * whichever check refused it. Sign-in procedures record their own outcomes.
+ * whichever check refused it. Sign-in procedures record their own outcomes. Doors outside tRPC
+ * (downloads) call it too.
  */
-async function auditRefusal(ctx: RequestContext, path: string, error: unknown): Promise<void> {
+export async function auditRefusal(ctx: RequestContext, path: string, error: unknown): Promise<void> {
   if (path.startsWith("auth.") || !(error instanceof AppError) || !["FORBIDDEN", "TWO_STEP_REQUIRED", "NOT_FOUND"].includes(error.appCode)) return;
   await recordAudit(ctx, {
     actorId: ctx.user?.id ?? null,

@@ -1,9 +1,19 @@
-// The patient's record as a PDF, drawn with pdfkit's built-in fonts (nothing fetched, nothing
-// embedded): a title page header, then the appointments, the session notes, the questionnaires and
-// the signed consents, with page numbers. What goes in is decided by the domain (patientRecord);
-// this only lays it out.
+// The patient's record as a PDF: a header, then the appointments, the session notes, the
+// questionnaires and the signed consents, with page numbers. What goes in is decided by the domain
+// (patientRecord); this only lays it out. The DejaVu fonts (from npm, embedded as subsets) draw
+// Latin, Greek and Cyrillic names and notes, where the PDF's built-in fonts stop at Windows-1252.
+import { createRequire } from "node:module";
+
 import type { PatientRecord } from "@halcyon/domain";
 import PDFDocument from "pdfkit";
+
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
+const FONTS = {
+  serif: fontFile("DejaVuSerif"),
+  sans: fontFile("DejaVuSans"),
+  bold: fontFile("DejaVuSans-Bold"),
+  italic: fontFile("DejaVuSans-Oblique"),
+};
 
 const INK = "#0b1220";
 const MUTED = "#57534e";
@@ -19,6 +29,7 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
     bufferPages: true,
     info: { Title: `Health record of ${record.patient.firstName} ${record.patient.lastName}`, Author: record.clinicName, Creator: "Halcyon" },
   });
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -43,7 +54,7 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
 
   const heading = (text: string) => {
     if (doc.y > doc.page.height - MARGIN - 120) doc.addPage();
-    doc.moveDown(1.2).font("Times-Roman").fontSize(18).fillColor(INK).text(text, MARGIN, doc.y, { width });
+    doc.moveDown(1.2).font("serif").fontSize(18).fillColor(INK).text(text, MARGIN, doc.y, { width });
     const y = doc.y + 4;
     doc
       .moveTo(MARGIN, y)
@@ -53,19 +64,18 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
       .stroke();
     doc.moveDown(0.8);
   };
-  const small = (text: string, color = MUTED) => doc.font("Helvetica").fontSize(8.5).fillColor(color).text(text, MARGIN, doc.y, { width });
-  const body = (text: string) => doc.font("Helvetica").fontSize(10).fillColor(INK).text(text, MARGIN, doc.y, { width, lineGap: 2 });
-  const label = (text: string) =>
-    doc.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text(text.toUpperCase(), MARGIN, doc.y, { width, characterSpacing: 1 });
+  const small = (text: string, color = MUTED) => doc.font("sans").fontSize(8.5).fillColor(color).text(text, MARGIN, doc.y, { width });
+  const body = (text: string) => doc.font("sans").fontSize(10).fillColor(INK).text(text, MARGIN, doc.y, { width, lineGap: 2 });
+  const label = (text: string) => doc.font("bold").fontSize(8).fillColor(MUTED).text(text.toUpperCase(), MARGIN, doc.y, { width, characterSpacing: 1 });
   const keepRoom = (points: number) => {
     if (doc.y > doc.page.height - MARGIN - points) doc.addPage();
   };
-  const none = (text: string) => doc.font("Helvetica-Oblique").fontSize(10).fillColor(MUTED).text(text, MARGIN, doc.y, { width });
+  const none = (text: string) => doc.font("italic").fontSize(10).fillColor(MUTED).text(text, MARGIN, doc.y, { width });
 
   // Header.
   const { patient } = record;
-  doc.font("Helvetica").fontSize(9).fillColor(GOLD).text(record.clinicName.toUpperCase(), { characterSpacing: 2 });
-  doc.moveDown(0.4).font("Times-Roman").fontSize(26).fillColor(INK).text(`${patient.firstName} ${patient.lastName}`);
+  doc.font("sans").fontSize(9).fillColor(GOLD).text(record.clinicName.toUpperCase(), { characterSpacing: 2 });
+  doc.moveDown(0.4).font("serif").fontSize(26).fillColor(INK).text(`${patient.firstName} ${patient.lastName}`);
   doc.moveDown(0.2);
   small([`Born ${patient.dateOfBirth}`, patient.phoneNumber, patient.email, `Record made ${dayAndTime(record.generatedAt)}`].filter(Boolean).join("  ·  "));
   doc.moveDown(0.6);
@@ -79,7 +89,7 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
   for (const appointment of record.appointments) {
     keepRoom(30);
     doc
-      .font("Helvetica-Bold")
+      .font("bold")
       .fontSize(10)
       .fillColor(INK)
       .text(`${dayAndTime(appointment.startTime)}  ·  ${appointment.title}`, MARGIN, doc.y, { width });
@@ -92,7 +102,7 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
   for (const session of record.sessions) {
     keepRoom(90);
     doc
-      .font("Helvetica-Bold")
+      .font("bold")
       .fontSize(10)
       .fillColor(INK)
       .text(
@@ -133,7 +143,7 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
   for (const measure of record.measures) {
     keepRoom(20);
     doc
-      .font("Helvetica")
+      .font("sans")
       .fontSize(10)
       .fillColor(INK)
       .text(`${day(measure.createdAt)}  ·  ${measure.name}  ·  ${measure.score} of ${measure.maxScore}  ·  ${measure.band}`, MARGIN, doc.y, { width });
@@ -144,7 +154,7 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
   if (record.consents.length === 0) none("No consents signed.");
   for (const consent of record.consents) {
     keepRoom(120);
-    doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text(`${consent.title}, version ${consent.version}`, MARGIN, doc.y, { width });
+    doc.font("bold").fontSize(10).fillColor(INK).text(`${consent.title}, version ${consent.version}`, MARGIN, doc.y, { width });
     small(
       `Signed as “${consent.typedName}” on ${dayAndTime(consent.signedAt)}${consent.ip ? ` from ${consent.ip}` : ""}. SHA-256 of the text: ${consent.bodyHash}`,
     );
@@ -160,7 +170,7 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
     // Below the bottom margin, where pdfkit would otherwise begin a new page for the text.
     doc.page.margins.bottom = 0;
     doc
-      .font("Helvetica")
+      .font("sans")
       .fontSize(8)
       .fillColor(MUTED)
       .text(

@@ -1,20 +1,24 @@
 // GET /api/patients/{id}/record.pdf: the patient's record as a PDF, for the patient, their doctors
 // and admins (anyone else 404, as for the record itself). Each download is audited.
-import { authorizeRole, parseClientInput, patientRecord } from "@halcyon/domain";
+import { auditRefusal, authorizeRole, parseClientInput, patientRecord } from "@halcyon/domain";
+import { idOf } from "@halcyon/domain/schemas";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 
 import { sendError } from "../errors";
 import { renderRecordPdf } from "../record-pdf/render-record-pdf";
 
-const paramsSchema = z.object({ id: z.coerce.number({ error: "The patient id must be a number" }).int().positive("The patient id must be a positive number") });
+const paramsSchema = z.object({ id: idOf("The patient id") });
 
 export async function patientRecordRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/patients/:id/record.pdf", async (request, reply) => {
     try {
       const ctx = await authorizeRole(await app.createRequestContext(request, reply), "patients.recordPdf", ["patient", "doctor", "admin"]);
       const { id } = parseClientInput(paramsSchema, request.params);
-      const record = await patientRecord(ctx, id);
+      const record = await patientRecord(ctx, id).catch(async (error: unknown) => {
+        await auditRefusal(ctx, "patients.recordPdf", error);
+        throw error;
+      });
       const pdf = await renderRecordPdf(record);
       const name = `${record.patient.lastName}-${record.patient.firstName}`.toLowerCase().replace(/[^a-z0-9-]+/g, "-");
       return reply

@@ -7,6 +7,12 @@ import { trpc } from "./trpc";
 export function useRefreshSchedule(): () => Promise<void> {
   const utils = trpc.useUtils();
   return async () => {
-    await Promise.all([utils.appointments.invalidate(), utils.treatmentSessions.invalidate(), utils.patients.invalidate()]);
+    // Not the private psychotherapy notes: each reading of one is audited, so it is read only when asked.
+    await Promise.all([
+      utils.appointments.invalidate(),
+      utils.treatmentSessions.list.invalidate(),
+      utils.treatmentSessions.unsigned.invalidate(),
+      utils.patients.invalidate(),
+    ]);
   };
 }

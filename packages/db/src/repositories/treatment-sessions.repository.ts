@@ -139,13 +139,27 @@ export async function updateNoteDraft(db: Db, id: number, change: NoteDraftChang
   return result.numUpdatedRows > 0n;
 }
 
-/** Signs a draft: false when it was already signed. */
-export async function signNote(db: Db, id: number, signature: { signedBy: number; signedAt: string; contentHash: string }): Promise<boolean> {
+/**
+ * Signs a draft, if it still holds exactly `content` (what the signature's hash covers): false when
+ * it was signed meanwhile or changed since it was read, so a hash never covers other words.
+ */
+export async function signNote(
+  db: Db,
+  id: number,
+  content: { progressRating: number; sessionNotes: string; soap: SoapNote },
+  signature: { signedBy: number; signedAt: string; contentHash: string },
+): Promise<boolean> {
   const result = await db
     .updateTable("treatment_sessions")
     .set({ signed_by: signature.signedBy, signed_at: signature.signedAt, content_hash: signature.contentHash })
     .where("id", "=", id)
     .where("signed_at", "is", null)
+    .where("progress_rating", "=", content.progressRating)
+    .where("session_notes", "=", content.sessionNotes)
+    .where("subjective", "=", content.soap.subjective)
+    .where("objective", "=", content.soap.objective)
+    .where("assessment", "=", content.soap.assessment)
+    .where("plan", "=", content.soap.plan)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

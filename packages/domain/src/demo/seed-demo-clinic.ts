@@ -242,7 +242,7 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
       const id = await insertTreatmentSession(trx, note);
       if (index === ALEX_NOTES.length - 1) continue; // Dr. Vance has yet to finish and sign the latest.
       const signature = { signedBy: vance.id, signedAt: storedInstant(start.getTime() + 2 * 60 * 60 * 1000) };
-      await signNote(trx, id, { ...signature, contentHash: noteContentHash({ id, ...note }, signature) });
+      await signNote(trx, id, note, { ...signature, contentHash: noteContentHash({ id, ...note }, signature) });
     }
     // Alex, Jordan and Sam filled in their intake and signed both consents before their first
     // session; Riley has not yet, and meets the forms at the first booking.

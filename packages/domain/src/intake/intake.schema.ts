@@ -91,6 +91,8 @@ export type ConsentDocument = z.infer<typeof consentDocumentSchema>;
 export const updateConsentInputSchema = z
   .object({
     kind: consentKindSchema,
+    /** The version the admin edited: if another admin published one since, the change answers 409. */
+    baseVersion: z.coerce.number({ error: "Say which version you edited (baseVersion)" }).int().positive(),
     body: z
       .string({ error: "The consent's text must be text" })
       .trim()

@@ -26,6 +26,8 @@ import { CONSENT_TITLES, type ConsentDocument, type ConsentKind, type IntakeStat
 type Caller = RequestContext & { user: User };
 
 const NO_SUCH_PATIENT = "No such patient.";
+const ANOTHER_ADMIN = (version: number) =>
+  `Another admin published version ${version} of this consent since you opened it. Reload to read it before changing it.`;
 
 export function consentBodyHash(body: string): string {
   return createHash("sha256").update(body, "utf8").digest("hex");
@@ -148,8 +150,9 @@ export async function consentDocuments(ctx: Caller): Promise<ConsentDocument[]> 
 }
 
 /** An admin's new text for a consent: a new version, unless the text is unchanged. */
-export async function updateConsent(ctx: Caller, input: { kind: ConsentKind; body: string }): Promise<ConsentDocument> {
+export async function updateConsent(ctx: Caller, input: { kind: ConsentKind; baseVersion: number; body: string }): Promise<ConsentDocument> {
   const current = (await currentConsentDocuments(ctx.db)).find((document) => document.kind === input.kind)!;
+  if (current.version !== input.baseVersion) throw new AppError("CONFLICT", ANOTHER_ADMIN(current.version));
   if (current.body === input.body) return asDocument(current);
   const version = current.version + 1;
   try {
@@ -176,7 +179,7 @@ export async function updateConsent(ctx: Caller, input: { kind: ConsentKind; bod
       );
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "Another admin changed this consent just now. Reload to see their version.", { cause: error });
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", ANOTHER_ADMIN(version), { cause: error });
     throw error;
   }
   return asDocument((await currentConsentDocuments(ctx.db)).find((document) => document.kind === input.kind)!);

@@ -18,6 +18,7 @@ import {
 } from "@halcyon/db";
 
 import { recordAudit, type AuditAction } from "../audit/audit";
+import { auditRead } from "../audit/read-audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { noteContentHash } from "./note-content-hash";
@@ -85,13 +86,16 @@ export async function signDraft(ctx: Caller, id: number): Promise<TreatmentSessi
   const signature = { signedBy: ctx.user.id, signedAt: ctx.now().toISOString() };
   const contentHash = noteContentHash(note, signature);
   const signed = await ctx.db.transaction().execute(async (trx) => {
-    // The hash covers the note as read above; the draft cannot have changed since, because a
-    // change and this signature are both guarded by "still unsigned" and only the author writes.
-    if (!(await signNote(trx, id, { ...signature, contentHash }))) return false;
+    // Only if the note still holds what was hashed: a change from another tab between the read
+    // above and this write makes it refuse, rather than lock words the hash does not cover.
+    if (!(await signNote(trx, id, note, { ...signature, contentHash }))) return false;
     await audited(ctx, "treatment_session.sign", id, trx);
     return true;
   });
-  if (!signed) throw new AppError("CONFLICT", "This note is already signed.");
+  if (!signed) {
+    const now = await findTreatmentSession(ctx.db, id);
+    throw new AppError("CONFLICT", now?.signedAt ? "This note is already signed." : "The note changed while you were signing it. Review it, then sign again.");
+  }
   announce(ctx, note);
   return answer(ctx, id);
 }
@@ -101,7 +105,14 @@ export async function addAddendum(ctx: Caller, id: number, body: string): Promis
   const note = await findTreatmentSession(ctx.db, id);
   const mayWrite = note && (note.doctorId === ctx.user.id || (await isInCareOf(ctx.db, ctx.user.id, note.patientId)));
   if (!note || !mayWrite) throw new AppError("NOT_FOUND", NOTE_NOT_FOUND);
-  if (!note.signedAt) throw new AppError("CONFLICT", "This note is still a draft: change it directly, then sign it.");
+  if (!note.signedAt) {
+    throw new AppError(
+      "CONFLICT",
+      note.doctorId === ctx.user.id
+        ? "This note is still a draft: change it directly, then sign it."
+        : "This note is still a draft: an addendum can follow once its author has signed it.",
+    );
+  }
   await ctx.db.transaction().execute(async (trx) => {
     await insertAddendum(trx, { sessionId: id, authorId: ctx.user.id, body, createdAt: ctx.now().toISOString() });
     await audited(ctx, "treatment_session.addendum", id, trx);
@@ -141,6 +152,7 @@ export async function unsignedNotes(ctx: Caller): Promise<UnsignedNote[]> {
     findTreatmentSessions(ctx.db, sessionIds),
   ]);
   const appointmentById = new Map(appointments.map((appointment) => [appointment.id, appointment]));
+  await auditRead(ctx, "treatment_session.read", { type: "doctor", id: ctx.user.id }, sessionIds);
   // Unsigned notes have no addenda: those come only after signing.
   const sessionById = new Map(sessions.map((session) => [session.id, { ...session, addenda: [] }]));
   return overdue.map(({ appointmentId, sessionId }) => ({

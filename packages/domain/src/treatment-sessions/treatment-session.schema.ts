@@ -96,6 +96,9 @@ export const updateNoteInputSchema = z
     assessment: soapSectionSchemas.assessment.optional(),
     plan: soapSectionSchemas.plan.optional(),
   })
+  .refine(({ id: _id, ...change }) => Object.values(change).some((value) => value !== undefined), {
+    error: "Send at least one part of the note to change: sessionNotes, progressRating, subjective, objective, assessment or plan",
+  })
   .meta({ id: "UpdateSessionNoteInput" });
 export type UpdateNoteInput = z.input<typeof updateNoteInputSchema>;
 

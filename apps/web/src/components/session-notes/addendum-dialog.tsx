@@ -21,7 +21,7 @@ export function AddendumDialog({ session, open, onOpenChange }: { session: Treat
       toast({ title: "Addendum added", description: "It is dated and kept under your name, below the signed note." });
       setBody("");
       onOpenChange(false);
-      await utils.treatmentSessions.invalidate();
+      await utils.treatmentSessions.list.invalidate();
     },
     onError: (error) => toast({ variant: "destructive", title: "Error", description: `We couldn't add the addendum. ${error.message}` }),
   });

@@ -16,6 +16,8 @@ type ClinicalNoteProps = {
   viewer: PublicUser;
   /** The session's appointment, for the editor's heading. */
   appointment?: Pick<Appointment, "id" | "patientName" | "title" | "startTime">;
+  /** The viewer is a doctor in the patient's care (not under emergency access): they may add addenda. */
+  inCare: boolean;
 };
 
 /**
@@ -23,13 +25,13 @@ type ClinicalNoteProps = {
  * whom it was signed (with the start of its SHA-256), its addenda, and what the viewer may do next:
  * the author finishes and signs a draft; a doctor adds an addendum to a signed note.
  */
-export function ClinicalNote({ session, viewer, appointment }: ClinicalNoteProps) {
+export function ClinicalNote({ session, viewer, appointment, inCare }: ClinicalNoteProps) {
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const written = SOAP_FIELDS.filter(({ section }) => session.soap[section].trim());
   const signed = session.signedAt !== null;
   const mayFinish = !signed && viewer.id === session.doctorId && appointment !== undefined;
-  const mayAdd = signed && viewer.role === "doctor";
+  const mayAdd = signed && viewer.role === "doctor" && (inCare || viewer.id === session.doctorId);
 
   return (
     <div className="mt-4 grid gap-4 border-l-2 border-ivory-300 pl-4 sm:pl-5">

@@ -43,10 +43,18 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
   const [confirmingSignature, setConfirmingSignature] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  // The note's id once it exists: the draft's, or the one the first save made (a retry after a
+  // failed signature then changes that draft instead of writing the note twice).
+  const [noteId, setNoteId] = useState(draft?.id);
+  const [savedPrivateNote, setSavedPrivateNote] = useState<string>();
   const storedPrivateNote = trpc.treatmentSessions.privateNote.useQuery({ id: draft?.id ?? 0 }, { enabled: draft !== undefined, staleTime: Infinity });
+  // Taken once, when it arrives: never over what the doctor has typed since.
   useEffect(() => {
-    if (storedPrivateNote.data) setPrivateNote(storedPrivateNote.data.body);
-  }, [storedPrivateNote.data]);
+    if (storedPrivateNote.data && savedPrivateNote === undefined) {
+      setPrivateNote(storedPrivateNote.data.body);
+      setSavedPrivateNote(storedPrivateNote.data.body);
+    }
+  }, [storedPrivateNote.data, savedPrivateNote]);
 
   const record = trpc.treatmentSessions.record.useMutation();
   const update = trpc.treatmentSessions.update.useMutation();
@@ -73,12 +81,19 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
 
   const save = async (andSign: boolean) => {
     setBusy(true);
+    let saved = false;
     try {
       const fields = { sessionNotes: notes.trim(), progressRating: rating!, ...soap };
-      const id = draft
-        ? (await update.mutateAsync({ id: draft.id, ...fields })).id
-        : (await record.mutateAsync({ appointmentId: appointment.id, ...fields })).id;
-      if (privateNote.trim() !== (storedPrivateNote.data?.body ?? "")) await savePrivateNote.mutateAsync({ id, body: privateNote });
+      const id =
+        noteId !== undefined
+          ? (await update.mutateAsync({ id: noteId, ...fields })).id
+          : (await record.mutateAsync({ appointmentId: appointment.id, ...fields })).id;
+      setNoteId(id);
+      if (privateNote.trim() !== (savedPrivateNote ?? "")) {
+        await savePrivateNote.mutateAsync({ id, body: privateNote });
+        setSavedPrivateNote(privateNote.trim());
+      }
+      saved = true;
       if (andSign) await sign.mutateAsync({ id });
       toast(
         andSign
@@ -88,7 +103,12 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
       onDone();
     } catch (error) {
       setConfirmingSignature(false);
-      toast({ variant: "destructive", title: "Error", description: `We couldn't save the note. ${(error as Error).message}` });
+      const reason = (error as Error).message;
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: saved ? `The draft is saved, but it was not signed. ${reason}` : `We couldn't save the note. ${reason}`,
+      });
     } finally {
       setBusy(false);
       await refreshSchedule();
@@ -110,7 +130,7 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
         <DialogTitle>Session with {appointment.patientName}</DialogTitle>
         <DialogDescription>
           {appointment.title} · {format.dayAndTime(appointment.startTime)}.{" "}
-          {draft ? "A draft: finish it, then sign it." : "Save a draft now and sign it when it is finished."}
+          {noteId !== undefined ? "A draft: finish it, then sign it." : "Save a draft now and sign it when it is finished."}
         </DialogDescription>
       </DialogHeader>
 

@@ -47,7 +47,7 @@ function ConsentEditor({ document }: { document: ConsentDocument }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ kind: document.kind, body });
+    update.mutate({ kind: document.kind, baseVersion: document.version, body });
   };
 
   return (

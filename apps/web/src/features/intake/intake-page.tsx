@@ -66,7 +66,7 @@ export function IntakePage() {
           )}
         </div>
         {consents.map((consent) => (
-          <ConsentCard key={`${consent.kind}-${consent.version}`} consent={consent} fullName={fullName} />
+          <ConsentCard key={consent.kind} consent={consent} fullName={fullName} />
         ))}
       </div>
     </MemberPage>

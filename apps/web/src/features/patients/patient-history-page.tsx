@@ -166,7 +166,7 @@ function PatientHistory({ user, patientId, name, patient, sessions, appointments
             {sessions.map((session) => (
               <li key={session.id} className="border-b border-ivory-300 pb-6 last:border-0 last:pb-0">
                 <SessionNote session={session} />
-                <ClinicalNote session={session} viewer={user} appointment={noteAppointment(session, appointments, name)} />
+                <ClinicalNote session={session} viewer={user} appointment={noteAppointment(session, appointments, name)} inCare={!emergency} />
               </li>
             ))}
           </ul>

@@ -18,7 +18,13 @@ const READS: Record<ReadGroup, QueryKey[]> = {
   /** What any screen may show about conversations. */
   messaging: [getQueryKey(trpc.messages.conversations), getQueryKey(trpc.messages.unread)],
   /** Everything that shows the schedule: lists, figures, notes, a doctor's patients' next session. */
-  schedule: [getQueryKey(trpc.appointments), getQueryKey(trpc.treatmentSessions), getQueryKey(trpc.patients)],
+  // Not a private psychotherapy note: each reading of one is audited, so it is read only when asked.
+  schedule: [
+    getQueryKey(trpc.appointments),
+    getQueryKey(trpc.treatmentSessions.list),
+    getQueryKey(trpc.treatmentSessions.unsigned),
+    getQueryKey(trpc.patients),
+  ],
 };
 
 /**
