@@ -46,6 +46,13 @@ test("a new member's keys: made and sealed at sign-up with a recovery code shown
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: `test-results/screenshots/recovery-code-${width}.png`, fullPage: true });
   }
+  // Until it is saved, a reload asks first: the code is kept nowhere, so it would be gone.
+  const leaving = page.waitForEvent("dialog", { timeout: 15_000 });
+  void page.evaluate(() => window.location.reload()).catch(() => undefined);
+  const askFirst = await leaving;
+  expect(askFirst.type()).toBe("beforeunload");
+  await askFirst.dismiss();
+  await expect(notice.getByRole("textbox", { name: "Recovery code" })).toHaveValue(code);
   await notice.getByRole("button", { name: "I have saved it" }).click();
   await expect(notice).toHaveCount(0);
 

@@ -1,5 +1,6 @@
 import { Button } from "@halcyon/ui/components/button";
 import { KeyRound } from "lucide-react";
+import { useEffect } from "react";
 
 import { CopyField } from "../../components/copy-field";
 import { FloatingNotice } from "../../components/floating-notice";
@@ -9,6 +10,14 @@ import { FloatingNotice } from "../../components/floating-notice";
  * is what opens the member's message history again. The server never sees it.
  */
 export function RecoveryCodeNotice({ code, onSaved }: { code: string; onSaved: () => void }) {
+  // Shown once and kept nowhere (not even in this tab's storage, where a script could read it):
+  // until the member says it is saved, leaving or reloading the page asks first.
+  useEffect(() => {
+    const askFirst = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", askFirst);
+    return () => window.removeEventListener("beforeunload", askFirst);
+  }, []);
+
   return (
     <FloatingNotice
       label="Your messages' recovery code"
