@@ -2,18 +2,21 @@
 // questionnaires and the signed consents, with page numbers. What goes in is decided by the domain
 // (patientRecord); this only lays it out. The DejaVu fonts (from npm, embedded as subsets) draw
 // Latin, Greek and Cyrillic names and notes, where the PDF's built-in fonts stop at Windows-1252.
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
-import type { PatientRecord } from "@halcyon/domain";
+import { SOAP_SECTION_LABELS, SOAP_SECTIONS, type PatientRecord } from "@halcyon/domain";
 import PDFDocument from "pdfkit";
 
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
-const FONTS = {
-  serif: fontFile("DejaVuSerif"),
-  sans: fontFile("DejaVuSans"),
-  bold: fontFile("DejaVuSans-Bold"),
-  italic: fontFile("DejaVuSans-Oblique"),
-};
+const FONT_FILES = { serif: "DejaVuSerif", sans: "DejaVuSans", bold: "DejaVuSans-Bold", italic: "DejaVuSans-Oblique" };
+
+/** The fonts' bytes, read from disk at the first record asked for and kept: not on every download. */
+let fonts: [name: string, bytes: Buffer][] | undefined;
+function loadedFonts(): [name: string, bytes: Buffer][] {
+  const resolve = createRequire(import.meta.url).resolve;
+  fonts ??= Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(resolve(`dejavu-fonts-ttf/ttf/${file}.ttf`))]);
+  return fonts;
+}
 
 const INK = "#0b1220";
 const MUTED = "#57534e";
@@ -29,7 +32,7 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
     bufferPages: true,
     info: { Title: `Health record of ${record.patient.firstName} ${record.patient.lastName}`, Author: record.clinicName, Creator: "Halcyon" },
   });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+  for (const [name, bytes] of loadedFonts()) doc.registerFont(name, bytes);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -113,16 +116,11 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
       );
     doc.moveDown(0.2);
     body(session.sessionNotes);
-    for (const [name, text] of [
-      ["Subjective", session.soap.subjective],
-      ["Objective", session.soap.objective],
-      ["Assessment", session.soap.assessment],
-      ["Plan", session.soap.plan],
-    ] as const) {
-      if (!text) continue;
+    for (const section of SOAP_SECTIONS) {
+      if (!session.soap[section]) continue;
       doc.moveDown(0.3);
-      label(name);
-      body(text);
+      label(SOAP_SECTION_LABELS[section]);
+      body(session.soap[section]);
     }
     doc.moveDown(0.3);
     small(

@@ -4,3 +4,19 @@ import { TRPCClientError } from "@trpc/client";
 export function isNotFoundError(error: unknown): boolean {
   return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "NOT_FOUND";
 }
+
+/** The input problems the server listed, by field ("idleTimeoutMinutes" → "At least 5 minutes"). */
+export function issuesOf(error: unknown): Map<string, string> {
+  const issues = new Map<string, string>();
+  if (!(error instanceof TRPCClientError)) return issues;
+  const data: unknown = error.data;
+  if (typeof data !== "object" || data === null || !("issues" in data) || !Array.isArray(data.issues)) return issues;
+  for (const issue of data.issues as unknown[]) {
+    if (typeof issue !== "object" || issue === null) continue;
+    const { path, message } = issue as { path?: unknown; message?: unknown };
+    if (typeof path === "string" && typeof message === "string" && !issues.has(path.split(".")[0] ?? "")) {
+      issues.set(path.split(".")[0] ?? "", message);
+    }
+  }
+  return issues;
+}

@@ -155,15 +155,16 @@ export async function updateConsent(ctx: Caller, input: { kind: ConsentKind; bas
   if (current.version !== input.baseVersion) throw new AppError("CONFLICT", ANOTHER_ADMIN(current.version));
   if (current.body === input.body) return asDocument(current);
   const version = current.version + 1;
+  const [bodyHash, createdAt] = [consentBodyHash(input.body), ctx.now().toISOString()];
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await insertConsentDocument(trx, {
         kind: input.kind,
         version,
         body: input.body,
-        bodyHash: consentBodyHash(input.body),
+        bodyHash,
         createdBy: ctx.user.id,
-        createdAt: ctx.now().toISOString(),
+        createdAt,
       });
       await recordAudit(
         ctx,
@@ -182,5 +183,5 @@ export async function updateConsent(ctx: Caller, input: { kind: ConsentKind; bas
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", ANOTHER_ADMIN(version), { cause: error });
     throw error;
   }
-  return asDocument((await currentConsentDocuments(ctx.db)).find((document) => document.kind === input.kind)!);
+  return { kind: input.kind, title: CONSENT_TITLES[input.kind], version, body: input.body, bodyHash, createdAt };
 }

@@ -21,7 +21,7 @@ import { AppError } from "../errors";
 import { CONSENT_KINDS, CONSENT_TITLES } from "../intake/intake.schema";
 import { INSTRUMENTS, type InstrumentId } from "../measures/instruments";
 import type { TreatmentSession } from "../treatment-sessions/treatment-session.schema";
-import { withAddenda } from "../treatment-sessions/treatment-sessions";
+import { asThePatientReadsIt, withAddenda } from "../treatment-sessions/treatment-sessions";
 
 type Caller = RequestContext & { user: User };
 
@@ -39,8 +39,6 @@ export interface PatientRecord {
   measures: { instrument: string; name: string; score: number; maxScore: number; band: string; createdAt: string }[];
   consents: { title: string; version: number; body: string; bodyHash: string; typedName: string; signedAt: string; ip: string | null }[];
 }
-
-const UNWRITTEN_SOAP = { subjective: "", objective: "", assessment: "", plan: "" };
 
 export async function patientRecord(ctx: Caller, patientId: number): Promise<PatientRecord> {
   const [access, patient] = await Promise.all([careAccessTo(ctx, patientId), findUserById(ctx.db, patientId)]);
@@ -81,7 +79,7 @@ export async function patientRecord(ctx: Caller, patientId: number): Promise<Pat
       phoneNumber: patient.phoneNumber,
     },
     appointments,
-    sessions: withTheirAddenda.map((session) => (session.signedAt ? session : { ...session, soap: UNWRITTEN_SOAP })),
+    sessions: withTheirAddenda.map(asThePatientReadsIt),
     measures: measures.map((measure) => {
       const instrument = INSTRUMENTS[measure.instrument as InstrumentId];
       return {

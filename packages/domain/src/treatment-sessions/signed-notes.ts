@@ -22,7 +22,7 @@ import { auditRead } from "../audit/read-audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { noteContentHash } from "./note-content-hash";
-import { SOAP_SECTIONS, type PrivateNote, type TreatmentSession, type UnsignedNote } from "./treatment-session.schema";
+import { SOAP_SECTION_LABELS, SOAP_SECTIONS, type PrivateNote, type TreatmentSession, type UnsignedNote } from "./treatment-session.schema";
 import { withAddenda } from "./treatment-sessions";
 
 type Caller = RequestContext & { user: User };
@@ -33,8 +33,6 @@ const SIGNED_NOTE_LOCKED = "This note is signed, so it can no longer change. Add
 /** Notes still unsigned this long after their session ended are listed on the doctor's dashboard. */
 export const UNSIGNED_AFTER_MS = 72 * 60 * 60_000;
 const UNSIGNED_LISTED = 50;
-
-const SECTION_NAMES = { subjective: "Subjective", objective: "Objective", assessment: "Assessment", plan: "Plan" } as const;
 
 /** The note, if the caller wrote it: only a note's author drafts, signs it and keeps its private note. */
 async function ownNote(ctx: Caller, id: number): Promise<TreatmentSessionView> {
@@ -82,7 +80,7 @@ export async function signDraft(ctx: Caller, id: number): Promise<TreatmentSessi
   const note = await ownNote(ctx, id);
   if (note.signedAt) throw new AppError("CONFLICT", "This note is already signed.");
   const missing = SOAP_SECTIONS.find((section) => note.soap[section].trim() === "");
-  if (missing) throw new AppError("INVALID_INPUT", `Write the ${SECTION_NAMES[missing]} section before signing.`);
+  if (missing) throw new AppError("INVALID_INPUT", `Write the ${SOAP_SECTION_LABELS[missing]} section before signing.`);
   const signature = { signedBy: ctx.user.id, signedAt: ctx.now().toISOString() };
   const contentHash = noteContentHash(note, signature);
   const signed = await ctx.db.transaction().execute(async (trx) => {

@@ -4,6 +4,7 @@ import { idOf, recordId } from "../record-id";
 
 export const SOAP_SECTIONS = ["subjective", "objective", "assessment", "plan"] as const;
 export type SoapSection = (typeof SOAP_SECTIONS)[number];
+export const SOAP_SECTION_LABELS: Record<SoapSection, string> = { subjective: "Subjective", objective: "Objective", assessment: "Assessment", plan: "Plan" };
 export const SOAP_SECTION_MAX = 10_000;
 export const ADDENDUM_MAX = 10_000;
 export const PRIVATE_NOTE_MAX = 20_000;
@@ -48,10 +49,10 @@ function soapSection(label: string) {
 }
 
 const soapSectionSchemas = {
-  subjective: soapSection("Subjective"),
-  objective: soapSection("Objective"),
-  assessment: soapSection("Assessment"),
-  plan: soapSection("Plan"),
+  subjective: soapSection(SOAP_SECTION_LABELS.subjective),
+  objective: soapSection(SOAP_SECTION_LABELS.objective),
+  assessment: soapSection(SOAP_SECTION_LABELS.assessment),
+  plan: soapSection(SOAP_SECTION_LABELS.plan),
 };
 
 const progressRatingSchema = z.coerce

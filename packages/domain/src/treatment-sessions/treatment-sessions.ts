@@ -29,6 +29,15 @@ export const USER_NOT_FOUND = "No such patient.";
 
 const UNWRITTEN_SOAP = { subjective: "", objective: "", assessment: "", plan: "" };
 
+/**
+ * A note as the patient reads it (in the app and in their record): its words and rating at once,
+ * as the spec shows them, and the SOAP sections once signed; a draft's are the clinician's
+ * working copy.
+ */
+export function asThePatientReadsIt(session: TreatmentSession): TreatmentSession {
+  return session.signedAt ? session : { ...session, soap: UNWRITTEN_SOAP };
+}
+
 /** The sessions with their addenda, read in one query for all of them. */
 export async function withAddenda(db: Db, sessions: TreatmentSessionView[]): Promise<TreatmentSession[]> {
   const addenda = await listAddenda(
@@ -50,9 +59,7 @@ export async function listTreatmentSessions(
   if (!access) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
   if (!patient || patient.role !== "patient") throw new AppError("NOT_FOUND", USER_NOT_FOUND);
   const sessions = await withAddenda(ctx.db, await listTreatmentSessionsOfPatient(ctx.db, userId, MAX_SESSIONS_LISTED));
-  // The patient reads the free text and rating at once (the spec's chart and activity), and the
-  // clinician's SOAP sections once they are signed: a draft is still the clinician's working copy.
-  const shown = access.kind === "self" ? sessions.map((session) => (session.signedAt ? session : { ...session, soap: UNWRITTEN_SOAP })) : sessions;
+  const shown = access.kind === "self" ? sessions.map(asThePatientReadsIt) : sessions;
   return { sessions: shown, access };
 }
 

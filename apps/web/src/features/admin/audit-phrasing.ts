@@ -97,6 +97,11 @@ function signIn(entry: AuditEntryView): string {
 }
 
 /** What the actor did, as a predicate ("signed in", "wrote session notes"). */
+/** The consent a row is about: its target is "<kind>:<version>". */
+function consentNamed(entry: Pick<AuditEntryView, "targetId">): string {
+  return entry.targetId?.startsWith("telehealth") ? "telehealth consent" : "consent to treatment";
+}
+
 const PREDICATES: Record<string, Phrase> = {
   "auth.login": signIn,
   "auth.logout": () => "signed out",
@@ -141,9 +146,8 @@ const PREDICATES: Record<string, Phrase> = {
   "intake.read": () => "viewed a patient's intake and consents",
   "record.download": (entry) =>
     entry.actorId !== null && String(entry.actorId) === entry.targetId ? "downloaded their record" : "downloaded a patient's record",
-  "consent.sign": (entry) => `signed the ${entry.targetId?.startsWith("telehealth") ? "telehealth consent" : "consent to treatment"}`,
-  "admin.consent_update": (entry) =>
-    `published a new version of the ${entry.targetId?.startsWith("telehealth") ? "telehealth consent" : "consent to treatment"}`,
+  "consent.sign": (entry) => `signed the ${consentNamed(entry)}`,
+  "admin.consent_update": (entry) => `published a new version of the ${consentNamed(entry)}`,
   "messages.seal": (entry) => {
     const count = typeof entry.details?.count === "number" ? entry.details.count : 0;
     return `sealed ${count} earlier ${count === 1 ? "message" : "messages"} that were stored in words`;

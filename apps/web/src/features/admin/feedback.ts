@@ -10,22 +10,6 @@ export function messageOf(error: unknown): string {
   return "Something went wrong. Please try again.";
 }
 
-/** The input problems the server listed, by field ("idleTimeoutMinutes" → "At least 5 minutes"). */
-export function issuesOf(error: unknown): Map<string, string> {
-  const issues = new Map<string, string>();
-  if (!(error instanceof TRPCClientError)) return issues;
-  const data: unknown = error.data;
-  if (typeof data !== "object" || data === null || !("issues" in data) || !Array.isArray(data.issues)) return issues;
-  for (const issue of data.issues as unknown[]) {
-    if (typeof issue !== "object" || issue === null) continue;
-    const { path, message } = issue as { path?: unknown; message?: unknown };
-    if (typeof path === "string" && typeof message === "string" && !issues.has(path.split(".")[0] ?? "")) {
-      issues.set(path.split(".")[0] ?? "", message);
-    }
-  }
-  return issues;
-}
-
 export function toastFailure(title: string, error: unknown): void {
   toast({ variant: "destructive", title, description: messageOf(error) });
 }

@@ -5,16 +5,10 @@ import { Textarea } from "@halcyon/ui/components/textarea";
 import { useEffect, useId, useState, type FormEvent } from "react";
 
 import { Field } from "../../components/field";
+import { issuesOf } from "../../lib/api-errors";
 import { trpc } from "../../lib/trpc";
 
 type IntakeField = keyof SaveIntakeInput;
-
-const FIELD_OF_MESSAGE: [RegExp, IntakeField][] = [
-  [/reason/i, "reason"],
-  [/medications/i, "medications"],
-  [/contact's phone/i, "emergencyContactPhone"],
-  [/contact's name/i, "emergencyContactName"],
-];
 
 /** The intake form: why they come, what they take, whom to call. The server checks every field. */
 export function IntakeFormSection({ saved, onSaved }: { saved: SavedIntake | null; onSaved: () => void }) {
@@ -29,8 +23,9 @@ export function IntakeFormSection({ saved, onSaved }: { saved: SavedIntake | nul
       onSaved();
     },
     onError: (error) => {
-      const field = FIELD_OF_MESSAGE.find(([pattern]) => pattern.test(error.message))?.[1] ?? "reason";
-      setProblem({ field, message: error.message });
+      // The server names the field at fault: the form's fields are its input's.
+      const [path, message] = [...issuesOf(error)][0] ?? ["reason", error.message];
+      setProblem({ field: path as IntakeField, message });
     },
   });
   // Once the form is enabled again after the refusal, the field at fault takes the focus.
