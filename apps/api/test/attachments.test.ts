@@ -121,6 +121,17 @@ describeApp("attachments", (testApp) => {
     }
     // One that does not exist reads the same as one that is not yours.
     expect((await fetchAttachment(app, stranger, 2_000_000_000)).json()).toEqual({ code: "NOT_FOUND", message: "No such attachment." });
+    // Each try at someone else's file is audited, as a refused record is over tRPC.
+    const strangersTries = await app.clinic.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "access.denied")
+      .where("actor_id", "=", stranger.id)
+      .execute();
+    expect(strangersTries.map((row) => JSON.parse(String(row.details)))).toEqual([
+      { procedure: "attachments.fetch", reason: "NOT_FOUND" },
+      { procedure: "attachments.fetch", reason: "NOT_FOUND" },
+    ]);
 
     // Admins take no part in conversations: refused at the door, for fetching and uploading alike, and audited.
     const admin = await aStaffMember(app, "admin");

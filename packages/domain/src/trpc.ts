@@ -3,12 +3,11 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { recordAudit } from "./audit/audit";
-import { assertFullAccess } from "./auth/full-access";
+import { fullAccessUser, signedInUser, userInRole } from "./auth/full-access";
 import { assertOwnPassword } from "./auth/one-time-passwords";
 import { parseClientInput, withoutNulCharacters } from "./client-input";
 import type { RequestContext } from "./context";
 import { AppError, toPublicError } from "./errors";
-import type { User } from "@halcyon/db";
 import type { UserRole } from "./users/user.schema";
 
 const t = initTRPC
@@ -38,8 +37,8 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Every refused access (forbidden, or a record the caller may not see) goes to the audit log,
- * whichever check refused it. Sign-in procedures record their own outcomes. Doors outside tRPC
- * (downloads) call it too.
+ * whichever check refused it. Sign-in procedures record their own outcomes. The doors outside
+ * tRPC (files, downloads) call it too.
  */
 export async function auditRefusal(ctx: RequestContext, path: string, error: unknown): Promise<void> {
   if (path.startsWith("auth.") || !(error instanceof AppError) || !["FORBIDDEN", "TWO_STEP_REQUIRED", "NOT_FOUND"].includes(error.appCode)) return;
@@ -77,13 +76,6 @@ function guardedProcedure<Admitted extends object>(admit: (ctx: RequestContext) 
 
 export const publicProcedure = guardedProcedure(() => ({}));
 
-export const SIGN_IN_REQUIRED = "Unauthorized: please sign in to continue.";
-
-function signedInUser(ctx: RequestContext): User {
-  if (!ctx.user) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED);
-  return ctx.user;
-}
-
 /**
  * Signed in, even on a one-time password (narrows `ctx.user` to a user). Only what such a session
  * may do uses it: read its own user and replace the password.
@@ -100,21 +92,10 @@ export const ownPasswordProcedure = guardedProcedure((ctx) => {
   return { user };
 });
 
-/** A signed-in user who may use what their role allows (auth/full-access.ts), else 403. */
-function fullAccessUser(ctx: RequestContext): User {
-  const user = signedInUser(ctx);
-  assertFullAccess(ctx.config, user);
-  return user;
-}
-
 /** Signed-in users with full access: every procedure that needs a session. */
 export const authedProcedure = guardedProcedure((ctx) => ({ user: fullAccessUser(ctx) }));
 
 /** Signed-in users with one of `roles` (refusals are audited like every other). */
 export function roleProcedure(...roles: UserRole[]) {
-  return guardedProcedure((ctx) => {
-    const user = fullAccessUser(ctx);
-    if (!roles.includes(user.role)) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
-    return { user };
-  });
+  return guardedProcedure((ctx) => ({ user: userInRole(ctx, roles) }));
 }

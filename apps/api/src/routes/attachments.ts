@@ -1,10 +1,11 @@
 // Attachments of sealed messages: bytes, not JSON, so they have doors of their own. The body is
 // the file as the sender's browser sealed it (application/octet-stream); the answer of a fetch is
 // those same bytes. The rules (who may upload, who may fetch) are the domain's.
-import { AppError, ATTACHMENT_MAX_UPLOAD_BYTES, ATTACHMENT_TOO_LARGE, attachmentOf, authorizeRole, parseClientInput, uploadAttachment } from "@halcyon/domain";
+import { AppError, ATTACHMENT_MAX_UPLOAD_BYTES, ATTACHMENT_TOO_LARGE, attachmentOf, parseClientInput, uploadAttachment } from "@halcyon/domain";
 import { attachmentParamsSchema } from "@halcyon/domain/schemas";
 import type { FastifyInstance } from "fastify";
 import { sendError } from "../errors";
+import { guardedDoor } from "./guarded-door";
 
 const MEMBERS = ["patient", "doctor"] as const;
 const AS_BYTES = "Send the sealed file as application/octet-stream.";
@@ -21,19 +22,18 @@ export async function attachmentRoutes(app: FastifyInstance): Promise<void> {
   );
   app.setErrorHandler((error, _request, reply) => sendError(app, reply, REFUSALS[(error as { code?: string }).code ?? ""]?.() ?? error));
 
-  app.post("/api/attachments", { bodyLimit: ATTACHMENT_MAX_UPLOAD_BYTES }, async (request, reply) => {
-    try {
-      const ctx = await authorizeRole(await app.createRequestContext(request, reply), "attachments.upload", MEMBERS);
+  app.post(
+    "/api/attachments",
+    { bodyLimit: ATTACHMENT_MAX_UPLOAD_BYTES },
+    guardedDoor(app, "attachments.upload", MEMBERS, async (ctx, request, reply) => {
       if (!Buffer.isBuffer(request.body)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", AS_BYTES);
       return reply.send(await uploadAttachment(ctx, request.body));
-    } catch (error) {
-      return sendError(app, reply, error);
-    }
-  });
+    }),
+  );
 
-  app.get("/api/attachments/:id", async (request, reply) => {
-    try {
-      const ctx = await authorizeRole(await app.createRequestContext(request, reply), "attachments.fetch", MEMBERS);
+  app.get(
+    "/api/attachments/:id",
+    guardedDoor(app, "attachments.fetch", MEMBERS, async (ctx, request, reply) => {
       const { id } = parseClientInput(attachmentParamsSchema, request.params);
       const ciphertext = await attachmentOf(ctx, id);
       return reply
@@ -41,8 +41,6 @@ export async function attachmentRoutes(app: FastifyInstance): Promise<void> {
         .header("content-disposition", "attachment")
         .header("cache-control", "private, no-store")
         .send(Buffer.from(ciphertext.buffer, ciphertext.byteOffset, ciphertext.byteLength));
-    } catch (error) {
-      return sendError(app, reply, error);
-    }
-  });
+    }),
+  );
 }

@@ -4,8 +4,12 @@
 // do what it takes to put it right.
 import type { User } from "@halcyon/db";
 import type { ClinicConfig } from "../config";
+import type { RequestContext } from "../context";
 import { AppError } from "../errors";
+import type { UserRole } from "../users/user.schema";
 import { assertOwnPassword } from "./one-time-passwords";
+
+export const SIGN_IN_REQUIRED = "Unauthorized: please sign in to continue.";
 
 export const TWO_STEP_SETUP_NEEDED = "The clinic asks doctors and admins to sign in in two steps. Please set up an authenticator app or a passkey to continue.";
 
@@ -23,4 +27,24 @@ export function assertTwoStepWhereRequired(config: Pick<ClinicConfig, "requireSt
 export function assertFullAccess(config: Pick<ClinicConfig, "requireStaffTwoStep">, user: User): void {
   assertOwnPassword(user);
   assertTwoStepWhereRequired(config, user);
+}
+
+/** The signed-in user, even on a one-time password; else 401. */
+export function signedInUser(ctx: RequestContext): User {
+  if (!ctx.user) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED);
+  return ctx.user;
+}
+
+/** A signed-in user who may use what their role allows, else 401 or 403. */
+export function fullAccessUser(ctx: RequestContext): User {
+  const user = signedInUser(ctx);
+  assertFullAccess(ctx.config, user);
+  return user;
+}
+
+/** A signed-in user with full access and one of `roles`, else 401 or 403: tRPC's roleProcedure and the doors outside it. */
+export function userInRole(ctx: RequestContext, roles: readonly UserRole[]): User {
+  const user = fullAccessUser(ctx);
+  if (!roles.includes(user.role)) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+  return user;
 }
