@@ -1,6 +1,8 @@
 // Attachments: ciphertext uploaded on its own, claimed by the message that carries it. Only the
 // two people of that message reach it; one that no message claimed is purged after a while.
-import type { Db } from "./db";
+import type { Transaction } from "kysely";
+import type { Database } from "../schema";
+import { serialise, type Db } from "./db";
 
 export interface NewAttachment {
   uploaderId: number;
@@ -8,24 +10,32 @@ export interface NewAttachment {
   createdAt: string;
 }
 
-export async function insertAttachment(db: Db, attachment: NewAttachment): Promise<{ id: number; size: number }> {
-  const row = await db
+/** Any number (in PostgreSQL's advisory-lock space) that names "one member's uploads". */
+const UPLOADS_LOCK = 7_244_012;
+
+/**
+ * Stores an upload unless the member already has `limit` that no message carries yet (then
+ * undefined). Counting and storing happen one upload of the member at a time, so uploads sent
+ * at once cannot all pass the count.
+ */
+export async function insertAttachmentWithin(
+  trx: Transaction<Database>,
+  attachment: NewAttachment,
+  limit: number,
+): Promise<{ id: number; size: number } | undefined> {
+  await serialise(trx, UPLOADS_LOCK, attachment.uploaderId);
+  const waiting = await trx
+    .selectFrom("attachments")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("uploader_id", "=", attachment.uploaderId)
+    .where("message_id", "is", null)
+    .executeTakeFirstOrThrow();
+  if (Number(waiting.count) >= limit) return undefined;
+  return trx
     .insertInto("attachments")
     .values({ uploader_id: attachment.uploaderId, size: attachment.ciphertext.byteLength, ciphertext: attachment.ciphertext, created_at: attachment.createdAt })
     .returning(["id", "size"])
     .executeTakeFirstOrThrow();
-  return row;
-}
-
-/** How many of the member's uploads no message carries yet. */
-export async function countUnclaimedAttachments(db: Db, uploaderId: number): Promise<number> {
-  const row = await db
-    .selectFrom("attachments")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("uploader_id", "=", uploaderId)
-    .where("message_id", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 /** Gives the uploader's unclaimed attachments `ids` to the message; answers how many it took. */

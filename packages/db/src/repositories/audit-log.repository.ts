@@ -1,8 +1,8 @@
-import { PostgresAdapter, sql, type Insertable, type Transaction } from "kysely";
+import type { Insertable, Transaction } from "kysely";
 import { auditLink, type AuditKey } from "../audit-chain";
 import type { AuditLogTable, AuditOutcome, Database } from "../schema";
 import { preparedQuery } from "../prepared-query";
-import type { Db } from "./db";
+import { serialise, type Db } from "./db";
 
 export interface AuditEvent {
   occurredAt: string;
@@ -24,7 +24,7 @@ export interface AuditEntry extends Required<Omit<AuditEvent, "targetId" | "deta
   actorName: string | null;
 }
 
-/** Any number (over PostgreSQL's advisory-lock space) that names "the audit chain's tail". */
+/** Any number (in PostgreSQL's advisory-lock space) that names "the audit chain's tail". */
 const AUDIT_CHAIN_LOCK = 7_244_011;
 
 /**
@@ -36,7 +36,7 @@ const AUDIT_CHAIN_LOCK = 7_244_011;
  */
 export async function appendAuditEvents(trx: Transaction<Database>, key: AuditKey, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
+  await serialise(trx, AUDIT_CHAIN_LOCK);
   let previous = (await auditHead(trx, {}))[0]?.hash ?? "";
   for (const event of events) {
     const row = chainedRow(event);

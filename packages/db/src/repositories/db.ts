@@ -1,6 +1,6 @@
 // What every repository takes: a database handle, the clinic's or a transaction's. Repositories
 // are written against Kysely only; which database runs underneath is connect.ts's business.
-import type { Kysely, Transaction } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../schema";
 
 /** A handle a repository runs on: the database itself, or a transaction on it. */
@@ -12,4 +12,14 @@ export type ClinicDb = Kysely<Database>;
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+/**
+ * Makes the transactions that take the same lock (`name`, and `key` within it) run one after
+ * another from here until they end, so that what one reads still holds when it writes. SQLite
+ * needs nothing: a write transaction holds the database's write lock from its BEGIN. PostgreSQL
+ * takes a transaction-scoped advisory lock.
+ */
+export async function serialise(trx: Transaction<Database>, name: number, key = 0): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${name}, ${key})`.execute(trx);
 }
