@@ -14,7 +14,6 @@ export interface TreatmentSessionView {
   createdAt: string;
   soap: SoapNote;
   signedAt: string | null;
-  signedBy: number | null;
   signerName: string | null;
   contentHash: string | null;
 }
@@ -47,7 +46,6 @@ function viewQuery(db: Db) {
       "t.assessment",
       "t.plan",
       "t.signed_at",
-      "t.signed_by",
       "t.content_hash",
       "s.first_name as signer_first_name",
       "s.last_name as signer_last_name",
@@ -66,7 +64,6 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof viewQuery>["executeTak
     createdAt: row.created_at,
     soap: { subjective: row.subjective, objective: row.objective, assessment: row.assessment, plan: row.plan },
     signedAt: row.signed_at,
-    signedBy: row.signed_by,
     signerName: row.signer_first_name === null ? null : `${row.signer_first_name} ${row.signer_last_name}`,
     contentHash: row.content_hash,
   };
