@@ -1,9 +1,7 @@
 import type { PublicUser } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
-import { Eyebrow } from "@halcyon/ui/components/eyebrow";
 import { Input } from "@halcyon/ui/components/input";
 import { Label } from "@halcyon/ui/components/label";
-import { Ornament, Rings } from "@halcyon/ui/components/ornament";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
@@ -12,7 +10,7 @@ import { Eye, EyeOff, KeyRound, LockKeyhole, ShieldCheck } from "lucide-react";
 import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 
-import { BrandEmblem } from "../components/brand-mark";
+import { AuthLayout, type Reassurance } from "../features/auth/auth-layout";
 import { PasswordStrength } from "../features/auth/password-strength";
 import { checkChosenPassword, type ChoosePasswordField, type ChoosePasswordValues } from "../lib/auth/choose-password";
 import { setCurrentUser } from "../lib/auth/current-user";
@@ -27,6 +25,12 @@ const FIELDS: { field: ChoosePasswordField; label: string; autoComplete: string 
 ];
 
 const fieldId = (field: ChoosePasswordField) => `choose-${field}`;
+
+const REASSURANCES: Reassurance[] = [
+  { icon: KeyRound, text: "The one-time password stops working the moment you choose yours." },
+  { icon: LockKeyhole, text: "Only you will know it: not the clinic, not your doctor, not us." },
+  { icon: ShieldCheck, text: "Any other place you are signed in is signed out, for your safety." },
+];
 
 /**
  * Shown instead of any member page while the account still has the one-time password an admin or
@@ -81,90 +85,58 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
   };
 
   return (
-    <div className="relative isolate">
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_32rem_at_100%_0%,var(--color-gold-200),transparent_70%)]" />
-      <div className="mx-auto grid max-w-7xl gap-12 px-5 py-16 sm:px-8 md:py-24 lg:grid-cols-[0.9fr_1.1fr] lg:gap-20">
-        <aside
-          data-surface="ink"
-          className="relative hidden overflow-hidden rounded-xl bg-ink-900 p-12 text-ivory-50 shadow-lifted lg:flex lg:flex-col lg:justify-between"
-        >
-          <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(28rem_22rem_at_0%_0%,var(--color-ink-700),transparent_70%)]" />
-          <Rings className="absolute top-1/2 -right-24 size-96 -translate-y-1/2" />
-          <div className="relative">
-            <BrandEmblem className="size-14 text-gold-300" />
-            <p className="mt-10 font-display text-4xl leading-snug italic">A key of your own, before you step inside.</p>
-            <Ornament tone="light" className="mt-8" />
-          </div>
-          <ul className="relative mt-16 grid gap-6">
-            {[
-              { icon: KeyRound, text: "The one-time password stops working the moment you choose yours." },
-              { icon: LockKeyhole, text: "Only you will know it: not the clinic, not your doctor, not us." },
-              { icon: ShieldCheck, text: "Any other place you are signed in is signed out, for your safety." },
-            ].map(({ icon: Icon, text }) => (
-              <li key={text} className="flex gap-4 text-sm leading-relaxed text-ivory-200">
-                <Icon className="mt-0.5 size-5 shrink-0 text-gold-300" strokeWidth={1.4} aria-hidden="true" />
-                {text}
-              </li>
-            ))}
-          </ul>
-        </aside>
-
-        <section aria-labelledby="choose-password-title" className="mx-auto w-full max-w-xl">
-          <Eyebrow>One more step, {user.firstName}</Eyebrow>
-          <h1 id="choose-password-title" className="mt-5 font-display text-5xl leading-tight text-ink-900 md:text-6xl">
-            Choose your own password
-          </h1>
-          <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-            You signed in with a one-time password from the clinic. Replace it with one only you know, and your pages will open. No need to type the one-time
-            password again.
-          </p>
-          <form
-            noValidate
-            onSubmit={submit}
-            aria-label="Choose your own password"
-            className="mt-10 grid gap-6 rounded-xl border border-hairline bg-card p-6 shadow-soft sm:p-10"
-          >
-            {FIELDS.map(({ field, label, autoComplete }) => {
-              const invalid = problem?.field === field;
-              const describedBy =
-                [field === "newPassword" ? `${fieldId(field)}-hint` : null, invalid ? `${fieldId(field)}-problem` : null].filter(Boolean).join(" ") ||
-                undefined;
-              return (
-                <div key={field} className="flex flex-col gap-2">
-                  <Label htmlFor={fieldId(field)}>{label}</Label>
-                  <Input
-                    id={fieldId(field)}
-                    name={field}
-                    type={visible ? "text" : "password"}
-                    autoComplete={autoComplete}
-                    value={values[field]}
-                    disabled={busy}
-                    aria-invalid={invalid || undefined}
-                    aria-describedby={describedBy}
-                    onChange={(event: ChangeEvent<HTMLInputElement>) => {
-                      setValues((current) => ({ ...current, [field]: event.target.value }));
-                      if (invalid) setProblem(undefined);
-                    }}
-                  />
-                  {field === "newPassword" ? <PasswordStrength id={`${fieldId(field)}-hint`} password={values.newPassword} owner={user} /> : null}
-                  {invalid ? (
-                    <p id={`${fieldId(field)}-problem`} className="text-sm text-rose-700">
-                      {problem.message}
-                    </p>
-                  ) : null}
-                </div>
-              );
-            })}
-            <Button type="button" variant="link" onClick={() => setVisible((shown) => !shown)} className="h-auto justify-self-start px-0 text-sm">
-              {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-              {visible ? "Hide passwords" : "Show passwords"}
-            </Button>
-            <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
-              {busy ? "Saving your password…" : "Save my password"}
-            </Button>
-          </form>
-        </section>
-      </div>
-    </div>
+    <AuthLayout
+      quote="A key of your own, before you step inside."
+      reassurances={REASSURANCES}
+      titleId="choose-password-title"
+      eyebrow={<>One more step, {user.firstName}</>}
+      title="Choose your own password"
+      lead="You signed in with a one-time password from the clinic. Replace it with one only you know, and your pages will open. No need to type the one-time password again."
+    >
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label="Choose your own password"
+        className="mt-10 grid gap-6 rounded-xl border border-hairline bg-card p-6 shadow-soft sm:p-10"
+      >
+        {FIELDS.map(({ field, label, autoComplete }) => {
+          const invalid = problem?.field === field;
+          const describedBy =
+            [field === "newPassword" ? `${fieldId(field)}-hint` : null, invalid ? `${fieldId(field)}-problem` : null].filter(Boolean).join(" ") || undefined;
+          return (
+            <div key={field} className="flex flex-col gap-2">
+              <Label htmlFor={fieldId(field)}>{label}</Label>
+              <Input
+                id={fieldId(field)}
+                name={field}
+                type={visible ? "text" : "password"}
+                autoComplete={autoComplete}
+                value={values[field]}
+                disabled={busy}
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                onChange={(event: ChangeEvent<HTMLInputElement>) => {
+                  setValues((current) => ({ ...current, [field]: event.target.value }));
+                  if (invalid) setProblem(undefined);
+                }}
+              />
+              {field === "newPassword" ? <PasswordStrength id={`${fieldId(field)}-hint`} password={values.newPassword} owner={user} /> : null}
+              {invalid ? (
+                <p id={`${fieldId(field)}-problem`} className="text-sm text-rose-700">
+                  {problem.message}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <Button type="button" variant="link" onClick={() => setVisible((shown) => !shown)} className="h-auto justify-self-start px-0 text-sm">
+          {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+          {visible ? "Hide passwords" : "Show passwords"}
+        </Button>
+        <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
+          {busy ? "Saving your password…" : "Save my password"}
+        </Button>
+      </form>
+    </AuthLayout>
   );
 }
