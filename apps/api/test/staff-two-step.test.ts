@@ -54,6 +54,14 @@ describeApp(
       expect(refusals.length).toBeGreaterThanOrEqual(4);
       expect(refusals.every((row) => String(row.details).includes("TWO_STEP_REQUIRED"))).toBe(true);
       expect(await socketAnswer(app, doctor)).toBe(403);
+      const socketRefusal = await app.clinic.db
+        .selectFrom("audit_log")
+        .select("details")
+        .where("action", "=", "access.denied")
+        .where("actor_id", "=", doctor.id)
+        .where("details", "like", "%websocket.connect%")
+        .execute();
+      expect(socketRefusal.map((row) => JSON.parse(String(row.details)))).toEqual([{ procedure: "websocket.connect", reason: "TWO_STEP_REQUIRED" }]);
 
       expect((await get(app, doctor, "/api/account/two-step")).json()).toEqual({ totp: false, passkeys: 0, recoveryCodesLeft: 0 });
       await turnOnAuthenticator(app, doctor);

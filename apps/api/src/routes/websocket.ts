@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import websocket from "@fastify/websocket";
 import type { User } from "@halcyon/db";
-import { AppError, assertFullAccess, hashSessionToken, resolveLoginSession, type RequestContext } from "@halcyon/domain";
+import { AppError, assertFullAccess, auditRefusal, hashSessionToken, resolveLoginSession, type RequestContext } from "@halcyon/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Env } from "../env";
 import { sessionCookieName } from "../plugins/request-context";
@@ -103,16 +103,17 @@ export async function websocketRoutes(app: FastifyInstance, { env }: { env: Env 
           noteRefusal(request, "websocket", { why: "cross_site" });
           return sendError(app, reply, new AppError("FORBIDDEN", "Connections from other sites are not accepted."));
         }
-        const token = request.cookies[cookieName];
-        const user = token ? await resolveLoginSession(app.clinic, token) : null;
-        if (!token || !user) {
-          noteRefusal(request, "websocket", { why: token ? "invalid_session" : "signed_out" });
+        const ctx = await app.createRequestContext(request, reply);
+        const { user, sessionToken: token } = ctx;
+        if (!user || !token) {
+          noteRefusal(request, "websocket", { why: request.cookies[cookieName] ? "invalid_session" : "signed_out" });
           return sendError(app, reply, new AppError("UNAUTHENTICATED", "Sign in to connect."));
         }
         try {
           // A session on a one-time password, or staff yet to set up a required second step, hears nothing.
           assertFullAccess(app.clinic.config, user);
         } catch (error) {
+          await auditRefusal(ctx, "websocket.connect", error);
           return sendError(app, reply, error);
         }
         if (hub.countOf(user.id) >= MAX_SOCKETS_PER_USER) {

@@ -10,32 +10,32 @@ export interface NewAttachment {
   createdAt: string;
 }
 
-/** Any number (in PostgreSQL's advisory-lock space) that names "one member's uploads". */
-const UPLOADS_LOCK = 7_244_012;
-
-/**
- * Stores an upload unless the member already has `limit` that no message carries yet (then
- * undefined). Counting and storing happen one upload of the member at a time, so uploads sent
- * at once cannot all pass the count.
- */
-export async function insertAttachmentWithin(
-  trx: Transaction<Database>,
-  attachment: NewAttachment,
-  limit: number,
-): Promise<{ id: number; size: number } | undefined> {
-  await serialise(trx, UPLOADS_LOCK, attachment.uploaderId);
-  const waiting = await trx
-    .selectFrom("attachments")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("uploader_id", "=", attachment.uploaderId)
-    .where("message_id", "is", null)
-    .executeTakeFirstOrThrow();
-  if (Number(waiting.count) >= limit) return undefined;
-  return trx
+export async function insertAttachment(db: Db, attachment: NewAttachment): Promise<{ id: number; size: number }> {
+  return db
     .insertInto("attachments")
     .values({ uploader_id: attachment.uploaderId, size: attachment.ciphertext.byteLength, ciphertext: attachment.ciphertext, created_at: attachment.createdAt })
     .returning(["id", "size"])
     .executeTakeFirstOrThrow();
+}
+
+/** Any number (in PostgreSQL's advisory-lock space) that names "one member's uploads". */
+const UPLOADS_LOCK = 7_244_012;
+
+/**
+ * How many of the member's uploads no message carries yet, this transaction's own included.
+ * From here to the transaction's end the member's other uploads wait, so uploads sent at once
+ * cannot all pass a limit: the count comes after the insert, so that what waits is a count and
+ * a commit, not the writing of a file.
+ */
+export async function countUnclaimedAttachments(trx: Transaction<Database>, uploaderId: number): Promise<number> {
+  await serialise(trx, UPLOADS_LOCK, uploaderId);
+  const row = await trx
+    .selectFrom("attachments")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("uploader_id", "=", uploaderId)
+    .where("message_id", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** Gives the uploader's unclaimed attachments `ids` to the message; answers how many it took. */

@@ -20,6 +20,11 @@ export function isUniqueViolation(error: unknown): boolean {
  * needs nothing: a write transaction holds the database's write lock from its BEGIN. PostgreSQL
  * takes a transaction-scoped advisory lock.
  */
-export async function serialise(trx: Transaction<Database>, name: number, key = 0): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${name}, ${key})`.execute(trx);
+export async function serialise(trx: Transaction<Database>, name: number, key?: number): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  // PostgreSQL keeps one-number and two-number locks apart: a lock without a key stays in the
+  // one-number form it has always had, so servers of two releases running side by side still wait
+  // for each other on it.
+  if (key === undefined) await sql`select pg_advisory_xact_lock(${name})`.execute(trx);
+  else await sql`select pg_advisory_xact_lock(${name}, ${key})`.execute(trx);
 }

@@ -2,7 +2,7 @@
 // inside the message's sealed content, and uploads the ciphertext here first. The server sees
 // bytes it cannot read, their size and who sent them; the message that carries them is named
 // when it is sent, and only its two people may fetch them (anyone else: 404).
-import { attachmentFor, insertAttachmentWithin, purgeUnclaimedAttachments, type User } from "@halcyon/db";
+import { attachmentFor, countUnclaimedAttachments, insertAttachment, purgeUnclaimedAttachments, type User } from "@halcyon/db";
 import type { ClinicServices, RequestContext } from "../context";
 import { AppError } from "../errors";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_SEALING_OVERHEAD } from "./message.schema";
@@ -23,11 +23,14 @@ export async function uploadAttachment(ctx: Caller, ciphertext: Uint8Array): Pro
   if (ciphertext.byteLength <= ATTACHMENT_SEALING_OVERHEAD) {
     throw new AppError("INVALID_INPUT", "An attachment is the file sealed in the browser: its IV, ciphertext and tag.");
   }
-  const stored = await ctx.db
-    .transaction()
-    .execute((trx) => insertAttachmentWithin(trx, { uploaderId: ctx.user.id, ciphertext, createdAt: ctx.now().toISOString() }, UNCLAIMED_LIMIT));
-  if (!stored) throw new AppError("RATE_LIMITED", "Too many files are waiting to be sent: send or discard them first.", { retryAfterSeconds: 60 });
-  return stored;
+  // Over the limit, the transaction rolls back: the file is not kept.
+  return ctx.db.transaction().execute(async (trx) => {
+    const stored = await insertAttachment(trx, { uploaderId: ctx.user.id, ciphertext, createdAt: ctx.now().toISOString() });
+    if ((await countUnclaimedAttachments(trx, ctx.user.id)) > UNCLAIMED_LIMIT) {
+      throw new AppError("RATE_LIMITED", "Too many files are waiting to be sent: send or discard them first.", { retryAfterSeconds: 60 });
+    }
+    return stored;
+  });
 }
 
 /** The sealed file, for either person of the message that carries it; nobody else learns it exists. */
