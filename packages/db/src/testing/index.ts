@@ -51,20 +51,19 @@ export async function createTestDatabase(kind: DatabaseKind, observe?: QueryObse
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DATABASE_URL is not set");
   const schema = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
   const handle = connect({ kind: "postgres", url, schema, poolSize: 20, auditKey: TEST_AUDIT_KEY, ...observed });
-  await migrateToLatest(handle);
+  // The migrator looks at every schema's tables, and PostgreSQL refuses that look ("schema …
+  // does not exist") when another test file drops its schema meanwhile: migrations share a lock
+  // that a drop takes alone.
+  await withSchemaLock(url, "shared", async (admin) => {
+    await admin.query(`create schema ${schema}`);
+    await migrateToLatest(handle);
+  });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleaner = new pg.Client({ connectionString: url });
-      await cleaner.connect();
-      await cleaner.query(`drop schema if exists ${schema} cascade`);
-      await cleaner.end();
+      await withSchemaLock(url, "alone", (admin) => admin.query(`drop schema if exists ${schema} cascade`));
     },
   };
 }
@@ -88,5 +87,20 @@ export function describeEachDatabase(name: string, body: (database: () => Databa
         return handle;
       }, kind);
     });
+  }
+}
+
+/** Any number (in PostgreSQL's advisory-lock space) that names "test schemas come and go". */
+const TEST_SCHEMAS_LOCK = 7_244_013;
+
+/** Runs `work` holding the test schemas' lock, shared with other migrations or alone, on a connection of its own. */
+async function withSchemaLock<T>(url: string, how: "shared" | "alone", work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(how === "shared" ? "select pg_advisory_lock_shared($1)" : "select pg_advisory_lock($1)", [TEST_SCHEMAS_LOCK]);
+    return await work(admin);
+  } finally {
+    await admin.end();
   }
 }
