@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { uniqueSuffix } from "./admin-support";
-import { chooseOption, DEMO, expectToast, fillLogInForm, signInQuietly } from "./support";
+import { chooseOption, DEMO, expectToast, fillLogInForm, postSignIn, signInQuietly } from "./support";
 
 // The story of issue 5: an admin creates a doctor, who signs in with the one-time password, is
 // made to choose their own, and lands in; the admin deactivates them, their session ends at
@@ -63,7 +63,7 @@ test("an admin creates a doctor who signs in and chooses a password; deactivated
   await expect(doctorPage).toHaveURL(/\/dashboard\/doctor$/);
   await expect(doctorPage.getByRole("heading", { level: 1 }).first()).not.toHaveText("Choose your own password");
   // The one-time password is retired.
-  const retired = await doctorContext.request.post("/api/login", { data: { username: doctor.username, password: oneTimePassword } });
+  const retired = await postSignIn(doctorContext.request, { username: doctor.username, password: oneTimePassword });
   expect(retired.status()).toBe(401);
 
   // The admin deactivates them, after a confirmation.

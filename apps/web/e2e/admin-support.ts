@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
-import { DEMO } from "./support";
+import { DEMO, postSignIn } from "./support";
 
 /** A unique suffix, so tests that share the server's database never collide. */
 export function uniqueSuffix(): string {
@@ -21,7 +21,7 @@ export type NewAccount = {
  */
 export async function createAccountAsAdmin(request: APIRequestContext, role: "patient" | "doctor" | "admin" = "patient"): Promise<NewAccount> {
   const suffix = uniqueSuffix();
-  const login = await request.post("/api/login", { data: { username: DEMO.admin.username, password: DEMO.admin.password } });
+  const login = await postSignIn(request, DEMO.admin);
   expect(login.status(), await login.text()).toBe(200);
   const firstName = "Wren";
   const lastName = "Ashby";
@@ -44,13 +44,13 @@ export async function createAccountAsAdmin(request: APIRequestContext, role: "pa
 
 /** Signs in through the page's own cookie jar (REST), for a session that the page then uses. */
 export async function signInAs(page: Page, username: string, password: string): Promise<void> {
-  const response = await page.request.post("/api/login", { data: { username, password } });
+  const response = await postSignIn(page.request, { username, password });
   expect(response.status(), await response.text()).toBe(200);
 }
 
 /** The id of an account, looked up by username through the admin's REST door on a request context of its own. */
 export async function accountIdOf(request: APIRequestContext, username: string): Promise<number> {
-  await request.post("/api/login", { data: { username: DEMO.admin.username, password: DEMO.admin.password } });
+  await postSignIn(request, DEMO.admin);
   const response = await request.get(`/api/admin/users?search=${encodeURIComponent(username)}`);
   const { users } = (await response.json()) as { users: { id: number; username: string }[] };
   await request.post("/api/logout");
@@ -64,7 +64,7 @@ export async function accountIdOf(request: APIRequestContext, username: string):
  * One already open (from an earlier run of the same screen) is as good.
  */
 export async function openInEmergency(request: APIRequestContext, doctor: string, patientId: number, reason: string): Promise<void> {
-  const login = await request.post("/api/login", { data: { username: doctor, password: DEMO.doctor.password } });
+  const login = await postSignIn(request, { username: doctor, password: DEMO.doctor.password });
   expect(login.status(), await login.text()).toBe(200);
   const response = await request.post("/api/emergency-access", { data: { patientId, reason } });
   expect([200, 409], await response.text()).toContain(response.status());

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 
 import { createAccountAsAdmin } from "./admin-support";
-import { chooseOption, DEMO, expectToast, REFUSED_CROSS_SITE, refuseACrossSiteChange, signInQuietly } from "./support";
+import { chooseOption, DEMO, expectToast, REFUSED_CROSS_SITE, postSignIn, refuseACrossSiteChange, signInQuietly } from "./support";
 
 type Stats = {
   users: { total: number; patients: number; doctors: number; admins: number; deactivated: number };
@@ -236,7 +236,7 @@ test.describe("system settings", () => {
   let before: unknown;
   test.afterEach(async ({ request }) => {
     if (before === undefined) return;
-    const admin = await request.post("/api/login", { data: DEMO.admin });
+    const admin = await postSignIn(request, DEMO.admin);
     expect(admin.status()).toBe(200);
     expect((await request.put("/api/admin/settings", { data: before })).status()).toBe(200);
   });

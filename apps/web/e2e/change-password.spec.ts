@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { createAccountAsAdmin, signInAs } from "./admin-support";
-import { expectToast } from "./support";
+import { DEMO, expectToast, postSignIn } from "./support";
 
 const GATE = { level: 1, name: "Choose your own password" } as const;
 
@@ -69,7 +69,7 @@ test.describe("choose your own password (accounts created with a one-time passwo
   });
 
   test("accounts with their own password never see the gate", async ({ page }) => {
-    await page.request.post("/api/login", { data: { username: "alex", password: "halcyon-patient-demo" } });
+    await postSignIn(page.request, DEMO.patient);
     await page.goto("/appointments");
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expect(page.getByRole("heading", GATE)).toHaveCount(0);

@@ -5,7 +5,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from "@
 
 import { createAccountAsAdmin } from "./admin-support";
 import { registerPatient } from "./schedule-support";
-import { chooseOption, DEMO, expectToast, fillLogInForm, signInQuietly } from "./support";
+import { chooseOption, DEMO, expectToast, fillLogInForm, postSignIn, signInQuietly } from "./support";
 
 const HOUR = 3_600_000;
 
@@ -75,7 +75,7 @@ test.describe("the cancellation window", () => {
   test("follows the clinic's settings in the policy line, the pencil and the late-cancel warning", async ({ page, browser }) => {
     const admin = await browser.newContext();
     const adminRequest = admin.request;
-    expect((await adminRequest.post("/api/login", { data: DEMO.admin })).status()).toBe(200);
+    expect((await postSignIn(adminRequest, DEMO.admin)).status()).toBe(200);
     const before = await (await adminRequest.get("/api/admin/settings")).json();
     const windowHours = 120;
     try {
@@ -123,7 +123,7 @@ test.describe("password recovery", () => {
     // The member has a password of their own and is signed in elsewhere…
     const member = await browser.newContext();
     const memberPage = await member.newPage();
-    expect((await member.request.post("/api/login", { data: { username: account.username, password: account.oneTimePassword } })).status()).toBe(200);
+    expect((await postSignIn(member.request, { username: account.username, password: account.oneTimePassword })).status()).toBe(200);
     const forgotten = "a lantern left in the hall";
     expect((await member.request.post("/api/user/password", { data: { newPassword: forgotten } })).status()).toBe(200);
     expect((await member.request.get("/api/user")).status()).toBe(200);
@@ -142,7 +142,7 @@ test.describe("password recovery", () => {
 
     // Every session of theirs has ended, and the old password no longer opens the account.
     expect((await member.request.get("/api/user")).status()).toBe(401);
-    expect((await member.request.post("/api/login", { data: { username: account.username, password: forgotten } })).status()).toBe(401);
+    expect((await postSignIn(member.request, { username: account.username, password: forgotten })).status()).toBe(401);
 
     // They sign in with it and choose their own, typing only the new one.
     await memberPage.goto("/auth");

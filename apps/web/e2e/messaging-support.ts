@@ -1,7 +1,7 @@
 import { newKeyPair, newRecoveryCode, normalizeRecoveryCode, openPrivateKey, sealMessage, sealPrivateKey, type PublicKey } from "@halcyon/sealed";
 import { expect, request, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
-import { DEMO, expectToast, fillLogInForm } from "./support";
+import { DEMO, expectToast, fillLogInForm, postSignIn } from "./support";
 
 type Credentials = { username: string; password: string };
 /** A sign-in; `oneTime`: the password is a one-time one, replaced by CHOSEN_PASSWORD at once. */
@@ -73,7 +73,7 @@ export async function signInThroughTheForm(page: Page, credentials: Signing): Pr
 
 /** Signs in through the API on `api`, and chooses the member's own password when theirs is a one-time one; answers the password. */
 async function signInThroughApi(api: APIRequestContext, credentials: Signing): Promise<string> {
-  const signedIn = await api.post("/api/login", { data: { username: credentials.username, password: credentials.password } });
+  const signedIn = await postSignIn(api, credentials);
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   if (!credentials.oneTime) return credentials.password;
   const changed = await api.post("/api/user/password", { data: { currentPassword: credentials.password, newPassword: CHOSEN_PASSWORD } });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { expectToast, fillRegistrationForm, newPatient, seriousViolations, waitForSplashToClear } from "./support";
+import { expectToast, fillRegistrationForm, newPatient, postSignIn, seriousViolations, waitForSplashToClear } from "./support";
 import { screenshots } from "./two-step-support";
 
 test("the strength of a new password shows as it is typed, with the reason a weak one would be refused", async ({ page }) => {
@@ -55,6 +55,6 @@ test("a member changes their password from their account: the current one is the
   await expect(form.getByLabel("Current password")).toHaveValue("");
 
   // The new one signs in; the old one no longer does.
-  expect((await page.request.post("/api/login", { data: { username: patient.username, password: patient.password } })).status()).toBe(401);
-  expect((await page.request.post("/api/login", { data: { username: patient.username, password: "tidal moss beneath the old pier" } })).status()).toBe(200);
+  expect((await postSignIn(page.request, patient)).status()).toBe(401);
+  expect((await postSignIn(page.request, { username: patient.username, password: "tidal moss beneath the old pier" })).status()).toBe(200);
 });
