@@ -7,7 +7,7 @@ import { purgeUnclaimedUploads } from "@halcyon/domain";
 import { openFile, sealFile, type AttachmentRef } from "@halcyon/sealed";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import { aPatient, aStaffMember, book, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { aPatient, aStaffMember, book, slotsOf, weekdayAhead, type SignedIn, deniedAccesses } from "./clinic-helpers";
 import { describeApp } from "./helper";
 import { openAllAs, readyToMessage, sealedFor } from "./sealing";
 
@@ -122,13 +122,7 @@ describeApp("attachments", (testApp) => {
     // One that does not exist reads the same as one that is not yours.
     expect((await fetchAttachment(app, stranger, 2_000_000_000)).json()).toEqual({ code: "NOT_FOUND", message: "No such attachment." });
     // Each try at someone else's file is audited, as a refused record is over tRPC.
-    const strangersTries = await app.clinic.db
-      .selectFrom("audit_log")
-      .select("details")
-      .where("action", "=", "access.denied")
-      .where("actor_id", "=", stranger.id)
-      .execute();
-    expect(strangersTries.map((row) => JSON.parse(String(row.details)))).toEqual([
+    expect(await deniedAccesses(app, stranger.id)).toEqual([
       { procedure: "attachments.fetch", reason: "NOT_FOUND" },
       { procedure: "attachments.fetch", reason: "NOT_FOUND" },
     ]);
@@ -139,13 +133,7 @@ describeApp("attachments", (testApp) => {
     expect(asAdmin.statusCode).toBe(403);
     expect(asAdmin.body).not.toContain("Only for my doctor");
     expect((await upload(app, admin, new Uint8Array(64))).statusCode).toBe(403);
-    const denied = await app.clinic.db
-      .selectFrom("audit_log")
-      .select("outcome")
-      .where("action", "=", "access.denied")
-      .where("actor_id", "=", admin.id)
-      .execute();
-    expect(denied).toHaveLength(2);
+    expect(await deniedAccesses(app, admin.id)).toHaveLength(2);
 
     expect((await fetchAttachment(app, null, ref.id)).statusCode).toBe(401);
     expect(

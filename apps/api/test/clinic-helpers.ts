@@ -111,3 +111,15 @@ export async function listen(app: FastifyInstance): Promise<string> {
   if (!address || typeof address === "string") throw new Error("no address");
   return `http://127.0.0.1:${address.port}`;
 }
+
+/** The refused accesses audited for these members, oldest first: what each row says was refused, and why. */
+export async function deniedAccesses(app: FastifyInstance, ...actorIds: number[]): Promise<{ procedure: string; reason: string }[]> {
+  const rows = await app.clinic.db
+    .selectFrom("audit_log")
+    .select("details")
+    .where("action", "=", "access.denied")
+    .where("actor_id", "in", actorIds)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => JSON.parse(String(row.details)));
+}

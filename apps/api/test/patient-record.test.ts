@@ -4,7 +4,7 @@
 // signed consents, and never the private psychotherapy note nor a draft's SOAP sections.
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import { aPatient, aStaffMember, book, signInAs, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { aPatient, aStaffMember, book, signInAs, slotsOf, weekdayAhead, type SignedIn, deniedAccesses } from "./clinic-helpers";
 import { describeApp } from "./helper";
 import { pdfText } from "./pdf-text";
 
@@ -98,13 +98,7 @@ describeApp("the patient's record as a PDF", (testApp) => {
       const tooLarge = await call(app, asPatient, "GET", "/api/patients/2147483648/record.pdf");
       expect([tooLarge.statusCode, tooLarge.json().message]).toEqual([400, "The patient id must be a positive number"]);
       // A refusal is audited, as any refused read of a record is.
-      const refusals = await app.clinic.db
-        .selectFrom("audit_log")
-        .select("details")
-        .where("action", "=", "access.denied")
-        .where("actor_id", "=", otherDoctor.id)
-        .execute();
-      expect(refusals.map((row) => JSON.parse(row.details!))).toContainEqual({ procedure: "patients.recordPdf", reason: "NOT_FOUND" });
+      expect(await deniedAccesses(app, otherDoctor.id)).toContainEqual({ procedure: "patients.recordPdf", reason: "NOT_FOUND" });
 
       const downloads = await app.clinic.db
         .selectFrom("audit_log")

@@ -55,6 +55,22 @@ const loseTheAnswer = async (route: Route) => {
   await route.abort();
 };
 
+/** A new patient in the chat with their doctor, each in a browser of their own, the patient's page connected. */
+async function patientInChat(browser: Browser) {
+  const doctor = await memberBrowser(browser, DOCTOR);
+  const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
+  await openMessages(patient.page, doctor.id);
+  await expect(patient.page.getByText("Connected", { exact: true })).toBeVisible();
+  return { doctor, patient, page: patient.page };
+}
+
+/** Types `text` and sends it while `SEND` is routed to fail: the specification's toast says so. */
+async function sendAndFail(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+  await expectToast(page, "Error", "Failed to send message. Please try again.");
+}
+
 test.describe("messages", () => {
   test("the screen: conversations, 'Select a Conversation', connection, labels, the calls and the attachment's refusal of a file it does not take", async ({
     page,
@@ -222,29 +238,21 @@ test.describe("messages", () => {
   });
 
   test("sending is blocked while the trimmed text is empty", async ({ browser }) => {
-    const doctor = await memberBrowser(browser, DOCTOR);
-    const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
-    await openMessages(patient.page, doctor.id);
-    const send = patient.page.getByRole("button", { name: "Send message" });
+    const { doctor, patient, page } = await patientInChat(browser);
+    const send = page.getByRole("button", { name: "Send message" });
     await expect(send).toBeDisabled();
-    await composer(patient.page).fill("   \n  ");
+    await composer(page).fill("   \n  ");
     await expect(send).toBeDisabled();
-    await composer(patient.page).press("Enter");
-    await expect(chatLog(patient.page).getByTestId("message")).toHaveCount(0);
+    await composer(page).press("Enter");
+    await expect(chatLog(page).getByTestId("message")).toHaveCount(0);
     await closeAll(doctor, patient);
   });
 
   test("a failed send shows the specification's toast and keeps the text; Retry sends it", async ({ browser }) => {
-    const doctor = await memberBrowser(browser, DOCTOR);
-    const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
-    const { page } = patient;
-    await openMessages(page, doctor.id);
-    await expect(page.getByText("Connected", { exact: true })).toBeVisible();
+    const { doctor, patient, page } = await patientInChat(browser);
 
     await page.route(SEND, abort);
-    await composer(page).fill("Could we move Thursday to the evening?");
-    await composer(page).press("Enter");
-    await expectToast(page, "Error", "Failed to send message. Please try again.");
+    await sendAndFail(page, "Could we move Thursday to the evening?");
     const failed = message(page, "Could we move Thursday to the evening?");
     await expect(failed).toHaveAttribute("data-state", "failed");
     await expect(failed).toContainText("Not sent.");
@@ -261,18 +269,12 @@ test.describe("messages", () => {
   });
 
   test("a retry after a lost answer reuses the message's clientId: stored once", async ({ browser }) => {
-    const doctor = await memberBrowser(browser, DOCTOR);
-    const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
-    const { page } = patient;
-    await openMessages(page, doctor.id);
-    await expect(page.getByText("Connected", { exact: true })).toBeVisible();
+    const { doctor, patient, page } = await patientInChat(browser);
 
     // The server stores it, the answer is lost, and the page cannot re-read the conversation meanwhile.
     await page.route(SEND, loseTheAnswer);
     await page.route(LIST, abort);
-    await composer(page).fill("Is there parking near the clinic?");
-    await composer(page).press("Enter");
-    await expectToast(page, "Error", "Failed to send message. Please try again.");
+    await sendAndFail(page, "Is there parking near the clinic?");
     const sent = message(page, "Is there parking near the clinic?");
     await expect(sent).toHaveAttribute("data-state", "failed");
 
@@ -294,16 +296,10 @@ test.describe("messages", () => {
   });
 
   test("a message that arrived although its answer was lost shows once, and its kept text goes", async ({ browser }) => {
-    const doctor = await memberBrowser(browser, DOCTOR);
-    const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
-    const { page } = patient;
-    await openMessages(page, doctor.id);
-    await expect(page.getByText("Connected", { exact: true })).toBeVisible();
+    const { doctor, patient, page } = await patientInChat(browser);
 
     await page.route(SEND, loseTheAnswer);
-    await composer(page).fill("Thank you for today.");
-    await composer(page).press("Enter");
-    await expectToast(page, "Error", "Failed to send message. Please try again.");
+    await sendAndFail(page, "Thank you for today.");
     // The server's push tells the page it arrived after all.
     const sent = message(page, "Thank you for today.");
     await expect(sent).toHaveAttribute("data-state", "delivered");
@@ -398,10 +394,7 @@ test.describe("messages", () => {
   });
 
   test("axe finds nothing serious with the dropdown open or a message that failed", async ({ browser }) => {
-    const doctor = await memberBrowser(browser, DOCTOR);
-    const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
-    const { page } = patient;
-    await openMessages(page, doctor.id);
+    const { doctor, patient, page } = await patientInChat(browser);
     await page.route(SEND, abort);
     await composer(page).fill("This one will not go.");
     await composer(page).press("Enter");
