@@ -1,18 +1,19 @@
 // How the app writes instants for people: always in the viewer's own time zone (the browser's),
 // and, when that is not the clinic's, with the zone's short name after the time ("10:00 AM EST"),
 // so nobody mistakes their time for the clinic's. The clinic's zone comes from the server.
+import { dateTimeFormat } from "./date-time-format";
 
 const LOCALE = "en-US";
 
 /** The viewer's IANA time zone, as the browser reports it. */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return dateTimeFormat(LOCALE).resolvedOptions().timeZone;
 }
 
 /** The canonical name of a zone ("US/Eastern" → "America/New_York" where the browser knows it). */
 function canonicalZone(timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat(LOCALE, { timeZone }).resolvedOptions().timeZone;
+    return dateTimeFormat(LOCALE, { timeZone }).resolvedOptions().timeZone;
   } catch {
     return timeZone;
   }
@@ -37,7 +38,7 @@ function zoneOf(options: TimeFormatOptions): string {
 
 /** The zone's short name at that instant: "EST", "EDT", "GMT+11". */
 export function zoneName(instant: Date, timeZone: string): string {
-  const part = new Intl.DateTimeFormat(LOCALE, { timeZone, timeZoneName: "short" })
+  const part = dateTimeFormat(LOCALE, { timeZone, timeZoneName: "short" })
     .formatToParts(instant)
     .find((candidate) => candidate.type === "timeZoneName");
   return part?.value ?? timeZone;
@@ -48,7 +49,7 @@ function toDate(instant: string | Date): Date {
 }
 
 function clock(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE, { timeZone, hour: "numeric", minute: "2-digit" }).format(instant);
+  return dateTimeFormat(LOCALE, { timeZone, hour: "numeric", minute: "2-digit" }).format(instant);
 }
 
 /** "10:00 AM", or "10:00 AM EST" when the viewer is not in the clinic's zone. */
@@ -73,7 +74,7 @@ export function formatLongDay(instant: string | Date, options: TimeFormatOptions
   const date = toDate(instant);
   const timeZone = zoneOf(options);
   const sameYear = yearIn(date, timeZone) === yearIn(options.now ?? new Date(), timeZone);
-  return new Intl.DateTimeFormat(LOCALE, {
+  return dateTimeFormat(LOCALE, {
     timeZone,
     weekday: "long",
     month: "long",
@@ -84,12 +85,12 @@ export function formatLongDay(instant: string | Date, options: TimeFormatOptions
 
 /** "Tue, Nov 24". */
 export function formatShortDay(instant: string | Date, options: TimeFormatOptions = {}): string {
-  return new Intl.DateTimeFormat(LOCALE, { timeZone: zoneOf(options), weekday: "short", month: "short", day: "numeric" }).format(toDate(instant));
+  return dateTimeFormat(LOCALE, { timeZone: zoneOf(options), weekday: "short", month: "short", day: "numeric" }).format(toDate(instant));
 }
 
 /** "Nov 24, 2026". */
 export function formatDate(instant: string | Date, options: TimeFormatOptions = {}): string {
-  return new Intl.DateTimeFormat(LOCALE, { timeZone: zoneOf(options), month: "short", day: "numeric", year: "numeric" }).format(toDate(instant));
+  return dateTimeFormat(LOCALE, { timeZone: zoneOf(options), month: "short", day: "numeric", year: "numeric" }).format(toDate(instant));
 }
 
 /** "Tuesday, November 24 at 10:00 AM" (with the zone when it differs from the clinic's). */
@@ -98,14 +99,14 @@ export function formatDayAndTime(instant: string | Date, options: TimeFormatOpti
 }
 
 function yearIn(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE, { timeZone, year: "numeric" }).format(date);
+  return dateTimeFormat(LOCALE, { timeZone, year: "numeric" }).format(date);
 }
 
 /** The parts a date tile shows: "NOV", "24", "Tue". */
 export function dateTileParts(instant: string | Date, options: TimeFormatOptions = {}): { month: string; day: string; weekday: string } {
   const date = toDate(instant);
   const timeZone = zoneOf(options);
-  const part = (option: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, { timeZone, ...option }).format(date);
+  const part = (option: Intl.DateTimeFormatOptions) => dateTimeFormat(LOCALE, { timeZone, ...option }).format(date);
   return { month: part({ month: "short" }), day: part({ day: "numeric" }), weekday: part({ weekday: "short" }) };
 }
 

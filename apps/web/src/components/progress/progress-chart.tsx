@@ -4,6 +4,7 @@ import { cn } from "@halcyon/ui/lib/utils";
 import { Minus, Sparkles, TrendingDown, TrendingUp } from "lucide-react";
 
 import { EmptyState } from "../empty-state";
+import { dateTimeFormat } from "../../lib/date-time-format";
 import { formatDate } from "../../lib/time-format";
 
 const GRIDLINES = [10, 5, 0];
@@ -110,8 +111,8 @@ export function ProgressChart({ sessions, patient }: ProgressChartProps) {
         <div aria-hidden="true" className="flex gap-2 pl-10 sm:gap-4">
           {chart.bars.map((bar, index) => (
             <span key={`${bar.createdAt}-${index}`} className="min-w-0 flex-1 truncate text-center text-[0.7rem] text-stone-600">
-              <span className="hidden sm:inline">{new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" }).format(new Date(bar.createdAt))}</span>
-              <span className="sm:hidden">{new Intl.DateTimeFormat("en-US", { month: "numeric", day: "numeric" }).format(new Date(bar.createdAt))}</span>
+              <span className="hidden sm:inline">{dateTimeFormat("en-US", { month: "short", day: "numeric" }).format(new Date(bar.createdAt))}</span>
+              <span className="sm:hidden">{dateTimeFormat("en-US", { month: "numeric", day: "numeric" }).format(new Date(bar.createdAt))}</span>
             </span>
           ))}
         </div>

@@ -1,20 +1,12 @@
 // How the messages screen writes times: in the viewer's own time zone, like a phone would.
+import { dateTimeFormat } from "../../lib/date-time-format";
+
 const LOCALE = "en-US";
 
 type Zone = { timeZone?: string | undefined };
 
-// A long conversation formats hundreds of times per render; formatters are costly to build.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function formatter(locale: string, options: Intl.DateTimeFormatOptions, { timeZone }: Zone): Intl.DateTimeFormat {
-  const settings = { ...options, ...(timeZone ? { timeZone } : {}) };
-  const key = `${locale}${JSON.stringify(settings)}`;
-  let cached = formatters.get(key);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat(locale, settings);
-    formatters.set(key, cached);
-  }
-  return cached;
+  return dateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) });
 }
 
 function format(instant: string | Date, options: Intl.DateTimeFormatOptions, zone: Zone): string {
