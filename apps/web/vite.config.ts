@@ -7,31 +7,66 @@ import { compression } from "vite-plugin-compression2";
 const API_ORIGIN = process.env.API_ORIGIN ?? "http://localhost:3000";
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null;
+  getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
 }
 
 /** The landing page's route: it loads with the shell for every visitor, so its code is chunked like the shell's. */
 const LANDING_ROUTE = /src[\\/]app[\\/]home-route\.tsx$/;
+/** The router and the shell's layout, and the admin's route table: what they import on demand is a page (or part of every member's page). */
+const ROUTE_TABLES = /src[\\/](app[\\/]|features[\\/]admin[\\/]admin-routes\.ts$)/;
+const ADMIN_PAGE = /src[\\/]features[\\/]admin[\\/]/;
+
+/** Who makes a module load: every visitor (the shell and the landing page), or these pages. */
+type Reach = "everyone" | Set<string>;
 
 /**
- * Whether a module loads for every visitor: the entry's static imports and the landing route's
- * reach it. Remembered per module for the build.
+ * What makes each module load, found by walking its static importers up to the entry, the landing
+ * route, or a module imported on demand. A module imported on demand from a route table is a
+ * page; one imported on demand from anywhere else (the sealing code, the messaging keys' code) is
+ * code a page loads only when it needs it, and it reaches no page. Remembered per module.
  */
-function loadsForEveryone(): (id: string, graph: ModuleGraph) => boolean {
-  const known = new Map<string, boolean>();
-  const visit = (id: string, graph: ModuleGraph, path: Set<string>): boolean => {
+function reachOf(): (id: string, graph: ModuleGraph) => Reach {
+  const known = new Map<string, Reach>();
+  const visit = (id: string, graph: ModuleGraph, path: Set<string>): Reach => {
     const remembered = known.get(id);
     if (remembered !== undefined) return remembered;
-    if (path.has(id)) return false;
-    path.add(id);
     const info = graph.getModuleInfo(id);
-    const result = info !== null && (info.isEntry || LANDING_ROUTE.test(id) || info.importers.some((importer) => visit(importer, graph, path)));
-    known.set(id, result);
-    return result;
+    if (info === null || path.has(id)) return new Set();
+    if (info.isEntry || LANDING_ROUTE.test(id)) return "everyone";
+    path.add(id);
+    const pages = new Set<string>();
+    if (info.dynamicImporters.some((importer) => ROUTE_TABLES.test(importer))) pages.add(id);
+    for (const importer of info.importers) {
+      const reach = visit(importer, graph, path);
+      if (reach === "everyone") {
+        known.set(id, reach);
+        return reach;
+      }
+      for (const page of reach) pages.add(page);
+    }
+    path.delete(id);
+    known.set(id, pages);
+    return pages;
   };
   return (id, graph) => visit(id, graph, new Set());
 }
-const forEveryone = loadsForEveryone();
+const reach = reachOf();
+
+/**
+ * The chunk of a module that two or more pages share (null: the bundler's own choice). Left to
+ * itself, the bundler gives every set of pages that share a module a chunk of its own: a member's
+ * dashboard fetched about 50 files, most under 1 kB, six at a time over HTTP/1.1, and on a
+ * phone's network each round costs a round trip. So what member pages share goes in one chunk,
+ * and what only the admin's pages share in another, so that a patient's page does not carry the
+ * admin's code. What the shell and the landing page load is left alone (a visitor's first load
+ * does not grow), and so is code that pages load on demand (the sealing code and its `jose`
+ * stay out of the dashboard).
+ */
+function sharedChunkOf(id: string, graph: ModuleGraph): string | null {
+  const pages = reach(id, graph);
+  if (pages === "everyone" || pages.size === 0) return null;
+  return [...pages].every((page) => ADMIN_PAGE.test(page)) ? "admin-pages-shared" : "member-pages-shared";
+}
 
 export default defineConfig({
   plugins: [
@@ -52,16 +87,11 @@ export default defineConfig({
     outDir: "dist",
     rolldownOptions: {
       output: {
-        // Left to itself, the bundler gives every set of pages that share a module a chunk of its
-        // own: a member's dashboard fetched about 50 files, most under 1 kB, six at a time over
-        // HTTP/1.1, and on a phone's network each round costs a round trip (Lighthouse: the
-        // dashboard's largest paint 4.2–5.0 s). The code two or more member pages share goes in one
-        // chunk instead (about 30 files). What the shell and the landing page load is left alone,
-        // so a visitor's first load does not grow; its dependencies stay where they are (not pulled
-        // into the group), since the shell is always loaded first.
+        // Shared code in two chunks, not one per set of pages (sharedChunkOf); the shell's
+        // dependencies stay where they are (not pulled into a group), as it always loads first.
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: (id, graph) => (forEveryone(id, graph) ? null : "member-pages-shared"), minShareCount: 2 }],
+          groups: [{ name: sharedChunkOf, minShareCount: 2 }],
         },
       },
     },

@@ -1,7 +1,6 @@
 import { Badge } from "@halcyon/ui/components/badge";
 import { Button } from "@halcyon/ui/components/button";
 import { toast } from "@halcyon/ui/hooks/use-toast";
-import QRCode from "qrcode";
 import { useEffect, useState, type FormEvent } from "react";
 
 import { CopyField } from "../../components/copy-field";
@@ -92,7 +91,10 @@ function ConfirmSetup({ setup, onCancel, onConfirmed }: { setup: Setup; onCancel
 
   useEffect(() => {
     let live = true;
-    void QRCode.toDataURL(setup.otpauthUrl, { margin: 1, width: 200, color: { dark: "#14161f", light: "#fdfbf7" } }).then((url) => live && setQr(url));
+    // The QR code's library loads only when someone sets up an authenticator, not with every account page.
+    void import("qrcode")
+      .then(({ default: QRCode }) => QRCode.toDataURL(setup.otpauthUrl, { margin: 1, width: 200, color: { dark: "#14161f", light: "#fdfbf7" } }))
+      .then((url) => live && setQr(url));
     return () => {
       live = false;
     };
