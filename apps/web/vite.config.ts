@@ -20,35 +20,38 @@ const ADMIN_PAGE = /src[\\/]features[\\/]admin[\\/]/;
 type Reach = "everyone" | Set<string>;
 
 /**
- * What makes each module load, found by walking its static importers up to the entry, the landing
- * route, or a module imported on demand. A module imported on demand from a route table is a
- * page; one imported on demand from anywhere else (the sealing code, the messaging keys' code) is
- * code a page loads only when it needs it, and it reaches no page. Remembered per module.
+ * What makes a module load: walks its static importers, and theirs, all the way up. The entry or
+ * the landing route among them: every visitor. Otherwise the pages among them, a page being a
+ * module a route table imports on demand; code imported on demand from anywhere else (the sealing
+ * code, the messaging keys' code) is loaded by a page only when it needs it, and reaches no page.
+ * Each answer is remembered once complete (every importer is walked for each module asked about,
+ * so an import cycle cannot leave half an answer behind).
  */
 function reachOf(): (id: string, graph: ModuleGraph) => Reach {
   const known = new Map<string, Reach>();
-  const visit = (id: string, graph: ModuleGraph, path: Set<string>): Reach => {
-    const remembered = known.get(id);
-    if (remembered !== undefined) return remembered;
-    const info = graph.getModuleInfo(id);
-    if (info === null || path.has(id)) return new Set();
-    if (info.isEntry || LANDING_ROUTE.test(id)) return "everyone";
-    path.add(id);
+  const walk = (id: string, graph: ModuleGraph): Reach => {
     const pages = new Set<string>();
-    if (info.dynamicImporters.some((importer) => ROUTE_TABLES.test(importer))) pages.add(id);
-    for (const importer of info.importers) {
-      const reach = visit(importer, graph, path);
-      if (reach === "everyone") {
-        known.set(id, reach);
-        return reach;
+    const seen = new Set([id]);
+    const waiting = [id];
+    for (let current = waiting.pop(); current !== undefined; current = waiting.pop()) {
+      const info = graph.getModuleInfo(current);
+      if (info === null) continue;
+      if (info.isEntry || LANDING_ROUTE.test(current)) return "everyone";
+      if (info.dynamicImporters.some((importer) => ROUTE_TABLES.test(importer))) pages.add(current);
+      for (const importer of info.importers) {
+        if (!seen.has(importer)) {
+          seen.add(importer);
+          waiting.push(importer);
+        }
       }
-      for (const page of reach) pages.add(page);
     }
-    path.delete(id);
-    known.set(id, pages);
     return pages;
   };
-  return (id, graph) => visit(id, graph, new Set());
+  return (id, graph) => {
+    let reach = known.get(id);
+    if (reach === undefined) known.set(id, (reach = walk(id, graph)));
+    return reach;
+  };
 }
 const reach = reachOf();
 
@@ -64,7 +67,7 @@ const reach = reachOf();
  */
 function sharedChunkOf(id: string, graph: ModuleGraph): string | null {
   const pages = reach(id, graph);
-  if (pages === "everyone" || pages.size === 0) return null;
+  if (pages === "everyone" || pages.size < 2) return null;
   return [...pages].every((page) => ADMIN_PAGE.test(page)) ? "admin-pages-shared" : "member-pages-shared";
 }
 

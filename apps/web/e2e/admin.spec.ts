@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 
 import { createAccountAsAdmin } from "./admin-support";
-import { chooseOption, DEMO, expectToast, REFUSED_CROSS_SITE, postSignIn, refuseACrossSiteChange, signInQuietly } from "./support";
+import { beyondTheScreen, chooseOption, DEMO, expectToast, REFUSED_CROSS_SITE, postSignIn, refuseACrossSiteChange, signInQuietly } from "./support";
 
 type Stats = {
   users: { total: number; patients: number; doctors: number; admins: number; deactivated: number };
@@ -343,8 +343,7 @@ test.describe("at 375 px", () => {
         await expect(page.getByLabel("Monday, period 1, opens")).toBeVisible();
       }
       await page.waitForLoadState("networkidle");
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0);
+      expect(await beyondTheScreen(page), `${path} at 375 px`).toEqual([]);
     }
   });
 });

@@ -6,7 +6,7 @@ import { expect, type Page } from "@playwright/test";
 
 import { ownClinic } from "./clinic-server";
 import { registerPatient } from "./schedule-support";
-import { DEMO, seriousViolations, signInQuietly } from "./support";
+import { beyondTheScreen, DEMO, seriousViolations, signInQuietly } from "./support";
 
 const test = ownClinic();
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -15,7 +15,7 @@ async function screenshots(page: Page, name: string) {
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width} px`).toBe(true);
+    expect(await beyondTheScreen(page), `${name} at ${width} px`).toEqual([]);
   }
 }
 

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 
 import { ownClinic } from "./clinic-server";
 import { chatLog, composer, memberBrowser, openMessages } from "./messaging-support";
-import { DEMO, seriousViolations } from "./support";
+import { beyondTheScreen, DEMO, seriousViolations } from "./support";
 
 const test = ownClinic();
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -66,7 +66,7 @@ test("a patient and a doctor exchange files live: sealed in the browser, an imag
     await doctor.page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await doctor.page.reload();
     await expect(received.getByRole("img", { name: "breathing-chart.png" })).toBeVisible();
-    expect(await doctor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await beyondTheScreen(doctor.page), `attachments at ${width} px`).toEqual([]);
     await doctor.page.screenshot({ path: `test-results/screenshots/attachments-${width}.png` });
   }
 });

@@ -151,6 +151,36 @@ export async function refuseACrossSiteChange(page: Page): Promise<void> {
   expect(response.status()).toBe(403);
 }
 
+/**
+ * What reaches past the sides of the screen, outside anything that scrolls sideways on purpose.
+ * The page's frame clips what overflows (for its background wash), so a card wider than a phone
+ * is cut off rather than scrolled to: the page's own width cannot tell. Decorations (aria-hidden)
+ * do not count, and what is still sliding in is measured once it has arrived. Each entry names
+ * the element and its text, for the failure's message.
+ */
+export async function beyondTheScreen(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    // A pane that slides in is off the screen until its transition ends.
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    const width = window.innerWidth;
+    const scrollsSideways = (element: Element) => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const overflow = getComputedStyle(parent).overflowX;
+        if (overflow === "auto" || overflow === "scroll") return true;
+      }
+      return false;
+    };
+    return [...document.querySelectorAll("body *")]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || element.closest('[aria-hidden="true"]')) return false;
+        return (box.right > width + 1 || box.left < -1) && !scrollsSideways(element);
+      })
+      .map((element) => `<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().slice(0, 40)}"`);
+  });
+}
+
 /** What axe finds on the page that is serious or critical: the bar every screen must clear (none). */
 export async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

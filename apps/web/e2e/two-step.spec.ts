@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 import { createAccountAsAdmin } from "./admin-support";
 import { memberBrowser } from "./messaging-support";
-import { expectToast, fillLogInForm, mainNavigation, seriousViolations } from "./support";
+import { beyondTheScreen, expectToast, fillLogInForm, mainNavigation, seriousViolations } from "./support";
 import { codeFor, screenshots } from "./two-step-support";
 
 const NEW_PASSWORD = "a calm tide under morning light";
@@ -26,6 +26,11 @@ test("a doctor confirms the password, turns on an authenticator, signs back in w
   const secret = await page.getByRole("textbox", { name: "Setup key" }).inputValue();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   expect(await seriousViolations(page)).toEqual([]);
+  // On a phone the card keeps to the screen and the key shows whole, to be typed in by hand.
+  await page.setViewportSize({ width: 375, height: 900 });
+  expect(await beyondTheScreen(page)).toEqual([]);
+  const key = page.getByRole("textbox", { name: "Setup key" });
+  expect(await key.evaluate((field) => field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight)).toBe(true);
   await screenshots(page, "account-two-step-setup");
 
   await page.getByLabel("Code from your authenticator app").fill("000000");

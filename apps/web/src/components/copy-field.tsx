@@ -6,17 +6,22 @@ type CopyFieldProps = {
   /** Names the value for screen readers and the copy button: "One-time password". */
   label: string;
   value: string;
-  /** Monospaced, for passwords and links that are read character by character. */
+  /**
+   * Monospaced and shown whole, wrapping where it must: for keys, passwords and codes read
+   * character by character (a phone is narrower than a 32-character key, and a list of codes has
+   * lines of its own).
+   */
   mono?: boolean;
 };
 
 const COPIED_FOR_MS = 2500;
+const FIELD = "w-full min-w-0 flex-1 rounded-md border border-hairline bg-ivory-100 px-4 text-ink-900 outline-offset-1";
 
 /** A value shown once, selectable, with a Copy button that says when it has copied. */
 export function CopyField({ label, value, mono = false }: CopyFieldProps) {
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
-  const valueRef = useRef<HTMLInputElement>(null);
+  const valueRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
 
   useEffect(() => {
     if (!copied) return;
@@ -39,18 +44,30 @@ export function CopyField({ label, value, mono = false }: CopyFieldProps) {
   return (
     <div className="grid gap-2">
       <div className="flex items-stretch gap-2">
-        <input
-          ref={valueRef}
-          readOnly
-          value={value}
-          aria-label={label}
-          onFocus={(event) => event.currentTarget.select()}
-          className={`h-12 min-w-0 flex-1 rounded-md border border-hairline bg-ivory-100 px-4 text-ink-900 outline-offset-1 ${mono ? "font-mono text-base tracking-wider" : "text-sm"}`}
-        />
+        {mono ? (
+          <textarea
+            ref={valueRef}
+            readOnly
+            rows={1}
+            value={value}
+            aria-label={label}
+            onFocus={(event) => event.currentTarget.select()}
+            className={`${FIELD} field-sizing-content min-h-12 resize-none py-2.5 font-mono text-base leading-6 tracking-wider break-all`}
+          />
+        ) : (
+          <input
+            ref={valueRef}
+            readOnly
+            value={value}
+            aria-label={label}
+            onFocus={(event) => event.currentTarget.select()}
+            className={`${FIELD} h-12 text-sm`}
+          />
+        )}
         <Button
           type="button"
           variant={copied ? "outline" : "ink"}
-          className="h-12 shrink-0"
+          className="h-12 shrink-0 self-start"
           onClick={() => void copy()}
           aria-label={`Copy ${label.toLowerCase()}`}
         >

@@ -5,7 +5,7 @@ import { dateTimeFormat } from "./date-time-format";
 
 const LOCALE = "en-US";
 
-/** The viewer's IANA time zone, as the browser reports it. */
+/** The viewer's IANA time zone, as the browser reported it when the page loaded (a page keeps it until it reloads). */
 export function viewerTimeZone(): string {
   return dateTimeFormat(LOCALE).resolvedOptions().timeZone;
 }

@@ -76,6 +76,7 @@ export function TwoStepSection({ onTurnedOn }: { /** Once it is on and the recov
 }
 
 function ConfirmSetup({ setup, onCancel, onConfirmed }: { setup: Setup; onCancel: () => void; onConfirmed: (codes: string[]) => void }) {
+  /** The QR code as an image's address, or "unavailable" when its library could not be loaded (the key below still works). */
   const [qr, setQr] = useState<string>();
   const [code, setCode] = useState("");
   const [problem, setProblem] = useState<string>();
@@ -94,7 +95,10 @@ function ConfirmSetup({ setup, onCancel, onConfirmed }: { setup: Setup; onCancel
     // The QR code's library loads only when someone sets up an authenticator, not with every account page.
     void import("qrcode")
       .then(({ default: QRCode }) => QRCode.toDataURL(setup.otpauthUrl, { margin: 1, width: 200, color: { dark: "#14161f", light: "#fdfbf7" } }))
-      .then((url) => live && setQr(url));
+      .then(
+        (url) => live && setQr(url),
+        () => live && setQr("unavailable"),
+      );
     return () => {
       live = false;
     };
@@ -113,7 +117,13 @@ function ConfirmSetup({ setup, onCancel, onConfirmed }: { setup: Setup; onCancel
   return (
     <div className="grid gap-8 md:grid-cols-[auto_1fr] md:items-start">
       <div className="mx-auto size-[200px] rounded-lg border border-hairline bg-ivory-50 p-0">
-        {qr ? <img src={qr} alt="QR code to scan with your authenticator app" width={200} height={200} className="rounded-lg" /> : null}
+        {qr === "unavailable" ? (
+          <p className="grid h-full place-items-center p-5 text-center text-sm text-muted-foreground">
+            The QR code could not be shown. Type in the key instead.
+          </p>
+        ) : qr ? (
+          <img src={qr} alt="QR code to scan with your authenticator app" width={200} height={200} className="rounded-lg" />
+        ) : null}
       </div>
       <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Confirm your authenticator app">
         <ol className="grid list-decimal gap-2 pl-5 text-muted-foreground">

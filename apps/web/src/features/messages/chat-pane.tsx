@@ -74,15 +74,15 @@ export function ChatPane({ me, partner, partnerIsDoctor, unreadFromPartner, back
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <header className="flex items-center gap-3 border-b border-hairline px-3 py-3 sm:gap-4 sm:px-6 sm:py-4">
+      <header className="flex items-center gap-2 border-b border-hairline px-3 py-3 sm:gap-4 sm:px-6 sm:py-4">
         <Button asChild variant="ghost" size="icon" className="md:hidden">
           <Link to={backHref} aria-label="Back to conversations">
             <ArrowLeft className="size-5" aria-hidden="true" />
           </Link>
         </Button>
-        <PartnerAvatar partner={partner} className="size-11" />
+        <PartnerAvatar partner={partner} className="size-10 sm:size-11" />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-display text-2xl leading-tight text-ink-900">{name}</h2>
+          <h2 className="truncate font-display text-[1.35rem] leading-tight text-ink-900 sm:text-2xl">{name}</h2>
           <div className="mt-0.5 flex items-center gap-3">
             {partner.detail && <span className="hidden truncate text-xs text-stone-600 sm:inline">{partner.detail}</span>}
             {partner.detail && <span aria-hidden="true" className="hidden size-1 rotate-45 bg-gold-500 sm:inline-block" />}

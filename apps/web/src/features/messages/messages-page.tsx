@@ -118,7 +118,7 @@ function Conversations({ user }: { user: PublicUser }) {
 
           <div
             className={cn(
-              "mt-8 grid overflow-hidden bg-card md:mt-10 md:h-[max(34rem,calc(100dvh-19rem))] md:grid-cols-[19rem_1fr] md:rounded-xl md:border md:border-hairline md:shadow-soft lg:grid-cols-[22rem_1fr]",
+              "mt-8 grid grid-cols-1 overflow-hidden bg-card md:mt-10 md:h-[max(34rem,calc(100dvh-19rem))] md:grid-cols-[19rem_1fr] md:rounded-xl md:border md:border-hairline md:shadow-soft lg:grid-cols-[22rem_1fr]",
               partnerId === null ? "mx-5 rounded-xl border border-hairline shadow-soft sm:mx-8 md:mx-0" : "max-md:mt-0 max-md:h-[calc(100dvh-5rem)]",
             )}
           >
