@@ -56,7 +56,7 @@ describe("the clinic command line", () => {
     copy.close();
     expect(row.role).toBe("doctor");
     expect((await clinic("audit:verify")).stdout).toMatch(/Audit chain intact: \d+ rows verified/);
-  }, 60_000); // Six command-line processes, each seconds long on a busy 2-core machine.
+  }, 120_000); // Six command-line processes, each seconds long on a busy 2-core machine.
 
   it("says there is no database, and creates none, when audit:verify or backup finds none", async () => {
     const nowhere = join(dataDir, "no-clinic-here");
@@ -119,7 +119,7 @@ describe("the welcome", () => {
     } finally {
       expect(await plain.stop()).toBe(0);
     }
-  }, 60_000); // Two starts inside a busy test run.
+  }, 120_000); // Two starts inside a busy test run.
 });
 
 describe("the audit chain's key and checkpoints", () => {
@@ -175,7 +175,7 @@ describe("the audit chain's key and checkpoints", () => {
       env: { ...process.env, DATA_DIR: keyed, DATABASE_URL: "", AUDIT_KEY: "ab".repeat(32) },
     }).catch((error: { code: number; stdout: string }) => error);
     expect(await otherKey).toMatchObject({ code: 3, stdout: expect.stringMatching(/Audit chain BROKEN at row 1\b/) });
-  }, 90_000); // A start and four command-line processes inside a busy test run.
+  }, 180_000); // A start and four command-line processes inside a busy test run.
 });
 
 describe("the built server", () => {
@@ -196,7 +196,9 @@ describe("the built server", () => {
       });
     });
     const base = `http://127.0.0.1:${port}`;
-    const readyBy = Date.now() + 30_000;
+    // Migrating and seeding the demo clinic (a password hash per account) takes seconds, and far
+    // longer while the browser tests share the machine's two cores.
+    const readyBy = Date.now() + 120_000;
     let ready = false;
     while (!ready && Date.now() < readyBy) {
       ready = await fetch(`${base}/readyz`).then(
@@ -228,5 +230,5 @@ describe("the built server", () => {
       code: 1,
       stderr: expect.stringMatching(/^Refusing to start with NODE_ENV=production: these accounts still have their published demo password: admin, alex, /),
     });
-  }, 60_000); // Started inside a busy test run: start-up gets room.
+  }, 180_000); // Started inside a busy test run: start-up gets room.
 });
