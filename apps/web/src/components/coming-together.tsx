@@ -31,7 +31,7 @@ export function ComingTogether({ section, icon: Icon, intro, highlights }: Comin
   useDocumentTitle(pageTitle(section));
 
   return (
-    <section className="relative isolate overflow-hidden">
+    <section className="relative isolate">
       <Wash className="inset-0 bg-[radial-gradient(60rem_30rem_at_85%_-10%,var(--color-gold-200),transparent_70%),radial-gradient(40rem_24rem_at_-10%_110%,var(--color-sage-100),transparent_70%)]" />
       <div className="mx-auto max-w-5xl px-5 py-20 sm:px-8 md:py-28">
         <div className="animate-rise">

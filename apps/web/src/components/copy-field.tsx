@@ -1,6 +1,6 @@
 import { Button } from "@halcyon/ui/components/button";
 import { Check, Copy } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FocusEvent } from "react";
 
 type CopyFieldProps = {
   /** Names the value for screen readers and the copy button: "One-time password". */
@@ -21,7 +21,8 @@ const FIELD = "w-full min-w-0 flex-1 rounded-md border border-hairline bg-ivory-
 export function CopyField({ label, value, mono = false }: CopyFieldProps) {
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
-  const valueRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     if (!copied) return;
@@ -36,9 +37,16 @@ export function CopyField({ label, value, mono = false }: CopyFieldProps) {
       setCopied(true);
     } catch {
       // No clipboard (an insecure page, a refused permission): select it so a keystroke copies it.
-      valueRef.current?.select();
+      (textareaRef.current ?? inputRef.current)?.select();
       setFailed(true);
     }
+  };
+
+  const field = {
+    readOnly: true,
+    value,
+    "aria-label": label,
+    onFocus: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => event.currentTarget.select(),
   };
 
   return (
@@ -46,23 +54,13 @@ export function CopyField({ label, value, mono = false }: CopyFieldProps) {
       <div className="flex items-stretch gap-2">
         {mono ? (
           <textarea
-            ref={valueRef}
-            readOnly
+            {...field}
+            ref={textareaRef}
             rows={1}
-            value={value}
-            aria-label={label}
-            onFocus={(event) => event.currentTarget.select()}
             className={`${FIELD} field-sizing-content min-h-12 resize-none py-2.5 font-mono text-base leading-6 tracking-wider break-all`}
           />
         ) : (
-          <input
-            ref={valueRef}
-            readOnly
-            value={value}
-            aria-label={label}
-            onFocus={(event) => event.currentTarget.select()}
-            className={`${FIELD} h-12 text-sm`}
-          />
+          <input {...field} ref={inputRef} className={`${FIELD} h-12 text-sm`} />
         )}
         <Button
           type="button"

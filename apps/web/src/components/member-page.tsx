@@ -17,7 +17,7 @@ type MemberPageProps = {
 /** The frame of a signed-in member's page: a warm wash, the heading with its eyebrow, then the content. */
 export function MemberPage({ eyebrow, title, lead, actions, children }: MemberPageProps) {
   return (
-    <section className="relative isolate overflow-hidden">
+    <section className="relative isolate">
       <Wash className="inset-x-0 top-0 h-[36rem] bg-[radial-gradient(60rem_28rem_at_90%_-10%,var(--color-gold-200),transparent_70%),radial-gradient(40rem_22rem_at_-10%_40%,var(--color-sage-100),transparent_70%)]" />
       <div className="mx-auto max-w-7xl px-5 pt-12 pb-24 sm:px-8 md:pt-16">
         <header className="flex animate-rise flex-col gap-8 lg:flex-row lg:items-end lg:justify-between">

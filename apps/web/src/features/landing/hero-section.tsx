@@ -9,7 +9,7 @@ const ASSURANCES = ["Senior, licensed clinicians", "Weekday sessions, booked onl
 
 export function HeroSection({ onLearnMore }: { onLearnMore: () => void }) {
   return (
-    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
+    <section aria-labelledby="hero-title" className="relative isolate">
       <Wash className="inset-0 bg-[radial-gradient(70rem_40rem_at_90%_0%,var(--color-gold-200),transparent_65%),radial-gradient(50rem_30rem_at_0%_100%,var(--color-sage-100),transparent_70%)]" />
       <div className="mx-auto grid max-w-7xl items-center gap-16 px-5 pt-14 pb-24 sm:px-8 md:pt-20 lg:grid-cols-[1.1fr_0.9fr] lg:gap-20 lg:pt-16 lg:pb-32">
         <div className="animate-rise">

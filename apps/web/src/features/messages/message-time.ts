@@ -5,17 +5,15 @@ const LOCALE = "en-US";
 
 type Zone = { timeZone?: string | undefined };
 
-function formatter(locale: string, options: Intl.DateTimeFormatOptions, { timeZone }: Zone): Intl.DateTimeFormat {
-  return dateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) });
-}
+const inZone = (options: Intl.DateTimeFormatOptions, { timeZone }: Zone): Intl.DateTimeFormatOptions => (timeZone ? { ...options, timeZone } : options);
 
 function format(instant: string | Date, options: Intl.DateTimeFormatOptions, zone: Zone): string {
-  return formatter(LOCALE, options, zone).format(new Date(instant));
+  return dateTimeFormat(LOCALE, inZone(options, zone)).format(new Date(instant));
 }
 
 /** The calendar day of an instant in the zone, as "2026-01-15": messages are grouped by it. */
 export function dayKey(instant: string | Date, zone: Zone = {}): string {
-  const parts = formatter("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }, zone).formatToParts(new Date(instant));
+  const parts = dateTimeFormat("en-CA", inZone({ year: "numeric", month: "2-digit", day: "2-digit" }, zone)).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
