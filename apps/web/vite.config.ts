@@ -7,21 +7,23 @@ import { compression } from "vite-plugin-compression2";
 const API_ORIGIN = process.env.API_ORIGIN ?? "http://localhost:3000";
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+  getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[]; dynamicImporters: readonly string[]; importedIds: readonly string[] } | null;
 }
 
-/** The landing page's route: it loads with the shell for every visitor, so its code is chunked like the shell's. */
+/** The landing page's route, the page every visitor loads first. */
 const LANDING_ROUTE = /src[\\/]app[\\/]home-route\.tsx$/;
 /** The router and the shell's layout, and the admin's route table: what they import on demand is a page (or part of every member's page). */
 const ROUTE_TABLES = /src[\\/](app[\\/]|features[\\/]admin[\\/]admin-routes\.ts$)/;
 const ADMIN_PAGE = /src[\\/]features[\\/]admin[\\/]/;
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+const ICON = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
-/** Who makes a module load: every visitor (the shell and the landing page), or these pages. */
+/** Who makes a module load: every visitor (the shell), or these pages. */
 type Reach = "everyone" | Set<string>;
 
 /**
- * What makes a module load: walks its static importers, and theirs, all the way up. The entry or
- * the landing route among them: every visitor. Otherwise the pages among them, a page being a
+ * What makes a module load: walks its static importers, and theirs, all the way up. The entry
+ * among them: every visitor. Otherwise the pages among them, a page being a
  * module a route table imports on demand; code imported on demand from anywhere else (the sealing
  * code, the messaging keys' code) is loaded by a page only when it needs it, and reaches no page.
  * Each answer is remembered once complete (every importer is walked for each module asked about,
@@ -36,7 +38,7 @@ function reachOf(): (id: string, graph: ModuleGraph) => Reach {
     for (let current = waiting.pop(); current !== undefined; current = waiting.pop()) {
       const info = graph.getModuleInfo(current);
       if (info === null) continue;
-      if (info.isEntry || LANDING_ROUTE.test(current)) return "everyone";
+      if (info.isEntry) return "everyone";
       if (info.dynamicImporters.some((importer) => ROUTE_TABLES.test(importer))) pages.add(current);
       for (const importer of info.importers) {
         if (!seen.has(importer)) {
@@ -59,16 +61,33 @@ const reach = reachOf();
  * The chunk of a module that two or more pages share (null: the bundler's own choice). Left to
  * itself, the bundler gives every set of pages that share a module a chunk of its own: a member's
  * dashboard fetched about 50 files, most under 1 kB, six at a time over HTTP/1.1, and on a
- * phone's network each round costs a round trip. So what member pages share goes in one chunk,
- * and what only the admin's pages share in another, so that a patient's page does not carry the
- * admin's code. What the shell and the landing page load is left alone (a visitor's first load
- * does not grow), and so is code that pages load on demand (the sealing code and its `jose`
- * stay out of the dashboard).
+ * phone's network each round costs a round trip. So shared code goes in a few chunks, each loaded
+ * only by pages that need most of it:
+ * - what the landing page shares with other pages ("site-shared"): the landing page needs all of
+ *   it, so a visitor's first load does not grow, and a member's page gets it in one file;
+ * - zod and the schemas built with it ("form-validation"), for the pages with forms;
+ * - what only the admin's pages share ("admin-pages-shared"), so a patient's page does not carry it;
+ * - the rest of what member pages share ("member-pages-shared").
+ * The shell's code is left alone, and so is code that pages load on demand (the sealing code and
+ * its `jose` stay out of the dashboard).
  */
 function sharedChunkOf(id: string, graph: ModuleGraph): string | null {
+  if (ICON.test(id)) return "icons";
   const pages = reach(id, graph);
   if (pages === "everyone" || pages.size < 2) return null;
+  if ([...pages].some((page) => LANDING_ROUTE.test(page))) return "site-shared";
+  if (isValidation(id, graph)) return "form-validation";
   return [...pages].every((page) => ADMIN_PAGE.test(page)) ? "admin-pages-shared" : "member-pages-shared";
+}
+
+/**
+ * zod, and the modules that build schemas with it (the domain's schemas, the forms' own rules):
+ * building a schema is work done as its chunk loads (about 65 ms of a desktop's CPU for the
+ * domain's schemas, four times that on a phone), and only the pages with forms that validate need them, so they share a chunk of their
+ * own instead of riding with every member page.
+ */
+function isValidation(id: string, graph: ModuleGraph): boolean {
+  return ZOD.test(id) || (graph.getModuleInfo(id)?.importedIds.some((imported) => ZOD.test(imported)) ?? false);
 }
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 import type { Appointment } from "@halcyon/domain/schemas";
-import { VISIT_CLOSES_AFTER_MS, VISIT_OPENS_BEFORE_MS } from "@halcyon/domain/schemas";
+import { VISIT_CLOSES_AFTER_MS, VISIT_OPENS_BEFORE_MS } from "@halcyon/domain/rules";
 
 type Window = Pick<Appointment, "status" | "startTime" | "endTime">;
 

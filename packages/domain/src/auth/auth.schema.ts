@@ -2,10 +2,10 @@
 // Browser-safe: the web app validates with the same rules before it sends.
 import { z } from "zod";
 import { userRoleSchema } from "../users/user.schema";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-length";
 
-/** NIST SP 800-63B: length, not composition rules, makes a password hard to guess. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
+export * from "./password-length";
+
 export const USERNAME_MAX_LENGTH = 64;
 
 const CREDENTIALS_REQUIRED = "Username and password are required";

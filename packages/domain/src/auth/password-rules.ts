@@ -5,7 +5,7 @@
 import { ZxcvbnFactory, type ZxcvbnResult } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
 import { translations } from "@zxcvbn-ts/language-en";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.schema";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-length";
 
 /** zxcvbn's 0–4: 3 is "safely unguessable" (about 10^10 guesses), the least a health record's password may be. */
 export const MIN_PASSWORD_SCORE = 3;

@@ -1,9 +1,10 @@
 // What the emergency-access procedures accept and answer. Browser-safe.
 import { z } from "zod";
 import { idOf } from "../record-id";
+import { EMERGENCY_REASON_MAX, EMERGENCY_REASON_MIN } from "./reason-length";
 
-export const EMERGENCY_REASON_MIN = 20;
-export const EMERGENCY_REASON_MAX = 2000;
+export * from "./reason-length";
+
 const REASON_REQUIRED = `Write why you need this record now, in at least ${EMERGENCY_REASON_MIN} characters: an admin will read it`;
 
 export const requestEmergencyAccessInputSchema = z

@@ -1,13 +1,9 @@
 import { z } from "zod";
 import { appointmentSchema } from "../appointments/appointment.schema";
 import { idOf, recordId } from "../record-id";
+import { ADDENDUM_MAX, PRIVATE_NOTE_MAX, SESSION_NOTES_MAX, SOAP_SECTION_LABELS, SOAP_SECTION_MAX } from "./note-limits";
 
-export const SOAP_SECTIONS = ["subjective", "objective", "assessment", "plan"] as const;
-export type SoapSection = (typeof SOAP_SECTIONS)[number];
-export const SOAP_SECTION_LABELS: Record<SoapSection, string> = { subjective: "Subjective", objective: "Objective", assessment: "Assessment", plan: "Plan" };
-export const SOAP_SECTION_MAX = 10_000;
-export const ADDENDUM_MAX = 10_000;
-export const PRIVATE_NOTE_MAX = 20_000;
+export * from "./note-limits";
 
 /** The SOAP template: what the patient says, what the clinician observes, what it means, what comes next. */
 export const soapNoteSchema = z.object({ subjective: z.string(), objective: z.string(), assessment: z.string(), plan: z.string() }).meta({ id: "SoapNote" });
@@ -38,8 +34,6 @@ export const treatmentSessionSchema = z
   })
   .meta({ id: "TreatmentSession" });
 export type TreatmentSession = z.infer<typeof treatmentSessionSchema>;
-
-export const SESSION_NOTES_MAX = 10_000;
 
 function soapSection(label: string) {
   return z

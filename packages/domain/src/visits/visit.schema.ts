@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { idOf } from "../record-id";
-
-/** An appointment's room opens this long before the session starts… */
-export const VISIT_OPENS_BEFORE_MS = 15 * 60_000;
-/** …and closes this long after its scheduled end (or when the doctor ends the visit). */
-export const VISIT_CLOSES_AFTER_MS = 30 * 60_000;
+export * from "./visit-times";
 
 export const visitStateSchema = z.enum(["not_open", "open", "ended"]);
 export type VisitState = z.infer<typeof visitStateSchema>;

@@ -1,4 +1,5 @@
-import { CHART_SCALE, NO_PROGRESS_DATA, progressChart, type RatedSessionLike } from "@halcyon/domain/schemas";
+import type { RatedSessionLike } from "@halcyon/domain/schemas";
+import { CHART_SCALE, NO_PROGRESS_DATA, progressChart } from "@halcyon/domain/rules";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@halcyon/ui/components/tooltip";
 import { cn } from "@halcyon/ui/lib/utils";
 import { Minus, Sparkles, TrendingDown, TrendingUp } from "lucide-react";

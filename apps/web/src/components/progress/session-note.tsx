@@ -1,5 +1,5 @@
 import type { TreatmentSession } from "@halcyon/domain/schemas";
-import { CHART_SCALE } from "@halcyon/domain/schemas";
+import { CHART_SCALE } from "@halcyon/domain/rules";
 
 import { doctorTitle } from "../../lib/appointment-rules";
 import { formatDate } from "../../lib/time-format";

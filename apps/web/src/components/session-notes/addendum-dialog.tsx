@@ -1,5 +1,5 @@
 import type { TreatmentSession } from "@halcyon/domain/schemas";
-import { ADDENDUM_MAX } from "@halcyon/domain/schemas";
+import { ADDENDUM_MAX } from "@halcyon/domain/rules";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { Textarea } from "@halcyon/ui/components/textarea";
 import { toast } from "@halcyon/ui/hooks/use-toast";

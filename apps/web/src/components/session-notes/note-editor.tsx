@@ -1,5 +1,5 @@
 import type { Appointment, SoapNote, TreatmentSession } from "@halcyon/domain/schemas";
-import { SESSION_NOTES_MAX, SOAP_SECTION_MAX, PRIVATE_NOTE_MAX } from "@halcyon/domain/schemas";
+import { SESSION_NOTES_MAX, SOAP_SECTION_MAX, PRIVATE_NOTE_MAX } from "@halcyon/domain/rules";
 import { Button } from "@halcyon/ui/components/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { Textarea } from "@halcyon/ui/components/textarea";

@@ -1,4 +1,5 @@
-import { SOAP_SECTION_LABELS, type SoapSection } from "@halcyon/domain/schemas";
+import type { SoapSection } from "@halcyon/domain/schemas";
+import { SOAP_SECTION_LABELS } from "@halcyon/domain/rules";
 
 /** The SOAP template's sections, in order, with what each asks of the clinician. */
 export const SOAP_FIELDS: { section: SoapSection; label: string; prompt: string }[] = [

@@ -1,5 +1,5 @@
 import type { Appointment, PublicUser } from "@halcyon/domain/schemas";
-import { CHART_SCALE } from "@halcyon/domain/schemas";
+import { CHART_SCALE } from "@halcyon/domain/rules";
 import { History } from "lucide-react";
 
 import { EmptyState } from "../../components/empty-state";

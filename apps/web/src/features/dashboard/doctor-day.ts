@@ -1,5 +1,6 @@
 // The doctor's day, worked out from one read of their appointments around today.
-import { calendarDateIn, type ActivityEvent, type Appointment } from "@halcyon/domain/schemas";
+import type { ActivityEvent, Appointment } from "@halcyon/domain/schemas";
+import { calendarDateIn } from "@halcyon/domain/rules";
 
 import { canWriteNotes } from "../../lib/appointment-rules";
 import { addDays, startOfDay } from "../../lib/calendar-dates";

@@ -1,20 +1,14 @@
-import {
-  averageRating,
-  CHART_SCALE,
-  recentNotes,
-  VISIT_CLOSES_AFTER_MS,
-  type Appointment,
-  type PublicUser,
-  type TreatmentSession,
-} from "@halcyon/domain/schemas";
+import type { Appointment, PublicUser, TreatmentSession } from "@halcyon/domain/schemas";
+import { averageRating, CHART_SCALE, recentNotes, VISIT_CLOSES_AFTER_MS } from "@halcyon/domain/rules";
 import { Button } from "@halcyon/ui/components/button";
 import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { ArrowRight, CalendarCheck2, CalendarHeart, CalendarPlus, CircleCheckBig, NotebookText, Star } from "lucide-react";
-import { useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 
 import { EmptyState } from "../../components/empty-state";
 import { MemberPage } from "../../components/member-page";
+import { PageLoading } from "../../components/page-loading";
 import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
 import { ProgressChart } from "../../components/progress/progress-chart";
 import { SessionNote } from "../../components/progress/session-note";
@@ -65,22 +59,30 @@ export function PatientDashboardPage() {
   trpc.measures.due.useQuery();
   trpc.measures.history.useQuery({ patientId: user?.id ?? 0 }, { enabled: user !== null });
 
+  const loaded = useMemo(
+    () => (summary.data && scheduled.data && sessions.data ? { summary: summary.data, scheduled: scheduled.data, sessions: sessions.data } : undefined),
+    [summary.data, scheduled.data, sessions.data],
+  );
+  // The page renders its content in a transition once its reads are in: React then yields to the
+  // browser every few milliseconds, so a tap or a scroll waits for a slice of the render, not for
+  // all of it (on a phone, about 300 ms in one piece).
+  const shown = useDeferredValue(loaded);
+
   if (!user) return null;
   const queries = [summary, scheduled, sessions];
-  if (!queriesSettled(queries) || !summary.data || !scheduled.data || !sessions.data) {
-    return <PageQueriesFallback queries={queries} loading="Preparing your dashboard" what="your dashboard" />;
-  }
+  if (!queriesSettled(queries)) return <PageQueriesFallback queries={queries} loading="Preparing your dashboard" what="your dashboard" />;
+  if (!shown) return <PageLoading label="Preparing your dashboard" />;
 
   return (
     <TooltipProvider>
-      <ClinicTimeZoneProvider timeZone={summary.data.timeZone}>
+      <ClinicTimeZoneProvider timeZone={shown.summary.timeZone}>
         <AppointmentDialogsProvider>
           <PatientDashboard
             user={user}
-            summary={summary.data}
-            scheduled={scheduled.data}
-            upcoming={scheduled.data.filter((appointment) => Date.parse(appointment.startTime) > loadedAt.getTime()).slice(0, UPCOMING_SHOWN)}
-            sessions={sessions.data}
+            summary={shown.summary}
+            scheduled={shown.scheduled}
+            upcoming={shown.scheduled.filter((appointment) => Date.parse(appointment.startTime) > loadedAt.getTime()).slice(0, UPCOMING_SHOWN)}
+            sessions={shown.sessions}
           />
         </AppointmentDialogsProvider>
       </ClinicTimeZoneProvider>

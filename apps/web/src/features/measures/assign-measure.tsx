@@ -1,4 +1,5 @@
-import { INSTRUMENT_IDS, INSTRUMENTS, type InstrumentId } from "@halcyon/domain/measures";
+import type { InstrumentId } from "@halcyon/domain/measures";
+import { INSTRUMENT_IDS, INSTRUMENTS } from "@halcyon/domain/rules";
 import { Button } from "@halcyon/ui/components/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@halcyon/ui/components/dropdown-menu";
 import { toast } from "@halcyon/ui/hooks/use-toast";

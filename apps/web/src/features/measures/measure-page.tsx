@@ -1,4 +1,5 @@
-import { INSTRUMENTS, type InstrumentId, type SubmittedMeasure } from "@halcyon/domain/measures";
+import type { InstrumentId, SubmittedMeasure } from "@halcyon/domain/measures";
+import { INSTRUMENTS } from "@halcyon/domain/rules";
 import { Button } from "@halcyon/ui/components/button";
 import { cn } from "@halcyon/ui/lib/utils";
 import { useState, type FormEvent } from "react";

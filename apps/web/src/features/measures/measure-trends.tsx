@@ -1,4 +1,5 @@
-import { INSTRUMENT_IDS, INSTRUMENTS, isRemission, isResponse, type Instrument, type MeasureRecord } from "@halcyon/domain/measures";
+import type { Instrument, MeasureRecord } from "@halcyon/domain/measures";
+import { INSTRUMENT_IDS, INSTRUMENTS, isRemission, isResponse } from "@halcyon/domain/rules";
 import { Badge } from "@halcyon/ui/components/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@halcyon/ui/components/table";
 import { ClipboardList } from "lucide-react";

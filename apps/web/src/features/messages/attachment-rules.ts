@@ -1,6 +1,6 @@
 // Which files may go with a message, checked before anything is sealed or sent: the server only
 // ever sees ciphertext, so the kind of file is the browser's to check.
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from "@halcyon/domain/schemas";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from "@halcyon/domain/rules";
 
 /** Some systems give no type for Word or text files: their extension says it. */
 const TYPE_OF_EXTENSION: Readonly<Record<string, string>> = {

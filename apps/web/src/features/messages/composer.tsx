@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH } from "@halcyon/domain/schemas";
+import { MESSAGE_MAX_LENGTH } from "@halcyon/domain/rules";
 import { Button } from "@halcyon/ui/components/button";
 import { cn } from "@halcyon/ui/lib/utils";
 import { ArrowUp, FileText, LockKeyhole, Paperclip, ShieldCheck, X } from "lucide-react";

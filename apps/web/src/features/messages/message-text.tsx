@@ -1,4 +1,4 @@
-import { isSealedContent } from "@halcyon/domain/schemas";
+import { isSealedContent } from "@halcyon/domain/rules";
 import type { MessageContent } from "@halcyon/sealed";
 import { useEffect, useState } from "react";
 

@@ -1,4 +1,5 @@
-import { CONVERSATION_PAGE_DEFAULT, type Conversation } from "@halcyon/domain/schemas";
+import type { Conversation } from "@halcyon/domain/schemas";
+import { CONVERSATION_PAGE_DEFAULT } from "@halcyon/domain/rules";
 import { useMemo } from "react";
 
 import { trpc } from "../../lib/trpc";

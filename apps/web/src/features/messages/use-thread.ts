@@ -1,4 +1,4 @@
-import { MESSAGE_PAGE_DEFAULT } from "@halcyon/domain/schemas";
+import { MESSAGE_PAGE_DEFAULT } from "@halcyon/domain/rules";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 

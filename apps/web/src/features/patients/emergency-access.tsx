@@ -1,4 +1,5 @@
-import { EMERGENCY_REASON_MIN, type EmergencyAccess } from "@halcyon/domain/schemas";
+import type { EmergencyAccess } from "@halcyon/domain/schemas";
+import { EMERGENCY_REASON_MIN } from "@halcyon/domain/rules";
 import { Button } from "@halcyon/ui/components/button";
 import { Label } from "@halcyon/ui/components/label";
 import { Textarea } from "@halcyon/ui/components/textarea";

@@ -1,7 +1,7 @@
 // The "Choose your own password" form's checks before it asks the server (which has the last
 // word: it also refuses common passwords, ones containing the username, and the one-time
 // password itself, which this screen does not ask for again: the session just proved it).
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@halcyon/domain/schemas";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@halcyon/domain/rules";
 
 export type ChoosePasswordValues = { newPassword: string; confirmPassword: string };
 export type ChoosePasswordField = keyof ChoosePasswordValues;
