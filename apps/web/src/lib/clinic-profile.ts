@@ -2,7 +2,7 @@
 // clinicians, as its settings say now. Read once and kept a few minutes: it changes rarely.
 import { trpc } from "./trpc";
 
-const PROFILE_FRESH_MS = 5 * 60_000;
+export const PROFILE_FRESH_MS = 5 * 60_000;
 
 export function useClinicProfile() {
   return trpc.clinic.profile.useQuery(undefined, { staleTime: PROFILE_FRESH_MS });
