@@ -3,12 +3,11 @@ import { defineConfig } from "tsup";
 // One ESM file per entry with the workspace packages inlined, so the built server starts fast
 // and needs only its npm dependencies at run time.
 export default defineConfig({
-  // The SQLite threads (fsyncs, checkpoints and backups; reads while the clinic writes) are loaded by file name beside the bundle.
+  // The SQLite threads' script (fsyncs, checkpoints and backups; reads while the clinic writes) is loaded by file name beside the bundle.
   entry: {
     server: "src/server.ts",
     cli: "src/cli/main.ts",
-    "sqlite-disk-worker": "../../packages/db/src/sqlite/disk-worker.mjs",
-    "sqlite-read-worker": "../../packages/db/src/sqlite/read-worker.mjs",
+    "sqlite-worker": "../../packages/db/src/sqlite/worker.mjs",
   },
   format: ["esm"],
   platform: "node",

@@ -75,7 +75,7 @@ describeApp("sealed messages", (testApp) => {
     expect(JSON.stringify(conversations.json())).not.toContain("nightmares");
 
     // A backup of the database holds the ciphertext, never the words.
-    if (app.database.backupTo) {
+    if (app.database.kind === "sqlite") {
       const copy = join(tmpdir(), `halcyon-sealed-${process.pid}-${Date.now()}.db`);
       try {
         await app.database.backupTo(copy);

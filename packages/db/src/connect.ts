@@ -27,8 +27,11 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   auditKey: AuditKey;
-  /** SQLite only: a consistent copy of the live database, taken while it keeps serving. */
-  backupTo?: (file: string) => Promise<void>;
+  /**
+   * Writes a consistent copy of the live SQLite database to `file` (which must not exist yet)
+   * while it keeps serving and writing. PostgreSQL has its own tool, pg_dump: this refuses.
+   */
+  backupTo(file: string): Promise<void>;
   /** PostgreSQL only: where it connects, and the schema it works in when not the default. */
   postgres?: { url: string; schema?: string };
   close(): Promise<void>;
@@ -95,6 +98,7 @@ export function connect(options: ConnectOptions): DatabaseHandle {
     db,
     kind: "postgres",
     auditKey: options.auditKey,
+    backupTo: () => Promise.reject(new Error("Online backup is for the embedded SQLite database; back PostgreSQL up with pg_dump.")),
     postgres: { url: options.url, ...(options.schema ? { schema: options.schema } : {}) },
     close: () => db.destroy(),
   };

@@ -1,7 +1,6 @@
 export { connect, type ConnectOptions, type DatabaseHandle, type DatabaseKind, type QueryObserver } from "./connect";
 export { migrateToLatest } from "./migrate";
 export { storedInstant } from "./instant";
-export { backupSqlite } from "./backup";
 export type * from "./schema";
 export type { Kysely, Transaction } from "kysely";
 export * from "./repositories/db";

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { backupSqlite, migrateToLatest, verifyAuditChain } from "@halcyon/db";
+import { migrateToLatest, verifyAuditChain } from "@halcyon/db";
 import { createClinicServices, createUser, DEFAULT_CLINIC_CONFIG, recordAudit, resetPassword, resetTwoStepFromConsole, userRoleSchema } from "@halcyon/domain";
 import { parseEnv } from "../env";
 import { openDatabase, sqliteFile } from "../plugins/database";
@@ -127,7 +127,7 @@ async function main(argv: string[]): Promise<number> {
         const stamp = new Date().toISOString().replace(/[:.]/g, "-");
         const out = resolve(values.out ?? resolve(env.DATA_DIR, "backups", `halcyon-${stamp}.db`));
         mkdirSync(dirname(out), { recursive: true });
-        await backupSqlite(database, out);
+        await database.backupTo(out);
         say(`Backed up to ${out}`);
         return 0;
       }

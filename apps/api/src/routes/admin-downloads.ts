@@ -4,7 +4,6 @@ import { createReadStream, type ReadStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { backupSqlite } from "@halcyon/db";
 import { AppError, auditLogCsv, parseClientInput, recordAudit } from "@halcyon/domain";
 import { auditLogInputSchema } from "@halcyon/domain/schemas";
 import type { FastifyInstance } from "fastify";
@@ -17,7 +16,7 @@ export async function adminDownloadRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/admin/backup",
     guardedDoor(app, "admin.backup", ADMINS, async (ctx, _request, reply) => {
-      if (!app.database.backupTo) {
+      if (app.database.kind === "postgres") {
         throw new AppError(
           "CONFLICT",
           'This clinic runs on PostgreSQL, which is backed up with its own tools: run pg_dump against DATABASE_URL (for example `pg_dump --format=custom "$DATABASE_URL" > halcyon.dump`) on a schedule, and keep the dumps off this server.',
@@ -31,7 +30,7 @@ export async function adminDownloadRoutes(app: FastifyInstance): Promise<void> {
       try {
         try {
           // A consistent copy from one read transaction, while the clinic keeps reading and writing.
-          await backupSqlite(app.database, file);
+          await app.database.backupTo(file);
         } catch (error) {
           await audit("failure", { reason: "the copy could not be made" });
           throw error;

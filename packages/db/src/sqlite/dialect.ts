@@ -4,7 +4,7 @@
 //   transactions run as members of a commit group (commit-groups.ts), which began IMMEDIATE, so
 //   a transaction holds the write lock from its first statement and never fails half-way for
 //   want of it;
-// - the reader (query_only), in a thread of its own (read-worker.mjs), for every SELECT outside
+// - the reader (query_only), in a thread of its own (worker.mjs), for every SELECT outside
 //   a transaction: in WAL mode it sees only what is committed and never waits for a write, and
 //   the reads' SQLite work runs on another core than the event loop (measured on the large
 //   clinic: +24% GET /api/user and +17% GET /api/appointments over answering them on the
@@ -26,7 +26,7 @@ import {
 import { CommitGroups, Mutex } from "./commit-groups";
 import type { SqliteConnection } from "./connection";
 
-/** Answers SELECTs from what is committed, off the event loop (read-worker.mjs). */
+/** Answers SELECTs from what is committed, off the event loop (worker.mjs). */
 export interface SqliteReader {
   read<R>(query: CompiledQuery): Promise<QueryResult<R>>;
 }

@@ -1,15 +1,16 @@
-// The main thread's side of a SQLite worker (disk-worker.mjs, read-worker.mjs): requests go out
-// as they come, one reply each. A thread keeps the process alive only while a request waits.
+// The main thread's side of a SQLite worker (worker.mjs): requests go out as they come, one reply
+// each. A thread keeps the process alive only while a request waits.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
-type WorkerName = "disk" | "read";
+/** What the thread does (worker.mjs): reads outside transactions, or what waits on the disk. */
+type WorkerRole = "disk" | "read";
 
 /** The worker script: beside this file when running from source, beside the bundle when built. */
-function workerScript(name: WorkerName): URL {
-  const source = new URL(`./${name}-worker.mjs`, import.meta.url);
-  return existsSync(fileURLToPath(source)) ? source : new URL(`./sqlite-${name}-worker.js`, import.meta.url);
+function workerScript(): URL {
+  const source = new URL("./worker.mjs", import.meta.url);
+  return existsSync(fileURLToPath(source)) ? source : new URL("./sqlite-worker.js", import.meta.url);
 }
 
 interface Reply {
@@ -24,8 +25,8 @@ export class WorkerThread {
   #nextId = 0;
   #closed = false;
 
-  constructor(name: WorkerName, file: string, busyTimeoutMs: number) {
-    this.#worker = new Worker(workerScript(name), { workerData: { file, busyTimeoutMs } });
+  constructor(role: WorkerRole, file: string, busyTimeoutMs: number) {
+    this.#worker = new Worker(workerScript(), { workerData: { file, busyTimeoutMs, role } });
     this.#worker.unref();
     this.#worker.on("message", ({ id, result, error }: Reply) => {
       const pending = this.#pending.get(id);
