@@ -1,6 +1,6 @@
 // The one lint setup of the monorepo. Each package calls `halcyonLint()` with the internal
 // packages it may import, so the dependency direction of docs/architecture.md
-// (web → domain/schemas + ui; api → domain + db; domain → db; ui, db, config → nothing internal)
+// (web → domain/rules + domain/schemas + ui; api → domain + db; domain → db; ui, db, config → nothing internal)
 // is checked by `pnpm lint`, not by memory.
 import js from "@eslint/js";
 import globals from "globals";

@@ -1,5 +1,6 @@
 // The server-side entry of the domain. The web app may import only types from here
-// (`import type { AppRouter }`); its runtime imports come from "@halcyon/domain/schemas".
+// (`import type { AppRouter }`); its runtime imports come from "@halcyon/domain/rules" (constants
+// and pure rules, without zod) and "@halcyon/domain/schemas" (the schemas forms validate with).
 export { appRouter, createCaller, type AppRouter } from "./router";
 export type { AuditSink, ClinicServices, RequestContext, RequestMeta, SessionCookieJar } from "./context";
 export { DEFAULT_CLINIC_CONFIG, type ClinicConfig } from "./config";

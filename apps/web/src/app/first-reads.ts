@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createTRPCQueryUtils } from "@trpc/react-query";
 
 import { currentUserQuery } from "../lib/auth/current-user";
-import { PROFILE_FRESH_MS } from "../lib/clinic-profile";
+import { CLINIC_PROFILE_OPTIONS } from "../lib/clinic-profile";
 import { trpcClient } from "../lib/trpc";
 
 /**
@@ -13,5 +13,5 @@ import { trpcClient } from "../lib/trpc";
  */
 export function startFirstReads(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(currentUserQuery);
-  void createTRPCQueryUtils({ queryClient, client: trpcClient }).clinic.profile.prefetch(undefined, { staleTime: PROFILE_FRESH_MS });
+  void createTRPCQueryUtils({ queryClient, client: trpcClient }).clinic.profile.prefetch(undefined, CLINIC_PROFILE_OPTIONS);
 }

@@ -6,7 +6,8 @@ import { RequireAuth } from "./require-auth";
 import { RequireRole } from "./require-role";
 
 // Every page is its own chunk, fetched on first visit: the landing page's first load carries only
-// the shell (layout, navbar, providers) and itself.
+// the shell (layout, navbar, providers), itself and the few chunks it shares with other pages
+// (vite.config.ts).
 export const router = createBrowserRouter([
   {
     Component: RootLayout,

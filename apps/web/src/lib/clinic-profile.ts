@@ -1,11 +1,13 @@
 // The clinic's public profile (GET /api/clinic): its hours, cancellation window and bookable
-// clinicians, as its settings say now. Read once and kept a few minutes: it changes rarely.
+// clinicians, as its settings say now. Read as the app starts (app/first-reads.ts), and again
+// when a page asks after a few minutes: it changes rarely.
 import { trpc } from "./trpc";
 
-export const PROFILE_FRESH_MS = 5 * 60_000;
+/** Fresh for a few minutes, and kept for the whole visit: while it is read again, pages still know the cancellation window. */
+export const CLINIC_PROFILE_OPTIONS = { staleTime: 5 * 60_000, gcTime: Infinity };
 
 export function useClinicProfile() {
-  return trpc.clinic.profile.useQuery(undefined, { staleTime: PROFILE_FRESH_MS });
+  return trpc.clinic.profile.useQuery(undefined, CLINIC_PROFILE_OPTIONS);
 }
 
 /** The clinic's cancellation window in hours; undefined until it is known. */
