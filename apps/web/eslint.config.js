@@ -3,7 +3,7 @@ import { halcyonLint } from "@halcyon/config/eslint";
 export default [
   ...halcyonLint({
     browser: true,
-    mayImport: ["@halcyon/ui", "@halcyon/domain/rules", "@halcyon/domain/schemas", "@halcyon/domain/measures", "@halcyon/domain/intake", "@halcyon/sealed"],
+    mayImport: ["@halcyon/ui", "@halcyon/domain/rules", "@halcyon/domain/schemas", "@halcyon/sealed"],
     mayImportTypes: ["@halcyon/domain"],
   }),
   // Tooling at the package root (vite/vitest/playwright configs) and the browser tests run in Node.

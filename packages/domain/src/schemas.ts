@@ -21,3 +21,6 @@ export * from "./two-step/two-step.schema";
 export * from "./two-step/passkeys.schema";
 export * from "./visits/visit.schema";
 export * from "./clinic/crisis-resource.schema";
+export * from "./measures/instruments";
+export * from "./measures/measure.schema";
+export * from "./intake/intake.schema";

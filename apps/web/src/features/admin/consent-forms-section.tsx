@@ -1,4 +1,4 @@
-import type { ConsentDocument, ConsentKind } from "@halcyon/domain/intake";
+import type { ConsentDocument, ConsentKind } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { Textarea } from "@halcyon/ui/components/textarea";
 import { toast } from "@halcyon/ui/hooks/use-toast";

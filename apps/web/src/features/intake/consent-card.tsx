@@ -1,4 +1,4 @@
-import type { ConsentStatus } from "@halcyon/domain/intake";
+import type { ConsentStatus } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { Input } from "@halcyon/ui/components/input";
 import { CircleCheck } from "lucide-react";

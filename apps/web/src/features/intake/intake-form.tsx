@@ -1,4 +1,4 @@
-import type { IntakeForm as SavedIntake, SaveIntakeInput } from "@halcyon/domain/intake";
+import type { IntakeForm as SavedIntake, SaveIntakeInput } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { Input } from "@halcyon/ui/components/input";
 import { Textarea } from "@halcyon/ui/components/textarea";

@@ -1,4 +1,4 @@
-import type { IntakeStatus } from "@halcyon/domain/intake";
+import type { IntakeStatus } from "@halcyon/domain/schemas";
 
 /** What a patient still has to do before their next session, in words; null when nothing. */
 export function intakeTodo(status: IntakeStatus): { title: string; detail: string; action: string } | null {

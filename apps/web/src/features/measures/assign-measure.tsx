@@ -1,4 +1,4 @@
-import type { InstrumentId } from "@halcyon/domain/measures";
+import type { InstrumentId } from "@halcyon/domain/schemas";
 import { INSTRUMENT_IDS, INSTRUMENTS } from "@halcyon/domain/rules";
 import { Button } from "@halcyon/ui/components/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@halcyon/ui/components/dropdown-menu";

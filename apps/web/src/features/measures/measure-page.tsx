@@ -1,4 +1,4 @@
-import type { InstrumentId, SubmittedMeasure } from "@halcyon/domain/measures";
+import type { InstrumentId, SubmittedMeasure } from "@halcyon/domain/schemas";
 import { INSTRUMENTS } from "@halcyon/domain/rules";
 import { Button } from "@halcyon/ui/components/button";
 import { cn } from "@halcyon/ui/lib/utils";

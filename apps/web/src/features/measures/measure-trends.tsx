@@ -1,4 +1,4 @@
-import type { Instrument, MeasureRecord } from "@halcyon/domain/measures";
+import type { Instrument, MeasureRecord } from "@halcyon/domain/schemas";
 import { INSTRUMENT_IDS, INSTRUMENTS, isRemission, isResponse } from "@halcyon/domain/rules";
 import { Badge } from "@halcyon/ui/components/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@halcyon/ui/components/table";

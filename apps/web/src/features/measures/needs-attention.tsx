@@ -1,4 +1,4 @@
-import type { MeasureAlert } from "@halcyon/domain/measures";
+import type { MeasureAlert } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { Label } from "@halcyon/ui/components/label";
