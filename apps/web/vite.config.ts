@@ -58,11 +58,14 @@ function reachOf(): (id: string, graph: ModuleGraph) => Reach {
 const reach = reachOf();
 
 /**
- * The chunk of a module that two or more pages share (null: the bundler's own choice). Left to
+ * The chunk of a module that two or more chunks share (null: the bundler's own choice). Left to
  * itself, the bundler gives every set of pages that share a module a chunk of its own: a member's
  * dashboard fetched about 50 files, most under 1 kB, six at a time over HTTP/1.1, and on a
  * phone's network each round costs a round trip. So shared code goes in a few chunks, each loaded
  * only by pages that need most of it:
+ * - what the shell shares with pages ("shell"): the bundler would split it by who else uses it
+ *   (React's JSX runtime, tRPC, tailwind-merge, the brand mark: five files beside the entry, two
+ *   rounds of requests before anything renders); one file, fetched with the entry;
  * - lucide's icons ("icons"): each was a file of its own, and as they are all imported through
  *   lucide's one index, every icon looks as if the shell needs it; all the icons pages use are
  *   2.9 kB (gzip), one request;
@@ -71,13 +74,14 @@ const reach = reachOf();
  * - zod and the schemas built with it ("form-validation"), for the pages with forms;
  * - what only the admin's pages share ("admin-pages-shared"), so a patient's page does not carry it;
  * - the rest of what member pages share ("member-pages-shared").
- * The rest of the shell's code is left alone, and so is code that pages load on demand (the sealing code and
- * its `jose` stay out of the dashboard).
+ * Code that pages load on demand is left alone (the sealing code and its `jose` stay out of the
+ * dashboard).
  */
 function sharedChunkOf(id: string, graph: ModuleGraph): string | null {
   if (ICON.test(id)) return "icons";
   const pages = reach(id, graph);
-  if (pages === "everyone" || pages.size < 2) return null;
+  if (pages === "everyone") return graph.getModuleInfo(id)?.isEntry ? null : "shell";
+  if (pages.size < 2) return null;
   if ([...pages].some((page) => LANDING_ROUTE.test(page))) return "site-shared";
   if (isValidation(id, graph)) return "form-validation";
   return [...pages].every((page) => ADMIN_PAGE.test(page)) ? "admin-pages-shared" : "member-pages-shared";
@@ -112,8 +116,8 @@ export default defineConfig({
     outDir: "dist",
     rolldownOptions: {
       output: {
-        // Shared code in a few chunks, not one per set of pages (sharedChunkOf); the shell's
-        // dependencies stay where they are (not pulled into a group), as it always loads first.
+        // Shared code in a few chunks, not one per set of pages (sharedChunkOf); a module's own
+        // dependencies go where their own reach puts them, not with it.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [{ name: sharedChunkOf, minShareCount: 2 }],

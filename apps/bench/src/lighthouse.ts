@@ -82,6 +82,8 @@ export async function measureLighthouse(): Promise<CheckResult[]> {
         measured: CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", "),
         status: missed.length === 0 ? "pass" : "fail",
         notes: [
+          // Lighthouse sometimes fails to record a load (NO_FCP, NO_NAVSTART): its scores are then 0, not the page's.
+          ...(run.lhr.runtimeError ? [`Lighthouse could not measure this load: ${run.lhr.runtimeError.code}: ${run.lhr.runtimeError.message}`] : []),
           `LCP ${audits["largest-contentful-paint"]?.displayValue ?? "?"}, TBT ${audits["total-blocking-time"]?.displayValue ?? "?"}, CLS ${audits["cumulative-layout-shift"]?.displayValue ?? "?"}`,
           ...(failing.length > 0 ? [`audits below full marks: ${failing.slice(0, 12).join(", ")}`] : []),
         ],
