@@ -65,7 +65,10 @@ const reach = reachOf();
  * only by pages that need most of it:
  * - what the shell shares with pages ("shell"): the bundler would split it by who else uses it
  *   (React's JSX runtime, tRPC, tailwind-merge, the brand mark: five files beside the entry, two
- *   rounds of requests before anything renders); one file, fetched with the entry;
+ *   rounds of requests before anything renders); one file, fetched with the entry. A module only
+ *   pages use, imported through a barrel the shell imports too, would look like the shell's and
+ *   land here, in every first load (lucide's icons did; they are caught first): the landing
+ *   page's budget (`pnpm bench bundle`, the bundle-budget browser test) is the check;
  * - lucide's icons ("icons"): each was a file of its own, and as they are all imported through
  *   lucide's one index, every icon looks as if the shell needs it; all the icons pages use are
  *   2.9 kB (gzip), one request;
