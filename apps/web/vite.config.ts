@@ -83,7 +83,7 @@ const reach = reachOf();
 function sharedChunkOf(id: string, graph: ModuleGraph): string | null {
   if (ICON.test(id)) return "icons";
   const pages = reach(id, graph);
-  if (pages === "everyone") return graph.getModuleInfo(id)?.isEntry ? null : "shell";
+  if (pages === "everyone") return "shell";
   if (pages.size < 2) return null;
   if ([...pages].some((page) => LANDING_ROUTE.test(page))) return "site-shared";
   if (isValidation(id, graph)) return "form-validation";

@@ -14,7 +14,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
-import { makeTempDir, progress, removeTempDir, startServer, type CheckResult } from "./support";
+import { makeTempDir, numberFromEnvironment, progress, removeTempDir, startServer, type CheckResult } from "./support";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -34,14 +34,6 @@ const PAGES: Page[] = [
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RUNS = numberFromEnvironment("LIGHTHOUSE_RUNS", { integer: true }) ?? 5;
 const CPU_SLOWDOWN = numberFromEnvironment("LIGHTHOUSE_CPU_SLOWDOWN", { integer: false });
-
-function numberFromEnvironment(name: string, { integer }: { integer: boolean }): number | undefined {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return undefined;
-  const value = Number(raw);
-  if (!(value > 0) || (integer && !Number.isInteger(value))) throw new Error(`${name}=${raw}: give a ${integer ? "whole " : ""}number above 0`);
-  return value;
-}
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
@@ -126,16 +118,17 @@ export async function measureLighthouse(): Promise<CheckResult[]> {
     const results: CheckResult[] = [];
     for (const page of PAGES) {
       progress(`lighthouse: ${page.name}, ${RUNS} load(s)`);
+      // The report is read as an object (lhr): no JSON or HTML report is written.
+      const flags = {
+        port: chrome.port,
+        logLevel: "error" as const,
+        onlyCategories: [...CATEGORIES],
+        ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+        ...(CPU_SLOWDOWN ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
+      };
       const runs: LighthouseResult[] = [];
       for (let index = 0; index < RUNS; index += 1) {
-        const run = await lighthouse(`${server.baseUrl}${page.path}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-          ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-          ...(CPU_SLOWDOWN ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
-        });
+        const run = await lighthouse(`${server.baseUrl}${page.path}`, flags);
         if (!run) throw new Error(`Lighthouse returned nothing for ${page.path}`);
         runs.push(run.lhr);
       }

@@ -237,6 +237,15 @@ export function processCpuMs(pid: number): number | undefined {
 // ---------------------------------------------------------------------------------------------
 // Numbers.
 
+/** A positive number from the environment (a whole one if asked); undefined when unset; a clear error for anything else. */
+export function numberFromEnvironment(name: string, { integer }: { integer: boolean }): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!(value > 0) || (integer && !Number.isInteger(value))) throw new Error(`${name}=${raw}: give a ${integer ? "whole " : ""}number above 0`);
+  return value;
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

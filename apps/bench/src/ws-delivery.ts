@@ -38,11 +38,23 @@ import {
   messagingPatientUsername,
   publicKeysIn,
 } from "./seed-messaging";
-import { formatMs, makeTempDir, percentile, processCpuMs, progress, removeTempDir, round, sleep, startServer, type CheckResult } from "./support";
+import {
+  formatMs,
+  makeTempDir,
+  numberFromEnvironment,
+  percentile,
+  processCpuMs,
+  progress,
+  removeTempDir,
+  round,
+  sleep,
+  startServer,
+  type CheckResult,
+} from "./support";
 
 const PAIRS = MESSAGING.wsPairs;
 /** BENCH_WS_RATE overrides it, to find the rate the server keeps up with. */
-const RATE_PER_S = Number(process.env.BENCH_WS_RATE) || 200;
+const RATE_PER_S = numberFromEnvironment("BENCH_WS_RATE", { integer: false }) ?? 200;
 const DRIVE_S = 20;
 const WARM_UP_S = 2;
 const P99_TARGET_MS = 50;
