@@ -1,10 +1,7 @@
 import type { ClinicSettings } from "@halcyon/domain/schemas";
-import { Button } from "@halcyon/ui/components/button";
 import { Input } from "@halcyon/ui/components/input";
 import { Skeleton } from "@halcyon/ui/components/skeleton";
-import { Switch } from "@halcyon/ui/components/switch";
 import { toast } from "@halcyon/ui/hooks/use-toast";
-import { cn } from "@halcyon/ui/lib/utils";
 import { useState, type FormEvent } from "react";
 
 import { trpc } from "../../lib/trpc";
@@ -17,11 +14,13 @@ import { checkSettings, SETTINGS_FIELD_ORDER, settingsChanged, valuesFromSetting
 import { TimeZonePicker } from "./time-zone-picker";
 import { WorkingHoursEditor } from "./working-hours-editor";
 import { weekProblems } from "./working-hours";
-import { RecheckDialog } from "../account/recheck-dialog";
 import { CrisisResourcesEditor } from "./crisis-resources-editor";
 import { ConsentFormsSection } from "./consent-forms-section";
 import { RecordsKeySection } from "./records-key-section";
 import { Section } from "./settings-section";
+import { PolicyFields } from "./policy-fields";
+import { SettingsSaveBar } from "./settings-save-bar";
+import { StaffTwoStepSetting } from "./staff-two-step-setting";
 
 const fieldId = (field: SettingsField) => `settings-${field}`;
 
@@ -142,13 +141,7 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
       </Section>
 
       <Section title="Policies" description="When patients may still move a session online, and when an idle session signs itself out.">
-        <div className="grid gap-6 sm:grid-cols-2">
-          {POLICY_FIELDS.map(({ field, label, description, unit, max }) => (
-            <AdminField key={field} id={fieldId(field)} label={label} description={description} error={errors[field]}>
-              <UnitInput unit={unit} value={values[field]} onChange={(value) => set(field, value)} disabled={update.isPending} max={max} />
-            </AdminField>
-          ))}
-        </div>
+        <PolicyFields values={values} errors={errors} fieldId={fieldId} onChange={set} disabled={update.isPending} />
       </Section>
 
       <Section
@@ -162,106 +155,28 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
       </Section>
 
       <Section title="Security" description="What the clinic asks of its staff when they sign in.">
-        <AdminField
+        <StaffTwoStepSetting
           id={fieldId("requireStaffTwoStep")}
-          label="Require two-step sign-in for doctors and admins"
-          description="Staff without it are taken to set it up straight after their password, and can do nothing else first. Set up your own first (Your account)."
+          checked={values.requireStaffTwoStep}
+          onChange={(checked) => set("requireStaffTwoStep", checked)}
           error={errors.requireStaffTwoStep}
-        >
-          <Switch checked={values.requireStaffTwoStep} onCheckedChange={(checked) => set("requireStaffTwoStep", checked)} disabled={update.isPending} />
-        </AdminField>
-        <RecheckDialog
-          open={toConfirm !== undefined}
-          onClose={() => setToConfirm(undefined)}
-          title="Stop requiring two-step sign-in?"
-          description="Doctors and admins could then sign in with a password alone. Confirm it is you to save this change."
-          cancelLabel="Keep requiring it"
-          actionLabel="Save settings"
-          busyLabel="Saving…"
-          action={async () => {
+          disabled={update.isPending}
+          confirming={toConfirm !== undefined}
+          onConfirmed={async () => {
             if (toConfirm) await update.mutateAsync(toConfirm);
           }}
+          onConfirmCancelled={() => setToConfirm(undefined)}
         />
       </Section>
 
-      <div
-        data-surface="ink"
-        className={cn(
-          "z-10 flex flex-col gap-3 rounded-2xl bg-ink-900 p-4 text-ivory-50 shadow-lifted sm:flex-row sm:items-center sm:justify-between sm:rounded-full sm:py-3 sm:pr-3 sm:pl-7",
-          // Follows the admin down the page only while there is something to save.
-          dirty && "sticky bottom-4",
-        )}
-      >
-        <p className="text-sm text-ivory-200" aria-live="polite">
-          {dirty ? "You have unsaved changes." : "Everything is saved."}
-        </p>
-        <div className="flex gap-3">
-          <Button
-            type="button"
-            variant="outline-light"
-            disabled={!dirty || update.isPending}
-            onClick={() => {
-              setValues(valuesFromSettings(saved));
-              setErrors({});
-            }}
-          >
-            Discard
-          </Button>
-          <Button type="submit" disabled={update.isPending || !dirty}>
-            {update.isPending ? "Saving…" : "Save settings"}
-          </Button>
-        </div>
-      </div>
-    </form>
-  );
-}
-
-/** The two policies measured in units: when online rescheduling stops, and when an idle session ends. */
-const POLICY_FIELDS = [
-  {
-    field: "cancellationWindowHours",
-    label: "Cancellation window",
-    description: "Hours before a session within which patients can no longer reschedule online (0 to 336).",
-    unit: "hours",
-    max: 336,
-  },
-  {
-    field: "idleTimeoutMinutes",
-    label: "Idle sign-out",
-    description: "Minutes without activity after which a session ends (5 to 720). Also what Active Sessions counts.",
-    unit: "minutes",
-    max: 720,
-  },
-] as const;
-type UnitInputProps = {
-  unit: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  max: number;
-  id?: string;
-  "aria-invalid"?: boolean;
-  "aria-describedby"?: string;
-};
-
-/** A number with its unit written after it, inside the field. */
-function UnitInput({ unit, value, onChange, disabled, max, ...aria }: UnitInputProps) {
-  return (
-    <div className="relative">
-      <Input
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={max}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={disabled}
-        className="pr-20"
-        {...aria}
+      <SettingsSaveBar
+        dirty={dirty}
+        saving={update.isPending}
+        onDiscard={() => {
+          setValues(valuesFromSettings(saved));
+          setErrors({});
+        }}
       />
-      <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-4 -translate-y-1/2 text-sm text-muted-foreground">
-        {unit}
-      </span>
-    </div>
+    </form>
   );
 }
