@@ -13,6 +13,7 @@ import { measureBundleSize } from "./bundle-size";
 import { measureLargeClinic } from "./large-clinic";
 import { measureLighthouse } from "./lighthouse";
 import { measureLoginEventLoop } from "./login-event-loop";
+import { measureMessageWrites } from "./message-writes";
 import { measureMessagingReads } from "./messaging-reads";
 import { measureRecordPdf } from "./record-pdf";
 import { measureSealing } from "./sealing";
@@ -46,6 +47,13 @@ const MEASUREMENTS: Measurement[] = [
   { id: "audit", title: "Audit log cost, GET /api/appointments", needsBuiltServer: false, run: measureAuditCost },
   { id: "clinic", title: "Large clinic: appointments, notes, slots, booking", needsBuiltServer: true, optIn: true, run: measureLargeClinic },
   { id: "messaging", title: "Messaging: 2,000,000 messages", needsBuiltServer: true, optIn: true, run: measureMessagingReads },
+  {
+    id: "message-writes",
+    title: "POST /api/messages beside the Express anchor, one sealed body",
+    needsBuiltServer: true,
+    optIn: true,
+    run: measureMessageWrites,
+  },
   { id: "ws", title: "WebSocket delivery: 2,000 sockets, 200 messages/s", needsBuiltServer: true, optIn: true, run: measureWebSocketDelivery },
   { id: "visits", title: "Video visits: 500 rooms signalling, 1,000 sockets", needsBuiltServer: true, run: measureVisitSignalling },
   { id: "admin", title: "Admin: stats and audit log, 1,000,000 audit rows", needsBuiltServer: true, optIn: true, run: measureAdminEndpoints },
