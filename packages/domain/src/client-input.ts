@@ -24,11 +24,25 @@ function holdsNulCharacter(value: unknown): boolean {
  * No person types U+0000 and PostgreSQL's text cannot store it, so an input holding one anywhere
  * is refused as a whole, before any schema of its own reads it.
  */
-export const withoutNulCharacters = z.unknown().refine((value) => !holdsNulCharacter(value), NUL_CHARACTER_MESSAGE);
+const withoutNulCharacters = z.unknown().refine((value) => !holdsNulCharacter(value), NUL_CHARACTER_MESSAGE);
 
-/** `value` read by `schema`, or a 400 naming every problem, as the procedures answer bad input. */
-export function parseClientInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
-  const result = withoutNulCharacters.pipe(schema).safeParse(value);
+/** The parsed value, or a 400 naming every problem, as the procedures answer bad input. */
+function parsed<T>(result: z.ZodSafeParseResult<T>): T {
   if (!result.success) throw new AppError("INVALID_INPUT", describeInputProblem(result.error), { cause: result.error });
   return result.data;
+}
+
+/** Refuses (400) an input holding U+0000 anywhere: every procedure's input, before its own schema. */
+export function refuseNulCharacters(value: unknown): void {
+  parsed(withoutNulCharacters.safeParse(value));
+}
+
+/**
+ * `value` read by `schema`, after the rule every input obeys, for the doors outside tRPC (files,
+ * downloads). Two schemas in turn, not a pipe of them: a pipe built per call is a new schema
+ * for zod to construct on every request.
+ */
+export function parseClientInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  refuseNulCharacters(value);
+  return parsed(schema.safeParse(value));
 }

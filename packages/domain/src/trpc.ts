@@ -5,7 +5,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { recordAudit } from "./audit/audit";
 import { fullAccessUser, signedInUser, userInRole } from "./auth/full-access";
 import { assertOwnPassword } from "./auth/one-time-passwords";
-import { parseClientInput, withoutNulCharacters } from "./client-input";
+import { refuseNulCharacters } from "./client-input";
 import type { RequestContext } from "./context";
 import { AppError, toPublicError } from "./errors";
 import type { UserRole } from "./users/user.schema";
@@ -63,7 +63,7 @@ function guardedProcedure<Admitted extends object>(admit: (ctx: RequestContext) 
     let admitted: Admitted;
     try {
       admitted = admit(ctx);
-      parseClientInput(withoutNulCharacters, await getRawInput());
+      refuseNulCharacters(await getRawInput());
     } catch (error) {
       await auditRefusal(ctx, path, error);
       throw error;
