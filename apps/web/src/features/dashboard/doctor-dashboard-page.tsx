@@ -1,7 +1,6 @@
 import type { ActivityEvent, Appointment, AppointmentSummary, PublicUser, WaitingPatientView } from "@halcyon/domain/schemas";
 import { Badge } from "@halcyon/ui/components/badge";
 import { Button } from "@halcyon/ui/components/button";
-import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import {
   CalendarClock,
   CalendarPlus,
@@ -16,19 +15,19 @@ import {
   UsersRound,
   type LucideIcon,
 } from "lucide-react";
-import { useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 
 import { EmptyState } from "../../components/empty-state";
 import { MemberPage } from "../../components/member-page";
+import { PageLoading } from "../../components/page-loading";
 import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
 import { AddPatientDialog } from "../../components/patients/add-patient-dialog";
-import { AppointmentDialogsProvider } from "../../components/scheduling/appointment-dialogs";
 import { AppointmentRow } from "../../components/scheduling/appointment-row";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
 import { SectionCard } from "../../components/section-card";
 import { useCurrentUser } from "../../lib/auth/current-user";
-import { ClinicTimeZoneProvider, useTimeFormat } from "../../lib/clinic-time-zone";
+import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { pageTitle } from "../../lib/clinic";
 import { salutationFor } from "../../lib/greeting";
 import { formatAgo } from "../../lib/time-format";
@@ -38,6 +37,7 @@ import { useNow } from "../../lib/use-now";
 import { useOpenVisit } from "../../lib/use-open-visit";
 import { isVisitOpen, visitOpensAt } from "../../lib/visit-window";
 import { CreateNotesDialog } from "./create-notes-dialog";
+import { DashboardFrame } from "./dashboard-frame";
 import { describeActivity, doctorDashboardRange, nextSession, sessionsAwaitingNotes, todaysSchedule } from "./doctor-day";
 import { StatCard } from "./stat-card";
 import { NeedsAttention } from "../measures/needs-attention";
@@ -60,27 +60,26 @@ export function DoctorDashboardPage() {
   trpc.measures.alerts.useQuery();
   trpc.treatmentSessions.unsigned.useQuery();
 
+  const loaded = useMemo(
+    () =>
+      summary.data && appointments.data && activity.data && unread.data && waiting.data
+        ? { summary: summary.data, appointments: appointments.data, activity: activity.data, unreadMessages: unread.data.total, waiting: waiting.data }
+        : undefined,
+    [summary.data, appointments.data, activity.data, unread.data, waiting.data],
+  );
+  // As on the patient's dashboard: the content renders in a transition once the reads are in, so
+  // a tap waits for a slice of the render, not for all of a day's schedule in one piece.
+  const shown = useDeferredValue(loaded);
+
   if (!user) return null;
   const queries = [summary, appointments, activity, unread, waiting];
-  if (!queriesSettled(queries) || !summary.data || !appointments.data || !activity.data || !unread.data || !waiting.data) {
-    return <PageQueriesFallback queries={queries} loading="Preparing your day" what="your day" />;
-  }
+  if (!queriesSettled(queries)) return <PageQueriesFallback queries={queries} loading="Preparing your day" what="your day" />;
+  if (!shown) return <PageLoading label="Preparing your day" />;
 
   return (
-    <TooltipProvider>
-      <ClinicTimeZoneProvider timeZone={summary.data.timeZone}>
-        <AppointmentDialogsProvider>
-          <DoctorDashboard
-            user={user}
-            summary={summary.data}
-            appointments={appointments.data}
-            activity={activity.data}
-            unreadMessages={unread.data.total}
-            waiting={waiting.data}
-          />
-        </AppointmentDialogsProvider>
-      </ClinicTimeZoneProvider>
-    </TooltipProvider>
+    <DashboardFrame timeZone={shown.summary.timeZone}>
+      <DoctorDashboard user={user} {...shown} />
+    </DashboardFrame>
   );
 }
 

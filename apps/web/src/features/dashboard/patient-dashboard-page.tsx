@@ -1,7 +1,6 @@
 import type { Appointment, PublicUser, TreatmentSession } from "@halcyon/domain/schemas";
 import { averageRating, CHART_SCALE, recentNotes, VISIT_CLOSES_AFTER_MS } from "@halcyon/domain/rules";
 import { Button } from "@halcyon/ui/components/button";
-import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { ArrowRight, CalendarCheck2, CalendarHeart, CalendarPlus, CircleCheckBig, NotebookText, Star } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
@@ -12,7 +11,6 @@ import { PageLoading } from "../../components/page-loading";
 import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
 import { ProgressChart } from "../../components/progress/progress-chart";
 import { SessionNote } from "../../components/progress/session-note";
-import { AppointmentDialogsProvider } from "../../components/scheduling/appointment-dialogs";
 import { AppointmentRow } from "../../components/scheduling/appointment-row";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
 import { SectionCard } from "../../components/section-card";
@@ -23,7 +21,7 @@ import { MeasureTrends } from "../measures/measure-trends";
 import { doctorTitle, hoursPhrase } from "../../lib/appointment-rules";
 import { useCancellationWindowHours } from "../../lib/clinic-profile";
 import { useCurrentUser } from "../../lib/auth/current-user";
-import { ClinicTimeZoneProvider, useTimeFormat } from "../../lib/clinic-time-zone";
+import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { pageTitle } from "../../lib/clinic";
 import { salutationFor } from "../../lib/greeting";
 import { trpc } from "../../lib/trpc";
@@ -31,6 +29,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { useNow } from "../../lib/use-now";
 import { isVisitOpen } from "../../lib/visit-window";
 import { JoinVisitButton } from "../../components/join-visit-button";
+import { DashboardFrame } from "./dashboard-frame";
 import { StatCard } from "./stat-card";
 
 /** The specification's lists: the first 3 upcoming sessions, the latest 3 notes. */
@@ -74,19 +73,15 @@ export function PatientDashboardPage() {
   if (!shown) return <PageLoading label="Preparing your dashboard" />;
 
   return (
-    <TooltipProvider>
-      <ClinicTimeZoneProvider timeZone={shown.summary.timeZone}>
-        <AppointmentDialogsProvider>
-          <PatientDashboard
-            user={user}
-            summary={shown.summary}
-            scheduled={shown.scheduled}
-            upcoming={shown.scheduled.filter((appointment) => Date.parse(appointment.startTime) > loadedAt.getTime()).slice(0, UPCOMING_SHOWN)}
-            sessions={shown.sessions}
-          />
-        </AppointmentDialogsProvider>
-      </ClinicTimeZoneProvider>
-    </TooltipProvider>
+    <DashboardFrame timeZone={shown.summary.timeZone}>
+      <PatientDashboard
+        user={user}
+        summary={shown.summary}
+        scheduled={shown.scheduled}
+        upcoming={shown.scheduled.filter((appointment) => Date.parse(appointment.startTime) > loadedAt.getTime()).slice(0, UPCOMING_SHOWN)}
+        sessions={shown.sessions}
+      />
+    </DashboardFrame>
   );
 }
 
