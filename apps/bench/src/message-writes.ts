@@ -9,7 +9,7 @@
 // alternate the servers; the ratio is of the medians. Opt-in: `pnpm bench message-writes`.
 // Needs the anchors beside the checkout (PERF_ANCHORS, default ../shared/perf-anchors) with their
 // dependencies installed (one run of their run.mjs installs them into ANCHORS_DEPS).
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { sealMessage } from "@halcyon/sealed";
@@ -28,8 +28,10 @@ import {
   REPO_ROOT,
   round,
   sleep,
+  spawnServer,
   startServer,
   type CheckResult,
+  type ServerProcess,
 } from "./support";
 
 const ANCHORS_DIR = resolve(REPO_ROOT, process.env.PERF_ANCHORS ?? "../shared/perf-anchors");
@@ -48,21 +50,25 @@ interface Target {
   pid: number;
 }
 
-/** Starts the Express anchor on `db`, with a session for `userId` under `token`: its base URL, pid and cookie. */
-async function startExpress(db: string, dataDir: string, token: string, userId: number) {
-  const env = { PATH: process.env.PATH ?? "", HALCYON_ROOT: REPO_ROOT, ANCHORS_DEPS, DB: db, SESSION_DB: join(dataDir, "sessions.db"), SYNC: "FULL" };
+/** Starts the Express anchor on `db`, with a session for `userId` under `token`: the server and its cookie. */
+async function startExpress(db: string, dataDir: string, token: string, userId: number): Promise<{ server: ServerProcess; cookie: string }> {
+  const env = { HALCYON_ROOT: REPO_ROOT, ANCHORS_DEPS, DB: db, SESSION_DB: join(dataDir, "sessions.db"), SYNC: "FULL" };
   const app = join(ANCHORS_DIR, "express-app.mjs");
-  const cookie = execFileSync(process.execPath, [app, "--seed-session", token, String(userId)], { env, cwd: REPO_ROOT })
+  const cookie = execFileSync(process.execPath, [app, "--seed-session", token, String(userId)], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    cwd: REPO_ROOT,
+  })
     .toString()
     .trim();
-  const port = await freePort();
-  const child = spawn(process.execPath, [app], { env: { ...env, PORT: String(port) }, cwd: REPO_ROOT, stdio: "ignore" });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let tries = 0; (await probe(`${baseUrl}/api/user`)) === 0; tries += 1) {
-    if (tries > 100) throw new Error("the Express anchor did not start");
+  const server = spawnServer({ dataDir, port: await freePort(), env, args: [app] });
+  for (let tries = 0; (await probe(`${server.baseUrl}/api/user`)) === 0; tries += 1) {
+    if (tries > 100) {
+      await server.stop();
+      throw new Error(`the Express anchor did not start: ${server.output()}`);
+    }
     await sleep(100);
   }
-  return { baseUrl, child, cookie };
+  return { server, cookie };
 }
 
 export async function measureMessageWrites(): Promise<CheckResult[]> {
@@ -87,15 +93,17 @@ export async function measureMessageWrites(): Promise<CheckResult[]> {
 
   const halcyonDir = makeTempDir("message-writes-halcyon");
   const expressDir = makeTempDir("message-writes-express");
-  copyIntoDataDir(file, halcyonDir);
-  const { server } = await startServer({ dataDir: halcyonDir, env: { SEED_DEMO: "false" } });
-  let express: Awaited<ReturnType<typeof startExpress>> | undefined;
+  let halcyon: ServerProcess | undefined;
+  let express: ServerProcess | undefined;
   try {
-    const token = await signIn(server.baseUrl, messagingPatientUsername(PAIR), BENCH_PASSWORD);
-    express = await startExpress(copyIntoDataDir(file, expressDir), expressDir, token, patientId);
+    copyIntoDataDir(file, halcyonDir);
+    halcyon = (await startServer({ dataDir: halcyonDir, env: { SEED_DEMO: "false" } })).server;
+    const token = await signIn(halcyon.baseUrl, messagingPatientUsername(PAIR), BENCH_PASSWORD);
+    const anchor = await startExpress(copyIntoDataDir(file, expressDir), expressDir, token, patientId);
+    express = anchor.server;
     const targets: Target[] = [
-      { name: "halcyon", url: `${server.baseUrl}/api/messages`, cookie: `${COOKIE_NAME}=${token}`, pid: server.child.pid ?? 0 },
-      { name: "express", url: `${express.baseUrl}/api/messages`, cookie: express.cookie, pid: express.child.pid ?? 0 },
+      { name: "halcyon", url: `${halcyon.baseUrl}/api/messages`, cookie: `${COOKIE_NAME}=${token}`, pid: halcyon.child.pid ?? 0 },
+      { name: "express", url: `${express.baseUrl}/api/messages`, cookie: anchor.cookie, pid: express.child.pid ?? 0 },
     ];
     // Both must write the message: a refusal answered fast would flatter either side.
     for (const { name, url, cookie } of targets) {
@@ -126,14 +134,14 @@ export async function measureMessageWrites(): Promise<CheckResult[]> {
           `one body for both: a message of ${TEXT.length} characters sealed to three P-256 keys (${envelope.length} characters), patient ${patientId} to doctor ${doctorId}`,
           each("halcyon"),
           each("express"),
-          ...(failures > 0 ? [`${failures} answers were not 200`] : []),
+          ...(failures > 0 ? [`${failures} requests failed or were answered with another status than 200`] : []),
         ],
         details: { ratio, runs },
       },
     ];
   } finally {
-    express?.child.kill();
-    await server.stop();
+    await express?.stop();
+    await halcyon?.stop();
     removeTempDir(halcyonDir);
     removeTempDir(expressDir);
   }

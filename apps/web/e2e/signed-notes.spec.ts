@@ -52,10 +52,31 @@ test("a doctor finishes, signs and adds an addendum to a note; the signed note i
   await editor.getByRole("button", { name: "Sign note" }).click();
   const confirm = editor.getByRole("group", { name: "Sign and lock this note?" });
   await expect(confirm).toBeVisible();
+
+  // A signature that fails: the draft is saved and says so, the confirmation closes, the editor
+  // stays open, and signing again signs that same draft rather than writing the note twice.
+  const alexId = ((await (await page.request.get("/api/patients")).json()) as { id: number; firstName: string }[]).find((p) => p.firstName === "Alex")!.id;
+  const notesOfAlex = async () => ((await (await page.request.get(`/api/treatment-sessions/${alexId}`)).json()) as unknown[]).length;
+  const notesBefore = await notesOfAlex();
+  const signing = "**/trpc/treatmentSessions.sign**";
+  await page.route(signing, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify([{ error: { message: "The clinic is busy.", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 503 } } }]),
+    }),
+  );
+  await confirm.getByRole("button", { name: "Sign and lock" }).click();
+  await expectToast(page, "Error", "The draft is saved, but it was not signed.");
+  await expect(confirm).toBeHidden();
+  await expect(editor.getByRole("button", { name: "Sign note" })).toBeEnabled();
+  await page.unroute(signing);
+  await editor.getByRole("button", { name: "Sign note" }).click();
   await confirm.getByRole("button", { name: "Sign and lock" }).click();
   await expectToast(page, "Note signed", "Alex Morgan's note is signed and locked.");
   await expect(editor).toBeHidden();
   await expect(toSign).toHaveCount(0);
+  expect(await notesOfAlex()).toBe(notesBefore);
 
   // The record: signed by Dr. Vance, the new sections there, the private note nowhere.
   const patients = (await (await page.request.get("/api/patients")).json()) as { id: number; firstName: string }[];

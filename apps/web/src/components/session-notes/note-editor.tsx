@@ -41,7 +41,7 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
   const [confirmingSignature, setConfirmingSignature] = useState(false);
 
   const privateNote = usePrivateNote(draft?.id);
-  const saving = useSaveNote({ appointment, draftId: draft?.id, privateNote, onDone });
+  const saving = useSaveNote({ appointment, draftId: draft?.id, privateNote, onDone, onFailed: () => setConfirmingSignature(false) });
   const { busy, noteId } = saving;
 
   const flag = (field: Problem, message: string) => {
@@ -62,10 +62,7 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
     return true;
   };
 
-  const save = async (andSign: boolean) => {
-    const saved = await saving.save({ sessionNotes: notes.trim(), progressRating: rating!, ...soap }, andSign);
-    if (!saved) setConfirmingSignature(false);
-  };
+  const save = (andSign: boolean) => saving.save({ sessionNotes: notes.trim(), progressRating: rating!, ...soap }, andSign);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -6,7 +6,7 @@ import { useRefreshSchedule } from "../../lib/schedule-cache";
 import { trpc } from "../../lib/trpc";
 import type { PrivateNote } from "./private-note";
 
-export type NoteFields = SoapNote & { sessionNotes: string; progressRating: number };
+type NoteFields = SoapNote & { sessionNotes: string; progressRating: number };
 
 type SaveNoteOptions = {
   appointment: Pick<Appointment, "id" | "patientName">;
@@ -14,13 +14,15 @@ type SaveNoteOptions = {
   draftId: number | undefined;
   privateNote: PrivateNote;
   onDone: () => void;
+  /** Called as soon as a save or a signature fails, before the schedule is read again. */
+  onFailed: () => void;
 };
 
 /**
  * Saving a session's note: as a draft (the first save writes it and completes the session), then,
  * if asked, signing it; the private note is saved beside it when it changed. Says how it went.
  */
-export function useSaveNote({ appointment, draftId, privateNote, onDone }: SaveNoteOptions) {
+export function useSaveNote({ appointment, draftId, privateNote, onDone, onFailed }: SaveNoteOptions) {
   const refreshSchedule = useRefreshSchedule();
   const [busy, setBusy] = useState(false);
   // The note's id once it exists: the draft's, or the one the first save made (a retry after a
@@ -31,8 +33,8 @@ export function useSaveNote({ appointment, draftId, privateNote, onDone }: SaveN
   const savePrivateNote = trpc.treatmentSessions.savePrivateNote.useMutation();
   const sign = trpc.treatmentSessions.sign.useMutation();
 
-  /** Whether the note was saved (and signed, if asked); a failure has been said. */
-  const save = async (fields: NoteFields, andSign: boolean): Promise<boolean> => {
+  /** Saves the note (and signs it, if asked); a failure is said, and `onFailed` hears it. */
+  const save = async (fields: NoteFields, andSign: boolean): Promise<void> => {
     setBusy(true);
     let saved = false;
     try {
@@ -53,15 +55,14 @@ export function useSaveNote({ appointment, draftId, privateNote, onDone }: SaveN
           : { title: "Draft saved", description: `${appointment.patientName}'s session is complete; sign the note when it is finished.` },
       );
       onDone();
-      return true;
     } catch (error) {
+      onFailed();
       const reason = (error as Error).message;
       toast({
         variant: "destructive",
         title: "Error",
         description: saved ? `The draft is saved, but it was not signed. ${reason}` : `We couldn't save the note. ${reason}`,
       });
-      return false;
     } finally {
       setBusy(false);
       await refreshSchedule();

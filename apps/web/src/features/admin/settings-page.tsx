@@ -165,7 +165,7 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
           onConfirmed={async () => {
             if (toConfirm) await update.mutateAsync(toConfirm);
           }}
-          onConfirmCancelled={() => setToConfirm(undefined)}
+          onConfirmClosed={() => setToConfirm(undefined)}
         />
       </Section>
 

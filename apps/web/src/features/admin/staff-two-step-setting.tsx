@@ -9,14 +9,14 @@ type StaffTwoStepSettingProps = {
   onChange: (checked: boolean) => void;
   error: string | undefined;
   disabled: boolean;
-  /** Turning the requirement off waits for the admin to confirm it is them: open while it waits. */
+  /** Turning the requirement off waits for the admin to confirm it is them: open while it waits; closed by a cancel or once saved. */
   confirming: boolean;
   onConfirmed: () => Promise<void>;
-  onConfirmCancelled: () => void;
+  onConfirmClosed: () => void;
 };
 
 /** Whether staff must sign in in two steps; turning it off asks the admin to prove it is them. */
-export function StaffTwoStepSetting({ id, checked, onChange, error, disabled, confirming, onConfirmed, onConfirmCancelled }: StaffTwoStepSettingProps) {
+export function StaffTwoStepSetting({ id, checked, onChange, error, disabled, confirming, onConfirmed, onConfirmClosed }: StaffTwoStepSettingProps) {
   return (
     <>
       <AdminField
@@ -29,7 +29,7 @@ export function StaffTwoStepSetting({ id, checked, onChange, error, disabled, co
       </AdminField>
       <RecheckDialog
         open={confirming}
-        onClose={onConfirmCancelled}
+        onClose={onConfirmClosed}
         title="Stop requiring two-step sign-in?"
         description="Doctors and admins could then sign in with a password alone. Confirm it is you to save this change."
         cancelLabel="Keep requiring it"
