@@ -22,14 +22,13 @@ import {
   makeTempDir,
   median,
   numberFromEnvironment,
-  probe,
   progress,
   removeTempDir,
   REPO_ROOT,
   round,
-  sleep,
   spawnServer,
   startServer,
+  waitForReady,
   type CheckResult,
   type ServerProcess,
 } from "./support";
@@ -61,13 +60,11 @@ async function startExpress(db: string, dataDir: string, token: string, userId: 
     .toString()
     .trim();
   const server = spawnServer({ dataDir, port: await freePort(), env, args: [app] });
-  for (let tries = 0; (await probe(`${server.baseUrl}/api/user`)) === 0; tries += 1) {
-    if (tries > 100) {
-      await server.stop();
-      throw new Error(`the Express anchor did not start: ${server.output()}`);
-    }
-    await sleep(100);
-  }
+  // It has no readiness path: any answer (a 401 to nobody signed in) says it listens.
+  await waitForReady(server, { path: "/api/user", status: "any", intervalMs: 100 }).catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
   return { server, cookie };
 }
 

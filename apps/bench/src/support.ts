@@ -190,17 +190,24 @@ export function probe(url: string, timeoutMs = 1_000): Promise<number> {
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** Polls /readyz every `intervalMs` until a 200; returns milliseconds since the spawn. */
-export async function waitForReady(server: ServerProcess, { intervalMs = 10, timeoutMs = 30_000 } = {}): Promise<number> {
+/**
+ * Polls `path` (Halcyon's /readyz) every `intervalMs` until it answers `status` (200; "any" for
+ * a server without a readiness path, whose first answer of any kind says it listens); returns
+ * milliseconds since the spawn.
+ */
+export async function waitForReady(
+  server: ServerProcess,
+  { path = "/readyz", status: wanted = 200 as number | "any", intervalMs = 10, timeoutMs = 30_000 } = {},
+): Promise<number> {
   const deadline = server.spawnedAt + timeoutMs;
   for (;;) {
     if (server.child.exitCode !== null || server.child.signalCode !== null) {
       throw new Error(`the server exited (${server.child.exitCode ?? server.child.signalCode}) before it was ready:\n${server.output()}`);
     }
-    const status = await probe(`${server.baseUrl}/readyz`);
+    const status = await probe(`${server.baseUrl}${path}`);
     const now = performance.now();
-    if (status === 200) return now - server.spawnedAt;
-    if (now > deadline) throw new Error(`no 200 on /readyz within ${timeoutMs} ms:\n${server.output()}`);
+    if (wanted === "any" ? status !== 0 : status === wanted) return now - server.spawnedAt;
+    if (now > deadline) throw new Error(`no ${wanted === "any" ? "answer" : wanted} on ${path} within ${timeoutMs} ms:\n${server.output()}`);
     await sleep(intervalMs);
   }
 }

@@ -124,7 +124,7 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
           setSoap((current) => ({ ...current, [section]: text }));
           edited(section);
         }}
-        problem={problem && problem.field !== "notes" && problem.field !== "rating" ? { section: problem.field, message: problem.message } : undefined}
+        problem={problem}
         disabled={busy}
       />
 

@@ -10,8 +10,8 @@ type SoapFieldsetProps = {
   idPrefix: string;
   value: SoapNote;
   onChange: (section: SoapSection, text: string) => void;
-  /** The section flagged, with what is wrong with it. */
-  problem: { section: SoapSection; message: string } | undefined;
+  /** The editor's flagged field, with what is wrong with it: shown when it is one of these sections. */
+  problem: { field: string; message: string } | undefined;
   disabled: boolean;
 };
 
@@ -22,7 +22,7 @@ export function SoapFieldset({ idPrefix, value, onChange, problem, disabled }: S
       <legend className="float-left mb-1 font-display text-xl text-ink-900">Clinical note</legend>
       <p className="-mt-3 text-xs text-muted-foreground">The SOAP template. The patient reads it once it is signed.</p>
       {SOAP_FIELDS.map(({ section, label, prompt }) => {
-        const invalid = problem?.section === section;
+        const invalid = problem?.field === section;
         return (
           <Field key={section} htmlFor={`${idPrefix}-${section}`} label={label} invalid={invalid} message={invalid ? problem.message : prompt}>
             <Textarea
