@@ -85,8 +85,10 @@ test("the clinic requires two-step sign-in of staff: a doctor sets it up before 
   await expectToast(admin, "Two-step sign-in reset");
   await expect(row.getByRole("button", { name: "Reset two-step sign-in for Dr. Eleanor Vance" })).toHaveCount(0);
 
-  // Signed out everywhere; the password alone signs them in now, and the clinic says why.
+  // Signed out everywhere: the doctor's open page is sent to sign in. The password alone signs
+  // them in now, and the clinic says why.
   expect((await doctor.request.get("/api/user")).status()).toBe(401);
+  await expect(doctor).toHaveURL(/\/auth$/);
   await signInQuietly(doctor, DEMO.doctor);
   await doctor.goto("/dashboard/doctor");
   const notice = doctor.getByRole("complementary", { name: "A notice for you" });
