@@ -84,6 +84,25 @@ describeApp("the admin's clinic", (testApp) => {
       dateOfBirth: "1980-01-01",
     });
     expect(noSpecialization.json().message).toBe("A doctor needs a specialization");
+    // A birth date to come, or a "phone number" without its digits, is refused as registration refuses it.
+    for (const [field, value, message] of [
+      ["dateOfBirth", "2099-12-31", "Enter a real date of birth in the past"],
+      ["dateOfBirth", "2001-02-30", "Enter a real date of birth in the past"],
+      ["phoneNumber", "x", "Enter a phone number with at least 7 digits, like (555) 123-4567"],
+      ["phoneNumber", "555", "Enter a phone number with at least 7 digits, like (555) 123-4567"],
+    ] as const) {
+      const refused = await call(app, admin, "POST", "/api/admin/users", {
+        username: "pat.future",
+        role: "patient",
+        firstName: "Pat",
+        lastName: "Future",
+        phoneNumber: "(555) 111-2222",
+        dateOfBirth: "1990-01-01",
+        [field]: value,
+      });
+      expect(refused.statusCode, `${field} ${value}`).toBe(400);
+      expect(refused.json().message).toBe(message);
+    }
   });
 
   it("deactivates a user, ending their sessions at once, refuses their sign-in, and reactivates them", async () => {

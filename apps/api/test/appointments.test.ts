@@ -373,6 +373,18 @@ describeApp("patients, dashboards and calendar feeds", (testApp) => {
       headers: { cookie: doctor.cookie },
     });
     expect(again.json().patient.username).toBe("quinn.avery2");
+    for (const [field, value] of [
+      ["dateOfBirth", "2099-01-01"],
+      ["phoneNumber", "555"],
+    ] as const) {
+      const refused = await app.inject({
+        method: "POST",
+        url: "/api/patients",
+        payload: { firstName: "Quinn", lastName: "Avery", phoneNumber: "(555) 333-4444", dateOfBirth: "1992-02-02", [field]: value },
+        headers: { cookie: doctor.cookie },
+      });
+      expect(refused.statusCode, `${field} ${value}`).toBe(400);
+    }
   });
 
   it("counts this week's, today's and completed sessions for the dashboard", async () => {

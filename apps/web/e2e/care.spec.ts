@@ -76,6 +76,9 @@ test("a doctor opens a record in an emergency, saying why; the admin reviews it 
   await expect(page.getByRole("region", { name: "Session notes" }).getByRole("article")).toHaveCount(6);
   // It opens the notes, nothing more: no booking for someone not in one's care.
   await expect(page.getByRole("button", { name: /Schedule Appointment/ })).toHaveCount(0);
+  // Nor the questionnaires or the intake, which the server refuses: no card says it failed to read them.
+  await expect(page.getByRole("region", { name: "Questionnaires" })).toHaveCount(0);
+  await expect(page.getByText(/could not be read/)).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
   await signInQuietly(page, DEMO.admin);

@@ -96,6 +96,9 @@ test.describe("the doctor dashboard", () => {
 
     await page.getByRole("button", { name: /Add New Patient/ }).click();
     const add = page.getByRole("dialog", { name: "Add a new patient" });
+    // Sent empty first: the problem is said, and taken back once the form is sent complete.
+    await add.getByRole("button", { name: "Add patient" }).click();
+    await expectToast(page, "Please check the form");
     await add.getByLabel("First name").fill("Odette");
     await add.getByLabel("Last name").fill(lastName);
     await add.getByLabel("Phone number").fill("(555) 222-1234");
@@ -103,6 +106,7 @@ test.describe("the doctor dashboard", () => {
     await add.getByRole("button", { name: "Add patient" }).click();
 
     const done = page.getByRole("dialog", { name: `Odette ${lastName} is registered` });
+    await expect(page.getByText("Please check the form")).toHaveCount(0);
     await expect(done.getByRole("textbox", { name: "One-time password" })).toHaveValue(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
     await expect(done.getByRole("textbox", { name: "Username" })).toHaveValue(`odette.${lastName.toLowerCase()}`);
     await expect(done.getByText("This password will not be shown again.")).toBeVisible();

@@ -6,6 +6,7 @@ import { expect } from "@playwright/test";
 
 import { ownClinic } from "./clinic-server";
 import { memberBrowser } from "./messaging-support";
+import { registerPatient } from "./schedule-support";
 import { DEMO, expectToast, seriousViolations } from "./support";
 
 const test = ownClinic();
@@ -47,6 +48,7 @@ test("a PHQ-9 with item 9 above 0: crisis resources for the patient at once, a l
   // At once: where to turn, announced and focused, with the clinic's numbers to tap.
   const crisis = patient.page.getByRole("alert").filter({ hasText: "You do not have to carry this alone" });
   await expect(crisis).toBeVisible();
+  await expect(crisis).toContainText("Your therapist has been told and will be in touch.");
   await expect(crisis.getByRole("link", { name: "Call or text 988" })).toHaveAttribute("href", "tel:988");
   await expect(crisis.getByRole("link", { name: "Call 911" })).toHaveAttribute("href", "tel:911");
   await expect(patient.page.getByRole("heading", { name: "You do not have to carry this alone" })).toBeFocused();
@@ -81,4 +83,30 @@ test("a PHQ-9 with item 9 above 0: crisis resources for the patient at once, a l
   expect(await seriousViolations(doctor.page)).toEqual([]);
   await doctor.page.setViewportSize({ width: 1440, height: 900 });
   await trend.screenshot({ path: "test-results/screenshots/measure-trend-1440.png" });
+
+  // Alex's own dashboard on a phone: the trend and its badges fit the screen, nothing scrolls sideways.
+  await patient.page.setViewportSize({ width: 375, height: 812 });
+  await patient.page.goto("/dashboard/patient");
+  const own = patient.page.getByTestId("trend-phq9");
+  await expect(own.getByText("Remission: below 5")).toBeVisible();
+  expect(await patient.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const box = await own.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  await patient.page.screenshot({ path: "test-results/screenshots/measure-dashboard-375.png", fullPage: true });
+});
+
+test("a patient no doctor cares for yet is not told that a therapist knows: they are pointed to help today", async ({ page }) => {
+  await registerPatient(page);
+  await page.goto("/measures/phq9");
+  const form = page.getByRole("form", { name: /PHQ-9/ });
+  const items = form.getByRole("group");
+  await expect(items).toHaveCount(9);
+  for (let item = 0; item < 8; item += 1) await items.nth(item).getByText("Not at all", { exact: true }).click();
+  await items.nth(8).getByText("Several days", { exact: true }).click();
+  await form.getByRole("button", { name: "Send my answers" }).click();
+  const crisis = page.getByRole("alert").filter({ hasText: "You do not have to carry this alone" });
+  await expect(crisis).toContainText("You do not have a therapist with us yet, so please do not wait to hear from us");
+  await expect(crisis).not.toContainText("Your therapist has been told");
+  await expect(crisis.getByRole("link", { name: "Call or text 988" })).toHaveAttribute("href", "tel:988");
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -248,6 +248,31 @@ test.describe("messages", () => {
     await closeAll(doctor, patient);
   });
 
+  test("a long unbroken word (a link) wraps in its bubble and widens nothing; the list says 'You' for one's own message", async ({ browser }) => {
+    const { doctor, patient, page } = await patientInChat(browser);
+    const link = `https://example.com/${"averyverylongpath".repeat(10)}`;
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      if (width === 1440) {
+        await composer(page).fill(link);
+        await composer(page).press("Enter");
+      }
+      await expect(message(page, link)).toBeVisible();
+      const bubble = await message(page, link).boundingBox();
+      const send = await page.getByRole("button", { name: "Send message" }).boundingBox();
+      expect(bubble!.x + bubble!.width, `the bubble at ${width} px`).toBeLessThanOrEqual(width);
+      expect(send!.x + send!.width, `Send at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `the page at ${width} px`).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const row = page.getByRole("list", { name: "Conversations" }).getByRole("listitem").first();
+    await expect(row).toContainText(`You: ${link.slice(0, 20)}`);
+    const time = await row.locator("time").boundingBox();
+    expect(time, "the row keeps its time in view").not.toBeNull();
+    expect(time!.x + time!.width).toBeLessThanOrEqual(1440);
+    await closeAll(doctor, patient);
+  });
+
   test("a failed send shows the specification's toast and keeps the text; Retry sends it", async ({ browser }) => {
     const { doctor, patient, page } = await patientInChat(browser);
 

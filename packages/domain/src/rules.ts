@@ -10,3 +10,4 @@ export * from "./auth/password-length";
 export * from "./messages/message-limits";
 export * from "./emergency-access/reason-length";
 export { calendarDateIn } from "./appointments/slots";
+export { isTimeZone } from "./time-zone";

@@ -18,6 +18,7 @@ import { rotateSession } from "../lib/auth/session-rotation";
 import { CLINIC_NAME, pageTitle } from "../lib/clinic";
 import { trpcClient } from "../lib/trpc";
 import { useDocumentTitle } from "../lib/use-document-title";
+import { clearFormProblem, reportFormProblem } from "../lib/form-problem";
 
 const FIELDS: { field: ChoosePasswordField; label: string; autoComplete: string }[] = [
   { field: "newPassword", label: "New password", autoComplete: "new-password" },
@@ -77,10 +78,11 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
     const checked = checkChosenPassword(values);
     if (!checked.ok) {
       setProblem({ field: checked.field, message: checked.message });
-      toast({ variant: "destructive", title: "Please check the form", description: checked.message });
+      reportFormProblem(checked.message);
       return;
     }
     setProblem(undefined);
+    clearFormProblem();
     change.mutate(checked.input);
   };
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { crisisResourceSchema } from "../clinic/crisis-resource.schema";
 import { idOf } from "../record-id";
 import { isTimeZone } from "../time-zone";
+import { dateOfBirthField, phoneNumberField } from "../users/profile-fields";
 import { publicUserSchema, serverIssuesPassword, userRoleSchema } from "../users/user.schema";
 
 export const statsSchema = z
@@ -74,8 +75,8 @@ export const adminCreateUserInputSchema = z
     role: userRoleSchema,
     firstName: z.string({ error: PROFILE_REQUIRED }).trim().min(1, PROFILE_REQUIRED).max(100),
     lastName: z.string({ error: PROFILE_REQUIRED }).trim().min(1, PROFILE_REQUIRED).max(100),
-    phoneNumber: z.string({ error: PROFILE_REQUIRED }).trim().min(1, PROFILE_REQUIRED).max(30),
-    dateOfBirth: z.string({ error: PROFILE_REQUIRED }).regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date of birth as YYYY-MM-DD"),
+    phoneNumber: phoneNumberField(PROFILE_REQUIRED),
+    dateOfBirth: dateOfBirthField(PROFILE_REQUIRED),
     email: z.preprocess((v) => (v === "" ? null : v), z.email("Enter a valid email address, or leave it empty").nullish()),
     specialization: z.string().trim().max(100).optional(),
     workingHours: workingHoursInputSchema.optional(),

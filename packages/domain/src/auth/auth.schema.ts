@@ -1,6 +1,7 @@
 // What sign-in and registration accept, with the messages a person reads when input is wrong.
 // Browser-safe: the web app validates with the same rules before it sends.
 import { z } from "zod";
+import { dateOfBirthField, phoneNumberField } from "../users/profile-fields";
 import { userRoleSchema } from "../users/user.schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-length";
 
@@ -23,8 +24,6 @@ export const loginInputSchema = z
   .meta({ id: "LoginInput" });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 export const registerInputSchema = z
   .object({
     username: required(CREDENTIALS_REQUIRED)
@@ -37,15 +36,8 @@ export const registerInputSchema = z
       .max(PASSWORD_MAX_LENGTH, `Passwords can be at most ${PASSWORD_MAX_LENGTH} characters`),
     firstName: required(PROFILE_REQUIRED).pipe(z.string().max(100, "First names can be at most 100 characters")),
     lastName: required(PROFILE_REQUIRED).pipe(z.string().max(100, "Last names can be at most 100 characters")),
-    phoneNumber: required(PROFILE_REQUIRED).pipe(
-      z
-        .string()
-        .max(30, "Phone numbers can be at most 30 characters")
-        .regex(/^[0-9+()\-.\s]{7,}$/, "Enter a phone number with at least 7 digits, like (555) 123-4567"),
-    ),
-    dateOfBirth: required(PROFILE_REQUIRED).pipe(
-      z.string().regex(ISO_DATE, "Enter the date of birth as YYYY-MM-DD").refine(isPastCalendarDate, "Enter a real date of birth in the past"),
-    ),
+    phoneNumber: phoneNumberField(PROFILE_REQUIRED),
+    dateOfBirth: dateOfBirthField(PROFILE_REQUIRED),
     email: z.preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? null : typeof value === "string" ? value.trim() : value),
       z.email("Enter a valid email address, or leave it empty").max(254).nullish(),
@@ -55,12 +47,6 @@ export const registerInputSchema = z
   })
   .meta({ id: "RegisterInput" });
 export type RegisterInput = z.input<typeof registerInputSchema>;
-
-function isPastCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
-  return date.getTime() < Date.now() && date.getUTCFullYear() >= 1900;
-}
 
 export const logoutOutputSchema = z.object({ success: z.literal(true) });
 

@@ -72,6 +72,7 @@ export async function submitMeasure(ctx: Caller, input: { instrument: Instrument
     );
     return { measure, alertId };
   });
+  let therapistTold = false;
   if (alertId !== null) {
     const doctors = await listCareTeam(ctx.db, ctx.user.id);
     ctx.events.publish({
@@ -79,8 +80,19 @@ export async function submitMeasure(ctx: Caller, input: { instrument: Instrument
       data: { alertId, patientId: ctx.user.id, patientName: `${ctx.user.firstName} ${ctx.user.lastName}`, createdAt },
       recipients: doctors.map((doctor) => doctor.doctorId),
     });
+    // The patient is told who will see it: a patient no doctor cares for yet must not wait for a call.
+    therapistTold = doctors.length > 0;
   }
-  return { id: measure.id, instrument: input.instrument, score, band, createdAt, safetyAlert, crisisResources: safetyAlert ? ctx.config.crisisResources : [] };
+  return {
+    id: measure.id,
+    instrument: input.instrument,
+    score,
+    band,
+    createdAt,
+    safetyAlert,
+    therapistTold,
+    crisisResources: safetyAlert ? ctx.config.crisisResources : [],
+  };
 }
 
 /** A patient's measures, oldest first: to the patient, their doctors and admins; anyone else learns nothing (404). */

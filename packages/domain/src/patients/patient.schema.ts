@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateOfBirthField, phoneNumberField } from "../users/profile-fields";
 import { publicUserSchema, serverIssuesPassword } from "../users/user.schema";
 
 export const patientSummarySchema = z
@@ -31,12 +32,8 @@ export const addPatientInputSchema = z
   .object({
     firstName: z.string({ error: PROFILE_REQUIRED }).trim().min(1, PROFILE_REQUIRED).max(100),
     lastName: z.string({ error: PROFILE_REQUIRED }).trim().min(1, PROFILE_REQUIRED).max(100),
-    phoneNumber: z
-      .string({ error: PROFILE_REQUIRED })
-      .trim()
-      .min(1, PROFILE_REQUIRED)
-      .regex(/^[0-9+()\-.\s]{7,30}$/, "Enter a phone number with at least 7 digits, like (555) 123-4567"),
-    dateOfBirth: z.string({ error: PROFILE_REQUIRED }).regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date of birth as YYYY-MM-DD"),
+    phoneNumber: phoneNumberField(PROFILE_REQUIRED),
+    dateOfBirth: dateOfBirthField(PROFILE_REQUIRED),
     email: z.preprocess((v) => (v === "" ? null : v), z.email("Enter a valid email address, or leave it empty").nullish()),
     password: serverIssuesPassword,
   })

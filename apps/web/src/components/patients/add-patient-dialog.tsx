@@ -10,6 +10,7 @@ import { CopyField } from "../copy-field";
 import { Field } from "../field";
 import { trpc } from "../../lib/trpc";
 import { FormDialogFooter } from "../form-dialog-footer";
+import { clearFormProblem, reportFormProblem } from "../../lib/form-problem";
 
 type AddPatientDialogProps = {
   open: boolean;
@@ -101,9 +102,10 @@ function AddPatient({ onDone }: { onDone: () => void }) {
     if (missing) {
       setInvalid(missing);
       document.getElementById(`${ids}-${missing}`)?.focus();
-      toast({ variant: "destructive", title: "Please check the form", description: REQUIRED });
+      reportFormProblem(REQUIRED);
       return;
     }
+    clearFormProblem();
     add.mutate({
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),

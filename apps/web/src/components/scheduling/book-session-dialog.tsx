@@ -2,7 +2,6 @@ import { Button } from "@halcyon/ui/components/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { Input } from "@halcyon/ui/components/input";
 import { Textarea } from "@halcyon/ui/components/textarea";
-import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 
@@ -14,6 +13,7 @@ import { EMPTY_BOOKING, validateBooking, type BookingField, type BookingFormValu
 import { SlotPicker } from "./slot-picker";
 import { useBookSession } from "./use-book-session";
 import { FormDialogFooter } from "../form-dialog-footer";
+import { clearFormProblem, reportFormProblem } from "../../lib/form-problem";
 
 type BookSessionDialogProps = {
   open: boolean;
@@ -94,9 +94,10 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
     if (!validation.ok) {
       setInvalid(validation.field);
       document.getElementById(`${ids}-${validation.field}`)?.focus();
-      toast({ variant: "destructive", title: "Please check the form", description: validation.message });
+      reportFormProblem(validation.message);
       return;
     }
+    clearFormProblem();
     book.mutate(validation.input);
   };
 

@@ -15,6 +15,7 @@ import { trpcClient } from "../../lib/trpc";
 import { FormField } from "../auth/form-field";
 import { PasswordInput } from "../auth/password-input";
 import { PasswordStrength } from "../auth/password-strength";
+import { clearFormProblem, reportFormProblem } from "../../lib/form-problem";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 type Field = keyof typeof EMPTY;
@@ -53,17 +54,18 @@ export function PasswordSection({ user }: { user: PublicUser }) {
     if (!values.currentPassword) {
       setInvalid("currentPassword");
       document.getElementById(fieldId("currentPassword"))?.focus();
-      toast({ variant: "destructive", title: "Please check the form", description: "Enter your current password." });
+      reportFormProblem("Enter your current password.");
       return;
     }
     const checked = checkChosenPassword(values);
     if (!checked.ok) {
       setInvalid(checked.field);
       document.getElementById(fieldId(checked.field))?.focus();
-      toast({ variant: "destructive", title: "Please check the form", description: checked.message });
+      reportFormProblem(checked.message);
       return;
     }
     setInvalid(undefined);
+    clearFormProblem();
     change.mutate({ currentPassword: values.currentPassword, newPassword: checked.input.newPassword });
   };
 

@@ -1,7 +1,6 @@
 import type { AdminUser, UserRole } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { Input } from "@halcyon/ui/components/input";
-import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 
@@ -17,6 +16,7 @@ import { RoleChoice } from "./new-user-role-choice";
 import { OneTimePasswordPanel } from "./one-time-password";
 import { ROLES } from "./people";
 import { emptyWeek, weekFromPeriods } from "./working-hours";
+import { clearFormProblem, reportFormProblem } from "../../lib/form-problem";
 
 function initialValues(role: UserRole): NewUserValues {
   return {
@@ -119,9 +119,10 @@ function NewUserForm({ startingRole, onCreated }: { startingRole: UserRole; onCr
       setErrors(checked.errors);
       const first = FIELD_ORDER.find((field) => checked.errors[field]);
       if (first) document.getElementById(newUserFieldId(first))?.focus();
-      toast({ variant: "destructive", title: "Please check the form", description: first ? checked.errors[first] : undefined });
+      reportFormProblem(first ? checked.errors[first] : undefined);
       return;
     }
+    clearFormProblem();
     create.mutate(checked.input);
   };
 

@@ -19,4 +19,14 @@ describe("the time zone search", () => {
   it("lists the browser's IANA zones", () => {
     expect(supportedTimeZones()).toEqual(expect.arrayContaining(["Europe/London", "UTC"]));
   });
+
+  it("lists renamed zones by their current names, and finds them by either name", () => {
+    const zones = supportedTimeZones();
+    expect(zones).toEqual(expect.arrayContaining(["Asia/Kolkata", "Europe/Kyiv", "Asia/Ho_Chi_Minh", "America/Nuuk"]));
+    expect(zones).not.toContain("Asia/Calcutta");
+    expect(matchTimeZones(zones, "kolkata")).toEqual(["Asia/Kolkata"]);
+    expect(matchTimeZones(zones, "calcutta")).toEqual(["Asia/Kolkata"]);
+    expect(matchTimeZones(zones, "kyiv")).toEqual(["Europe/Kyiv"]);
+    expect(matchTimeZones(zones, "ho chi minh")).toEqual(["Asia/Ho_Chi_Minh"]);
+  });
 });

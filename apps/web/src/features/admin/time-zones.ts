@@ -1,21 +1,46 @@
 // The IANA time zones this browser knows, and the search over them the settings' picker offers.
+import { isTimeZone } from "@halcyon/domain/rules";
 
-/** Every IANA zone the browser supports, e.g. "America/New_York"; UTC is always among them. */
+/**
+ * Zones IANA has renamed whose old names browsers still list (their ICU keeps CLDR's identifiers):
+ * an admin in Kyiv looks for "Kyiv", not "Kiev". Either name works everywhere a zone is used.
+ */
+const RENAMED: Record<string, string> = {
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Godthab": "America/Nuuk",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+const FORMER_NAME = new Map(Object.entries(RENAMED).map(([former, current]) => [current, former]));
+
+/** Every IANA zone the browser supports, by its current name (e.g. "Asia/Kolkata"); UTC is always among them. */
 export function supportedTimeZones(): string[] {
   const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return zones.includes("UTC") ? zones : [...zones, "UTC"];
+  const current = zones.map((zone) => {
+    const renamed = RENAMED[zone];
+    return renamed !== undefined && isTimeZone(renamed) ? renamed : zone;
+  });
+  return (current.includes("UTC") ? current : [...current, "UTC"]).sort();
 }
 
 const normalize = (text: string) => text.toLowerCase().replace(/[_/]+/g, " ");
 
 /**
- * The zones whose name contains every word of `query`, in any order and case, with "_" and "/"
- * read as spaces: "york new" finds America/New_York. An empty query matches every zone.
+ * The zones whose name (or former name: "calcutta" finds Asia/Kolkata) contains every word of
+ * `query`, in any order and case, with "_" and "/" read as spaces: "york new" finds
+ * America/New_York. An empty query matches every zone.
  */
 export function matchTimeZones(zones: readonly string[], query: string): string[] {
   const words = normalize(query).split(/\s+/).filter(Boolean);
   return zones.filter((zone) => {
-    const name = normalize(zone);
+    const name = normalize(`${zone} ${FORMER_NAME.get(zone) ?? ""}`);
     return words.every((word) => name.includes(word));
   });
 }

@@ -1,5 +1,4 @@
 import { Button } from "@halcyon/ui/components/button";
-import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 
 import { EMPTY_AUTH_FORM, validateLogin, validateRegistration, type AuthField, type AuthFormValues, type AuthMode } from "./auth-form-validation";
@@ -8,6 +7,7 @@ import { PasswordInput } from "./password-input";
 import { PasswordStrength } from "./password-strength";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { useLogin, useRegister, type SecondStepMethod } from "./use-auth-mutations";
+import { reportFormProblem } from "../../lib/form-problem";
 
 const COPY = {
   login: { submit: "Log In", pending: "Signing In...", toggle: "Need an account? Create one" },
@@ -52,7 +52,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
   const reject = ({ message, field }: { message: string; field: AuthField | undefined }) => {
     setInvalidField(field);
     if (field) document.getElementById(fieldId(field))?.focus();
-    toast({ variant: "destructive", title: "Please check the form", description: message });
+    reportFormProblem(message);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -107,7 +107,7 @@ function MeasureResult({ result }: { result: SubmittedMeasure }) {
       lead={`You scored ${result.score} of ${instrument.maxScore}: ${result.band.toLowerCase()}. Your therapist will look at it with you.`}
     >
       <div className="mx-auto grid max-w-3xl gap-6">
-        {result.safetyAlert && <CrisisResources resources={result.crisisResources} />}
+        {result.safetyAlert && <CrisisResources resources={result.crisisResources} therapistTold={result.therapistTold} />}
         <div className="flex justify-center">
           <Button asChild variant={result.safetyAlert ? "outline" : "default"}>
             <Link to="/dashboard/patient">Back to your dashboard</Link>

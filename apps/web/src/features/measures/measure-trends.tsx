@@ -28,7 +28,8 @@ export function MeasureTrends({ measures, subject }: { measures: readonly Measur
     );
   }
   return (
-    <div className="grid gap-10">
+    // Side by side on a wide screen: one chart the card's whole width would be drawn twice life size.
+    <div className="grid gap-10 lg:grid-cols-2">
       {taken.map((id) => (
         <Trend key={id} instrument={INSTRUMENTS[id]} measures={measures.filter((measure) => measure.instrument === id)} />
       ))}
@@ -44,7 +45,7 @@ function Trend({ instrument, measures }: { instrument: Instrument; measures: rea
   const line = measures.map((measure, index) => `${index === 0 ? "M" : "L"}${x(index).toFixed(1)},${y(measure.score).toFixed(1)}`).join(" ");
   const latest = measures.at(-1)!;
   return (
-    <figure className="grid gap-3" data-testid={`trend-${instrument.id}`}>
+    <figure className="grid min-w-0 gap-3" data-testid={`trend-${instrument.id}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <figcaption className="font-display text-xl text-ink-900">
           {instrument.name}{" "}
@@ -52,7 +53,7 @@ function Trend({ instrument, measures }: { instrument: Instrument; measures: rea
             latest {latest.score} · {latest.band.toLowerCase()}
           </span>
         </figcaption>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {isResponse(scores) && <Badge tone="sage">Response: down by half or more</Badge>}
           {isRemission(scores) && <Badge tone="sage">Remission: below 5</Badge>}
         </div>

@@ -62,7 +62,8 @@ export function MessageBody({ content, pendingFile, mine }: { content: string; p
   const attachments: PendingFile[] = opened.attachments ?? (pendingFile ? [pendingFile] : []);
   return (
     <>
-      {text && <p className="break-words whitespace-pre-wrap">{text}</p>}
+      {/* A long unbroken word (a link) wraps anywhere rather than widening the conversation. */}
+      {text && <p className="whitespace-pre-wrap wrap-anywhere">{text}</p>}
       {attachments.length > 0 && (
         <ul className="mt-1.5 flex flex-col gap-2 first:mt-0" aria-label="Attached files">
           {attachments.map((attachment) => (

@@ -44,7 +44,8 @@ export function SafetyNumber({ me, partnerId, partnerName }: { me: number; partn
           <DialogHeader>
             <DialogTitle>Your safety number with {partnerName}</DialogTitle>
             <DialogDescription>
-              Read it to each other, aloud or in person. If both of you see the same number, your messages are sealed to each other and to no one else.
+              Read it to each other, aloud or in person. If both of you see the same number, your messages are sealed to the two of you, and to the clinic's
+              records key, which is kept offline for a lawful records request.
             </DialogDescription>
           </DialogHeader>
           <p data-testid="safety-number" className="mt-4 grid grid-cols-4 gap-x-4 gap-y-2 font-mono text-lg tracking-wider text-ink-900 tabular-nums">

@@ -145,16 +145,20 @@ function PatientHistory({ user, patientId, name, patient, sessions, appointments
         </SectionCard>
       </div>
 
-      <SectionCard
-        title="Questionnaires"
-        description="PHQ-9 and GAD-7 over time, their bands shaded."
-        action={user.role === "doctor" && !emergency ? <AssignMeasure patientId={patientId} patientName={name} /> : undefined}
-        className="mt-8"
-      >
-        <PatientMeasures patientId={patientId} subject={name} />
-      </SectionCard>
-
-      {emergency ? null : <IntakeStatusCard patientId={patientId} subject={patient?.firstName ?? name} />}
+      {/* Emergency access opens the session notes only: not the questionnaires, not the intake. */}
+      {emergency ? null : (
+        <>
+          <SectionCard
+            title="Questionnaires"
+            description="PHQ-9 and GAD-7 over time, their bands shaded."
+            action={user.role === "doctor" ? <AssignMeasure patientId={patientId} patientName={name} /> : undefined}
+            className="mt-8"
+          >
+            <PatientMeasures patientId={patientId} subject={name} />
+          </SectionCard>
+          <IntakeStatusCard patientId={patientId} subject={patient?.firstName ?? name} />
+        </>
+      )}
 
       <SectionCard title="Session notes" description="Every session's notes and rating, newest first." className="mt-8">
         {sessions.length === 0 ? (
