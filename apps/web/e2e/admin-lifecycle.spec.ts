@@ -77,6 +77,8 @@ test("an admin creates a doctor who signs in and chooses a password; deactivated
   await dialog.getByRole("button", { name: "Deactivate", exact: true }).click();
   await expectToast(page, "Account deactivated");
   await expect(row.getByText("Deactivated", { exact: true })).toBeVisible();
+  // The keyboard stays on the row: its new action holds the focus.
+  await expect(row.getByRole("button", { name: "Reactivate Dr. Imogen Harlow" })).toBeFocused();
 
   // Their session ends at once: the server closes the page's socket, the page sends them to sign
   // in, and signing in is refused with a reason.

@@ -88,6 +88,8 @@ test.describe("admin dashboard", () => {
     const file = await readFile((await download.path())!);
     expect(file.subarray(0, 15).toString("latin1")).toBe("SQLite format 3");
     await expectToast(page, "Backup downloaded", download.suggestedFilename());
+    // The recent activity on the same page shows it without a reload.
+    await expect(page.getByRole("region", { name: "Recent Activity" }).getByText("Avery Sinclair downloaded a database backup").first()).toBeVisible();
 
     // The server's own answer says it is a file to save.
     const direct = await page.request.get("/api/admin/backup");
@@ -137,6 +139,9 @@ test.describe("all users", () => {
     await expect(dialog).toContainText("This is your own account");
     await dialog.getByRole("button", { name: "Deactivate", exact: true }).click();
     await expectToast(page, "The account was not deactivated", "The clinic needs at least one active admin");
+    // The question is answered: the dialog closes, and the row still offers the same action.
+    await expect(dialog).toHaveCount(0);
+    await expect(me.getByRole("button", { name: /^Deactivate/ })).toBeFocused();
   });
 
   test("changes a role after saying what it means", async ({ page, request }) => {

@@ -4,7 +4,7 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 
 import { createAccountAsAdmin } from "./admin-support";
-import { registerPatient } from "./schedule-support";
+import { pickFirstFreeTime, registerPatient } from "./schedule-support";
 import { chooseOption, DEMO, expectToast, fillLogInForm, postSignIn, signInQuietly } from "./support";
 
 const HOUR = 3_600_000;
@@ -106,6 +106,17 @@ test.describe("the cancellation window", () => {
       await expect(upcoming.getByRole("button", { name: `Reschedule ${title}` })).toHaveCount(0);
       await upcoming.getByRole("button", { name: `Cancel ${title}` }).click();
       await expect(page.getByRole("dialog")).toContainText(`This session begins in less than ${windowHours} hours`);
+      await page.getByRole("button", { name: "Keep session" }).click();
+
+      // Booking another: a time inside the window is said to be one before it is booked; a later one is not.
+      await page.getByRole("button", { name: "Book Session" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Book a session" });
+      await chooseOption(page, dialog.getByRole("combobox", { name: "Doctor" }), /Dr\. Eleanor Vance/);
+      const insideNote = dialog.getByRole("note").filter({ hasText: `This time is less than ${windowHours} hours away` });
+      await dialog.getByRole("group", { name: /^Free times on/ }).getByRole("button").first().click();
+      await expect(insideNote).toBeVisible();
+      await pickFirstFreeTime(dialog, { weeksAhead: 2 });
+      await expect(insideNote).toHaveCount(0);
     } finally {
       expect((await adminRequest.put("/api/admin/settings", { data: before })).status()).toBe(200);
       await admin.close();

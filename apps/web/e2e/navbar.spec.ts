@@ -12,6 +12,7 @@ test.describe("navbar", () => {
     await nav.getByRole("link", { name: "Services" }).click();
     await expect(page).toHaveURL(/\/#services$/);
     await expect(page.locator("#services")).toBeInViewport();
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Patient sign in" })).toBeVisible();
     await nav.getByRole("link", { name: "Log In" }).click();
     await expect(page).toHaveURL(/\/auth$/);
   });
@@ -27,6 +28,9 @@ test.describe("navbar", () => {
     await expect(nav.getByRole("img", { name: /Alex/ })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Services" })).toHaveCount(0);
+    // Signed in, the footer offers no sign-in.
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Our team" })).toBeVisible();
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Patient sign in" })).toHaveCount(0);
   });
 
   test("signed in as a doctor: Dashboard leads to the doctor dashboard", async ({ page }) => {

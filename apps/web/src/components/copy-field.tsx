@@ -57,7 +57,7 @@ export function CopyField({ label, value, mono = false }: CopyFieldProps) {
             {...field}
             ref={textareaRef}
             rows={1}
-            className={`${FIELD} field-sizing-content min-h-12 resize-none py-2.5 font-mono text-base leading-6 tracking-wider break-all`}
+            className={`${FIELD} field-sizing-content min-h-12 resize-none py-2.5 font-mono text-base leading-6 tracking-wider wrap-anywhere`}
           />
         ) : (
           <input {...field} ref={inputRef} className={`${FIELD} h-12 text-sm`} />

@@ -27,8 +27,8 @@ export function RecoveryCodeNotice({ code, onSaved }: { code: string; onSaved: (
       body={
         <>
           <p>
-            Your messages are sealed so that only you and your care team can read them. If your password is ever reset, this code opens them again. Keep it
-            somewhere safe: we cannot show it again.
+            Your messages are sealed so that only you, the people you write to and the clinic's records key, kept offline, can open them. If your password is
+            ever reset, this code opens them again. Keep it somewhere safe: we cannot show it again.
           </p>
           <div className="mt-3">
             <CopyField label="Recovery code" value={code} mono />

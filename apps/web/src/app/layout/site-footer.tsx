@@ -3,9 +3,11 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router-dom";
 
 import { Wordmark } from "../../components/brand-mark";
+import { useCurrentUser } from "../../lib/auth/current-user";
 import { CLINIC_CONTACT } from "../../lib/clinic";
 
 export function SiteFooter() {
+  const { isAuthenticated } = useCurrentUser();
   return (
     <footer data-surface="ink" className="border-t border-gold-500/25 bg-ink-950 text-ivory-200">
       <div className="mx-auto grid max-w-7xl gap-14 px-5 pt-20 pb-10 sm:px-8 md:grid-cols-[1.4fr_1fr_1fr]">
@@ -62,11 +64,14 @@ export function SiteFooter() {
                 Our team
               </Link>
             </li>
-            <li>
-              <Link className="inline-block py-1.5 hover:text-gold-200" to="/auth">
-                Patient sign in
-              </Link>
-            </li>
+            {/* Signed in, the header's account actions take its place. */}
+            {isAuthenticated ? null : (
+              <li>
+                <Link className="inline-block py-1.5 hover:text-gold-200" to="/auth">
+                  Patient sign in
+                </Link>
+              </li>
+            )}
           </ul>
         </div>
       </div>

@@ -96,7 +96,7 @@ export function SiteHeader() {
         <div className="mt-14 flex flex-col items-center gap-4 text-center text-sm text-muted-foreground">
           <Ornament />
           <p>
-            Questions before you begin? Call{" "}
+            {user ? "The front desk:" : "Questions before you begin? Call"}{" "}
             <a className="text-ink-900 underline decoration-hairline underline-offset-4" href={CLINIC_CONTACT.phone.href}>
               {CLINIC_CONTACT.phone.label}
             </a>

@@ -48,7 +48,7 @@ export function AppointmentDetails({ appointment, viewer, onAction, onDone }: Ap
         <AppointmentStatusBadge appointment={appointment} />
         <DialogTitle className="mt-2">{appointment.title}</DialogTitle>
         <DialogDescription>
-          {format.longDay(appointment.startTime)} · {format.timeRange(appointment.startTime, appointment.endTime)}
+          {format.longDay(appointment.startTime)} · <span className="whitespace-nowrap">{format.timeRange(appointment.startTime, appointment.endTime)}</span>
         </DialogDescription>
       </DialogHeader>
 

@@ -65,7 +65,7 @@ export function AppointmentRow({ appointment, viewer, actions, children, showDat
         </div>
         <p className="text-sm text-muted-foreground">
           {showDate ? <span className="sr-only">{format.longDay(appointment.startTime)}, </span> : null}
-          {format.timeRange(appointment.startTime, appointment.endTime)}
+          <span className="whitespace-nowrap">{format.timeRange(appointment.startTime, appointment.endTime)}</span>
           <span aria-hidden="true"> · </span>
           {counterpartOf(appointment, viewer)}
         </p>

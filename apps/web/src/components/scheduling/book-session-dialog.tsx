@@ -10,6 +10,7 @@ import { trpc } from "../../lib/trpc";
 import { Field } from "../field";
 import { DoctorSelect, PatientSelect } from "./booking-party-select";
 import { EMPTY_BOOKING, validateBooking, type BookingField, type BookingFormValues } from "./booking-form";
+import { InsideWindowNote } from "./inside-window-note";
 import { SlotPicker } from "./slot-picker";
 import { useBookSession } from "./use-book-session";
 import { FormDialogFooter } from "../form-dialog-footer";
@@ -171,6 +172,7 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
           onChange={(startTime) => update({ startTime }, "startTime")}
         />
       </div>
+      {forPatient ? null : <InsideWindowNote startTime={values.startTime} />}
 
       <FormDialogFooter busy={busy} onCancel={onDone} label="Book Session" busyLabel="Booking..." />
     </form>

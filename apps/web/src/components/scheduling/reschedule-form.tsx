@@ -12,6 +12,7 @@ import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { formatDayAndTime } from "../../lib/time-format";
 import { useRefreshSchedule } from "../../lib/schedule-cache";
 import { trpc } from "../../lib/trpc";
+import { InsideWindowNote } from "./inside-window-note";
 import { SlotPicker } from "./slot-picker";
 
 type RescheduleFormProps = {
@@ -66,17 +67,20 @@ export function RescheduleForm({ appointment, onDone, onCancelInstead }: Resched
       </DialogHeader>
 
       {actions.reschedule ? (
-        <SlotPicker
-          doctorId={appointment.doctorId}
-          patientId={viewer.role === "patient" ? undefined : appointment.patientId}
-          value={startTime}
-          invalid={invalid}
-          excludeStart={appointment.startTime}
-          onChange={(next) => {
-            setStartTime(next);
-            setInvalid(false);
-          }}
-        />
+        <>
+          <SlotPicker
+            doctorId={appointment.doctorId}
+            patientId={viewer.role === "patient" ? undefined : appointment.patientId}
+            value={startTime}
+            invalid={invalid}
+            excludeStart={appointment.startTime}
+            onChange={(next) => {
+              setStartTime(next);
+              setInvalid(false);
+            }}
+          />
+          {viewer.role === "patient" ? <InsideWindowNote startTime={startTime} /> : null}
+        </>
       ) : (
         <div className="flex gap-3 rounded-lg border border-hairline bg-gold-200/40 p-4 text-sm leading-relaxed text-ink-800">
           <Clock3 className="mt-0.5 size-4 shrink-0 text-gold-700" aria-hidden="true" />

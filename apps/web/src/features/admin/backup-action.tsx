@@ -4,6 +4,7 @@ import { toast } from "@halcyon/ui/hooks/use-toast";
 import { Fragment, useState, type ReactNode } from "react";
 
 import { redirectToSignIn } from "../../lib/auth/unauthorized";
+import { trpc } from "../../lib/trpc";
 import { downloadBackup, formatBytes } from "./backup";
 
 type RenderProps = { label: string; busy: boolean; onClick: () => void };
@@ -12,11 +13,14 @@ type RenderProps = { label: string; busy: boolean; onClick: () => void };
 export function BackupAction({ render }: { render: (props: RenderProps) => ReactNode }) {
   const [busy, setBusy] = useState(false);
   const [explanation, setExplanation] = useState<string | null>(null);
+  const utils = trpc.useUtils();
 
   const backUp = async () => {
     setBusy(true);
     try {
       const result = await downloadBackup();
+      // A backup, made or failed, is a line in the audit log: the recent activity shows it.
+      void utils.admin.auditLog.invalidate();
       if (result.kind === "saved") {
         toast({
           title: "Backup downloaded",

@@ -3,7 +3,7 @@ import { Button } from "@halcyon/ui/components/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { Input } from "@halcyon/ui/components/input";
 import { cn } from "@halcyon/ui/lib/utils";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { trpc } from "../../lib/trpc";
@@ -133,13 +133,28 @@ export function StatusDialog({ change, onClose }: { change: StatusChange | null;
       );
       onClose();
     },
-    onError: (error) => toastFailure(change?.active ? "The account was not reactivated" : "The account was not deactivated", error),
+    // The notification says why; the dialog's question has its answer.
+    onError: (error) => {
+      toastFailure(change?.active ? "The account was not reactivated" : "The account was not deactivated", error);
+      onClose();
+    },
   });
   const name = change ? displayName(change.user) : "";
+  // The button that opened the dialog is replaced by its opposite once the change is made: the
+  // focus goes to whichever the row now shows, not to the top of the page.
+  const changed = useRef<StatusChange | null>(null);
+  if (change) changed.current = change;
+  const focusTheRow = (event: Event) => {
+    const action = changed.current && document.querySelector<HTMLElement>(`[data-status-action="${changed.current.user.id}"]`);
+    if (action) {
+      event.preventDefault();
+      action.focus();
+    }
+  };
 
   return (
     <Dialog open={change !== null} onOpenChange={(open) => !open && !update.isPending && onClose()}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={focusTheRow}>
         {change ? (
           <>
             <DialogHeader>

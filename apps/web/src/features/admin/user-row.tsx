@@ -95,12 +95,13 @@ export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, 
               size="sm"
               onClick={() => onChangeStatus(false)}
               aria-label={`Deactivate ${name}`}
+              data-status-action={user.id}
               className="text-rose-700 hover:bg-rose-50"
             >
               Deactivate
             </Button>
           ) : (
-            <Button variant="ghost" size="sm" onClick={() => onChangeStatus(true)} aria-label={`Reactivate ${name}`}>
+            <Button variant="ghost" size="sm" onClick={() => onChangeStatus(true)} aria-label={`Reactivate ${name}`} data-status-action={user.id}>
               Reactivate
             </Button>
           )}

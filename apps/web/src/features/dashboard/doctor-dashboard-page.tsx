@@ -129,7 +129,7 @@ function DoctorDashboard({ user, summary, appointments, activity, unreadMessages
       <WaitingPatients waiting={waiting} />
       <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Today's Sessions" value={summary.today} caption="Scheduled for today" icon={Sunrise} />
-        <StatCard label="Active Patients" value={summary.activePatients} caption="In your care" icon={UsersRound} to="/patients" />
+        <StatCard label="Active Patients" value={summary.activePatients} caption="Across your appointments" icon={UsersRound} to="/patients" />
         <StatCard label="Upcoming Sessions" value={summary.thisWeek} caption="This week" icon={CalendarClock} to="/appointments" />
         <StatCard
           label="New Messages"

@@ -7,10 +7,12 @@ import { keyChanged, showRecoveryCode } from "./key-events";
 
 /**
  * Opens or makes the member's messaging key with the password they just typed (patients and
- * doctors; admins have none). Not with a one-time password: the key waits for their own.
+ * doctors; admins have none). Not with a one-time password: the key waits for their own. Nor
+ * while the clinic requires two-step sign-in they have not set up: the server refuses everything
+ * else until then, and Messages asks for the password when they first open it.
  */
-export function unlockMessagingAfterSignIn(user: Pick<PublicUser, "id" | "role" | "mustChangePassword">, password: string): void {
-  if (user.role === "admin" || user.mustChangePassword) return;
+export function unlockMessagingAfterSignIn(user: Pick<PublicUser, "id" | "role" | "mustChangePassword" | "twoStepSetupRequired">, password: string): void {
+  if (user.role === "admin" || user.mustChangePassword || user.twoStepSetupRequired) return;
   void import("./unlock")
     .then(({ unlockMessaging }) => unlockMessaging(user.id, password))
     .then((result) => {

@@ -1,0 +1,22 @@
+import { Clock3 } from "lucide-react";
+
+import { hoursPhrase, isInsideCancellationWindow } from "../../lib/appointment-rules";
+import { useCancellationWindowHours } from "../../lib/clinic-profile";
+
+/**
+ * Said to a patient who chooses a time inside the clinic's cancellation window, before they book
+ * or move a session there: such a session cannot be moved online, and cancelling it is late.
+ */
+export function InsideWindowNote({ startTime }: { startTime: string | undefined }) {
+  const windowHours = useCancellationWindowHours();
+  if (startTime === undefined || windowHours === undefined || !isInsideCancellationWindow({ startTime }, new Date(), windowHours)) return null;
+  return (
+    <div role="note" className="flex gap-3 rounded-lg border border-hairline bg-gold-200/40 p-4 text-sm leading-relaxed text-ink-800">
+      <Clock3 className="mt-0.5 size-4 shrink-0 text-gold-700" aria-hidden="true" />
+      <p>
+        This time is less than {hoursPhrase(windowHours)} away, so the session can&rsquo;t be moved online afterwards, and cancelling it would be recorded as a
+        late cancellation.
+      </p>
+    </div>
+  );
+}

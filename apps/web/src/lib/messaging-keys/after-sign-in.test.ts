@@ -1,0 +1,29 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const { unlockMessaging } = vi.hoisted(() => ({ unlockMessaging: vi.fn() }));
+vi.mock("./unlock", () => ({ unlockMessaging }));
+
+import { unlockMessagingAfterSignIn } from "./after-sign-in";
+
+const member = { id: 7, role: "doctor" as const, mustChangePassword: false, twoStepSetupRequired: false };
+
+describe("opening the messaging key after a sign-in", () => {
+  beforeEach(() => {
+    unlockMessaging.mockReset();
+    unlockMessaging.mockResolvedValue({ status: "unlocked" });
+  });
+
+  it("opens it with the password just typed", async () => {
+    unlockMessagingAfterSignIn(member, "quiet harbour lanterns");
+    await vi.waitFor(() => expect(unlockMessaging).toHaveBeenCalledWith(7, "quiet harbour lanterns"));
+  });
+
+  it("waits while the member may do nothing else: a one-time password, or two-step sign-in to set up first, and never for an admin", async () => {
+    unlockMessagingAfterSignIn({ ...member, mustChangePassword: true }, "one-time");
+    unlockMessagingAfterSignIn({ ...member, twoStepSetupRequired: true }, "quiet harbour lanterns");
+    unlockMessagingAfterSignIn({ ...member, role: "admin" }, "quiet harbour lanterns");
+    // A moment for any import that should not have happened.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(unlockMessaging).not.toHaveBeenCalled();
+  });
+});
