@@ -63,6 +63,19 @@ test.describe("sign-in and registration", () => {
     await fillLogInForm(page, { username: "someone.new", password: "lanterns over a quiet harbour" });
     await page.getByRole("button", { name: "Create Account" }).click();
     await expectToast(page, "Please check the form", "First name, last name, phone number, and date of birth are required for registration");
+    // On a phone, the field the check focuses is scrolled clear of the fixed header, label and all.
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.getByLabel("First name").fill("Noor");
+    await page.getByLabel("Last name").fill("Castellane");
+    await page.getByLabel("Phone number").fill("555");
+    await page.getByLabel("Date of birth").fill("1990-04-05");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, "Please check the form", "at least 7 digits");
+    const phone = page.getByLabel("Phone number");
+    await expect(phone).toBeFocused();
+    const header = await page.getByRole("banner").boundingBox();
+    const label = await page.getByText("Phone number", { exact: true }).boundingBox();
+    expect(label!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     await page.getByRole("button", { name: "Already have an account? Log in" }).click();
     await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   });

@@ -113,7 +113,11 @@ test.describe("the cancellation window", () => {
       const dialog = page.getByRole("dialog", { name: "Book a session" });
       await chooseOption(page, dialog.getByRole("combobox", { name: "Doctor" }), /Dr\. Eleanor Vance/);
       const insideNote = dialog.getByRole("note").filter({ hasText: `This time is less than ${windowHours} hours away` });
-      await dialog.getByRole("group", { name: /^Free times on/ }).getByRole("button").first().click();
+      await dialog
+        .getByRole("group", { name: /^Free times on/ })
+        .getByRole("button")
+        .first()
+        .click();
       await expect(insideNote).toBeVisible();
       await pickFirstFreeTime(dialog, { weeksAhead: 2 });
       await expect(insideNote).toHaveCount(0);
@@ -215,6 +219,9 @@ test.describe("words for the reader", () => {
     const insights = page.getByRole("list", { name: "Insights" });
     await expect(insights).toContainText("Alex's ratings have risen");
     await expect(insights).not.toContainText(/\byour\b/i);
+    // Messages greets the doctor as the dashboard does.
+    await page.goto("/messages");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), Dr\. Vance\.$/);
 
     const patient = await browser.newContext();
     const patientPage = await patient.newPage();

@@ -43,11 +43,19 @@ test("a patient waits, the doctor admits, and they see and hear each other until
   await join(patient);
   await expect(patient.getByText("Your therapist will admit you shortly")).toBeVisible();
   await lookAt(patient, "waiting-room");
+  // On a laptop's screen the room and its controls are all in view, not below the fold.
+  await patient.setViewportSize({ width: 1440, height: 900 });
+  await patient.evaluate(() => window.scrollTo(0, 0));
+  await expect(patient.getByText("Your therapist will admit you shortly")).toBeInViewport();
+  await expect(patient.getByRole("button", { name: "Leave" })).toBeInViewport({ ratio: 1 });
+  await expect(patient.getByRole("button", { name: "Turn camera off" })).toBeInViewport({ ratio: 1 });
+  await patient.setViewportSize({ width: 1280, height: 800 });
 
   // The doctor joins, sees the patient waiting, and admits them.
   await doctor.goto(`/visits/${visitId}`);
   await join(doctor);
   await expect(doctor.getByText(/Alex \S+ is waiting to be admitted\./)).toBeVisible();
+  await expect(doctor.getByTestId("connection-state")).toHaveText("Not in a call yet");
   await doctor.getByRole("button", { name: "Admit" }).click();
 
   // Both see the other's video playing, and hear the connection named in words.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { salutationFor } from "./greeting";
+import { greetingNameOf, salutationFor } from "./greeting";
 
 const at = (hour: number) => new Date(2026, 0, 15, hour, 30);
 
@@ -12,5 +12,12 @@ describe("salutationFor", () => {
     expect(salutationFor(at(17))).toBe("Good afternoon");
     expect(salutationFor(at(18))).toBe("Good evening");
     expect(salutationFor(at(2))).toBe("Good evening");
+  });
+});
+
+describe("greetingNameOf", () => {
+  it("names a doctor as the spec greets them, anyone else by first name", () => {
+    expect(greetingNameOf({ role: "doctor", firstName: "Eleanor", lastName: "Vance" })).toBe("Dr. Vance");
+    expect(greetingNameOf({ role: "patient", firstName: "Alex", lastName: "Morgan" })).toBe("Alex");
   });
 });

@@ -5,3 +5,8 @@ export function salutationFor(date: Date): string {
   if (hour >= 12 && hour < 18) return "Good afternoon";
   return "Good evening";
 }
+
+/** How a greeting names the member: a doctor as the spec greets them ("Dr. Vance"), anyone else by first name. */
+export function greetingNameOf(user: { role: string; firstName: string; lastName: string }): string {
+  return user.role === "doctor" ? `Dr. ${user.lastName}` : user.firstName;
+}

@@ -131,6 +131,8 @@ describe("targetLabel", () => {
   it("names the record by kind and number", () => {
     expect(targetLabel({ targetType: "appointment", targetId: "12" })).toBe("Appointment #12");
     expect(targetLabel({ targetType: "settings", targetId: null })).toBe("Clinic settings");
+    // A doctor's own list of notes to sign is read about the doctor.
+    expect(targetLabel({ targetType: "doctor", targetId: "2" })).toBe("Doctor #2");
     expect(targetLabel({ targetType: null, targetId: null })).toBeNull();
   });
 });

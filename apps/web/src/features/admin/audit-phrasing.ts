@@ -382,6 +382,7 @@ const TARGET_NOUNS: Record<string, string> = {
   message: "Message",
   conversation: "Conversation",
   patient: "Patient",
+  doctor: "Doctor",
   settings: "Clinic settings",
   emergency_access: "Emergency access",
 };

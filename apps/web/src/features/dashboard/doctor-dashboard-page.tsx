@@ -29,7 +29,7 @@ import { SectionCard } from "../../components/section-card";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { pageTitle } from "../../lib/clinic";
-import { salutationFor } from "../../lib/greeting";
+import { greetingNameOf, salutationFor } from "../../lib/greeting";
 import { formatAgo } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -108,7 +108,7 @@ function DoctorDashboard({ user, summary, appointments, activity, unreadMessages
   return (
     <MemberPage
       eyebrow="Practice overview"
-      title={`${salutationFor(now)}, Dr. ${user.lastName}.`}
+      title={`${salutationFor(now)}, ${greetingNameOf(user)}.`}
       lead={
         summary.today === 0
           ? "Your day is clear of sessions: a good moment for notes and follow-ups."

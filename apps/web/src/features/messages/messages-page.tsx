@@ -12,7 +12,7 @@ import { Wash } from "../../components/wash";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { dashboardPathFor } from "../../lib/auth/role-paths";
 import { pageTitle } from "../../lib/clinic";
-import { salutationFor } from "../../lib/greeting";
+import { greetingNameOf, salutationFor } from "../../lib/greeting";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { MessagesLock } from "./messages-lock";
@@ -42,7 +42,7 @@ function PageHeading({ user, hidden = false, lead }: { user: PublicUser; hidden?
     <header className={cn("px-5 sm:px-8 md:px-0", hidden && "max-md:sr-only")}>
       <Eyebrow>Messages</Eyebrow>
       <h1 className="mt-4 font-display text-[2.5rem] leading-[1.05] text-ink-900 md:text-5xl">
-        {salutationFor(new Date())}, {user.firstName}.
+        {salutationFor(new Date())}, {greetingNameOf(user)}.
       </h1>
       <p className="mt-3 max-w-2xl text-base leading-relaxed text-muted-foreground md:text-lg">{lead}</p>
     </header>
@@ -216,7 +216,7 @@ function NoConversationsForAdmins({ user }: { user: PublicUser }) {
     <section className="mx-auto max-w-3xl px-5 py-20 text-center sm:px-8 md:py-28">
       <Eyebrow>Messages</Eyebrow>
       <h1 className="mt-5 font-display text-5xl leading-tight text-ink-900">
-        {salutationFor(new Date())}, {user.firstName}.
+        {salutationFor(new Date())}, {greetingNameOf(user)}.
       </h1>
       <Ornament className="mx-auto mt-8" />
       <p className="mx-auto mt-8 max-w-xl text-lg leading-relaxed text-muted-foreground">

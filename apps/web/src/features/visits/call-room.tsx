@@ -1,10 +1,17 @@
 import type { VisitView } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
+import { cn } from "@halcyon/ui/lib/utils";
 import { Mic, MicOff, PhoneOff, UserRoundCheck, Video, VideoOff } from "lucide-react";
 import { useEffect, useState } from "react";
 
 import { useVisitCall } from "./use-visit-call";
 import { VideoTile } from "./video-tile";
+
+/**
+ * On a wider screen the stage is no taller than what leaves the page's title and the controls in
+ * view (a 16:9 stage the page's full width would push Mute and Leave below a laptop's fold).
+ */
+const STAGE_FITS_SCREEN = "sm:max-h-[calc(100dvh-28rem)]";
 
 type CallRoomProps = {
   visit: VisitView;
@@ -73,10 +80,15 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
             stream={state.remoteStream}
             label={`Video of ${other}`}
             placeholder={!state.remoteMedia.video ? `${other}'s camera is off` : null}
-            className="aspect-[3/4] w-full sm:aspect-video"
+            className={cn("aspect-[3/4] w-full sm:aspect-video", STAGE_FITS_SCREEN)}
           />
         ) : (
-          <div className="flex aspect-[3/4] w-full flex-col items-center justify-center gap-6 rounded-2xl border border-hairline bg-ivory-50 px-6 text-center sm:aspect-video">
+          <div
+            className={cn(
+              "flex aspect-[3/4] w-full flex-col items-center justify-center gap-6 rounded-2xl border border-hairline bg-ivory-50 px-6 text-center sm:aspect-video",
+              STAGE_FITS_SCREEN,
+            )}
+          >
             <p className="font-display text-2xl text-ink-900 sm:text-3xl">{waitingWords}</p>
             {isDoctor && state.otherPresent && !state.admitted ? (
               <Button size="lg" onClick={() => call?.admit()}>
@@ -98,7 +110,7 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="grid gap-1">
           <p role="status" aria-live="polite" className="text-sm font-medium text-ink-900" data-testid="connection-state">
-            {inCall ? state.connection : state.phase === "joining" ? "Connecting…" : "In the waiting room"}
+            {inCall ? state.connection : state.phase === "joining" ? "Connecting…" : isDoctor ? "Not in a call yet" : "In the waiting room"}
           </p>
           {inCall && !state.remoteMedia.audio ? <p className="text-sm text-muted-foreground">{other} is muted</p> : null}
         </div>
@@ -108,9 +120,9 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
             {muted ? "Unmute" : "Mute"}
           </Button>
           {hasCamera ? (
-            <Button variant="outline" aria-label={cameraOff ? "Turn camera on" : "Turn camera off"} onClick={toggleCamera}>
+            <Button variant="outline" onClick={toggleCamera}>
               {cameraOff ? <VideoOff aria-hidden="true" /> : <Video aria-hidden="true" />}
-              {cameraOff ? "Camera on" : "Camera off"}
+              {cameraOff ? "Turn camera on" : "Turn camera off"}
             </Button>
           ) : null}
           <Button variant="ink" onClick={leave}>
