@@ -63,6 +63,8 @@ test("a new patient fills in the intake and signs both consents before booking, 
   await telehealth.getByLabel("Type your full name to sign").fill(fullName.toLowerCase());
   await telehealth.getByRole("button", { name: "Sign" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "You are all set" })).toBeVisible();
+  await expect(page.getByText("Intake and consents", { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(/^Intake and consents/);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, "intake-done");
 

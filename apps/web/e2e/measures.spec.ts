@@ -30,6 +30,7 @@ test("a PHQ-9 with item 9 above 0: crisis resources for the patient at once, a l
   await patient.page.goto("/dashboard/patient");
   await patient.page.getByRole("link", { name: "Begin the PHQ-9" }).click();
   await expect(patient.page.getByRole("heading", { level: 1, name: "PHQ-9" })).toBeVisible();
+  await expect(patient.page).toHaveTitle(/^PHQ-9 · /);
   expect(await seriousViolations(patient.page)).toEqual([]);
   const form = patient.page.getByRole("form", { name: /PHQ-9/ });
   const items = form.getByRole("group");

@@ -125,7 +125,7 @@ test.describe("messages", () => {
 
     await page.getByRole("button", { name: "Start new conversation" }).click();
     const menu = page.getByRole("menu");
-    await expect(menu.getByRole("menuitem", { name: /Eleanor Vance\s*Individual Therapy/ })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: /Dr\. Eleanor Vance\s*Individual Therapy/ })).toBeVisible();
     await menu.getByRole("menuitem", { name: new RegExp(DOCTOR_NAME) }).click();
     await expect(page).toHaveURL(new RegExp(`/messages\\?with=${doctor.id}$`));
     await expect(page.getByRole("heading", { name: DOCTOR_NAME })).toBeVisible();

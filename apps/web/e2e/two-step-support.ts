@@ -12,6 +12,8 @@ export async function turnOnAuthenticator(page: Page, password: string): Promise
   const confirmIt = page.getByRole("dialog", { name: "Set up two-step sign-in" });
   await confirmIt.getByLabel("Your password").fill(password);
   await confirmIt.getByRole("button", { name: "Continue" }).click();
+  // The next step takes the focus: the code to type, not the top of the page.
+  await expect(page.getByLabel("Code from your authenticator app")).toBeFocused();
   const secret = await page.getByRole("textbox", { name: "Setup key" }).inputValue();
   await page.getByLabel("Code from your authenticator app").fill(await codeFor(secret));
   await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();

@@ -19,13 +19,18 @@ type RecheckDialogProps = {
   busyLabel: string;
   /** The sensitive change, made once the password (or a passkey) is confirmed; its failure is shown in the dialog. */
   action: () => Promise<void>;
+  /**
+   * Where the focus goes once the change is made, when the button that opened the dialog is gone
+   * with it (the set-up's next step replaces it); by default, back to that button.
+   */
+  focusAfter?: () => HTMLElement | null;
 };
 
 /**
  * A sensitive change (two-step sign-in, passkeys, an admin's reset of someone's): the password
  * first, or one of the member's passkeys, then the change.
  */
-export function RecheckDialog({ open, onClose, title, description, cancelLabel, actionLabel, busyLabel, action }: RecheckDialogProps) {
+export function RecheckDialog({ open, onClose, title, description, cancelLabel, actionLabel, busyLabel, action, focusAfter }: RecheckDialogProps) {
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -54,7 +59,15 @@ export function RecheckDialog({ open, onClose, title, description, cancelLabel, 
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onClose()}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          const target = focusAfter?.();
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <form onSubmit={submit} className="grid gap-6">
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>

@@ -17,7 +17,7 @@ import { IntakeFormSection } from "./intake-form";
  * signs a consent the clinic has updated since.
  */
 export function IntakePage() {
-  useDocumentTitle(pageTitle("Before your first session"));
+  useDocumentTitle(pageTitle("Intake and consents"));
   const { user } = useCurrentUser();
   const status = trpc.intake.mine.useQuery();
   const [editing, setEditing] = useState(false);
@@ -28,7 +28,8 @@ export function IntakePage() {
 
   return (
     <MemberPage
-      eyebrow="Before your first session"
+      // A patient who has begun is not told it comes before their first session.
+      eyebrow={complete ? "Intake and consents" : "Before your first session"}
       title={complete ? "You are all set" : "A few things first"}
       lead={
         complete

@@ -6,7 +6,9 @@ import { useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router-dom";
 
 import { MemberPage } from "../../components/member-page";
+import { pageTitle } from "../../lib/clinic";
 import { trpc } from "../../lib/trpc";
+import { useDocumentTitle } from "../../lib/use-document-title";
 import { NotFoundPage } from "../not-found/not-found-page";
 import { CrisisResources } from "./crisis-resources";
 
@@ -21,6 +23,7 @@ export function MeasurePage() {
 
 function MeasureForm({ id }: { id: InstrumentId }) {
   const instrument = INSTRUMENTS[id];
+  useDocumentTitle(pageTitle(instrument.name));
   const [answers, setAnswers] = useState<(number | undefined)[]>(() => instrument.items.map(() => undefined));
   const [result, setResult] = useState<SubmittedMeasure>();
   const utils = trpc.useUtils();

@@ -81,6 +81,7 @@ function Conversations({ user }: { user: PublicUser }) {
       label="Start new conversation"
       heading="Our doctors"
       people={doctors.data?.map(partnerFromDoctor)}
+      peopleAreDoctors
       status={doctors.status}
       nobody="No doctors are taking messages just now."
       onChoose={open}
@@ -90,6 +91,7 @@ function Conversations({ user }: { user: PublicUser }) {
       label="Write to a patient"
       heading="Your patients"
       people={patients.data?.map(partnerFromPatient)}
+      peopleAreDoctors={false}
       status={patients.status}
       nobody="Patients in your care appear here."
       onChoose={open}

@@ -2,7 +2,7 @@ import { Button } from "@halcyon/ui/components/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@halcyon/ui/components/dropdown-menu";
 import { ChevronDown, PenLine } from "lucide-react";
 
-import { fullName, type Partner } from "./partner";
+import { headingName, type Partner } from "./partner";
 import { PartnerAvatar } from "./partner-avatar";
 
 type NewConversationMenuProps = {
@@ -11,6 +11,8 @@ type NewConversationMenuProps = {
   /** The list's heading: "Our doctors", "Your patients". */
   heading: string;
   people: Partner[] | undefined;
+  /** Whether the people are doctors, named as the rest of the chat names them ("Dr. Eleanor Vance"). */
+  peopleAreDoctors: boolean;
   status: "pending" | "error" | "success";
   /** Said in the list when there is nobody to write to. */
   nobody: string;
@@ -20,7 +22,7 @@ type NewConversationMenuProps = {
 };
 
 /** A dropdown of the people the member may write to; choosing one opens that conversation. */
-export function NewConversationMenu({ label, heading, people, status, nobody, onChoose, onOpenChange }: NewConversationMenuProps) {
+export function NewConversationMenu({ label, heading, people, peopleAreDoctors, status, nobody, onChoose, onOpenChange }: NewConversationMenuProps) {
   return (
     // Not modal: the page behind stays as it is for assistive technology (no aria-hidden over focusable content).
     <DropdownMenu modal={false} onOpenChange={onOpenChange}>
@@ -46,7 +48,7 @@ export function NewConversationMenu({ label, heading, people, status, nobody, on
           <DropdownMenuItem key={person.id} onSelect={() => onChoose(person.id)}>
             <PartnerAvatar partner={person} className="size-8 [&_[data-slot=avatar-fallback]]:text-xs" />
             <span className="grid">
-              <span className="font-medium">{fullName(person)}</span>
+              <span className="font-medium">{headingName(person, peopleAreDoctors)}</span>
               {person.detail && <span className="text-xs text-stone-600">{person.detail}</span>}
             </span>
           </DropdownMenuItem>
