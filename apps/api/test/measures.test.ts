@@ -45,7 +45,7 @@ describeApp("outcome measures", (testApp) => {
     const [patient, doctor] = [await aPatient(app), await aStaffMember(app, "doctor")];
     const done = await call(app, patient, "POST", "/api/measures", { instrument: "phq9", answers: PHQ9_NO_HARM, score: 0 });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ instrument: "phq9", score: 10, band: "Moderate", safetyAlert: false, therapistTold: false });
+    expect(done.json()).toMatchObject({ instrument: "phq9", score: 10, band: "Moderate", safetyAlert: false, hasTherapist: false });
     expect(done.json().id).toEqual(expect.any(Number));
 
     const refusals: [unknown, RegExp][] = [
@@ -101,7 +101,7 @@ describeApp("outcome measures", (testApp) => {
       score: 1,
       band: "Minimal",
       safetyAlert: true,
-      therapistTold: true,
+      hasTherapist: true,
       crisisResources: [expect.objectContaining({ contact: "Call or text 988" }), expect.objectContaining({ contact: "Call 911" })],
     });
     // Waits for the alert itself: on PostgreSQL an earlier event (the booking's) may still be on its way.
@@ -148,7 +148,13 @@ describeApp("outcome measures", (testApp) => {
     // A patient no doctor cares for yet is not told that a therapist knows.
     const alone = await aPatient(app);
     const unseen = await call(app, alone, "POST", "/api/measures", { instrument: "phq9", answers: PHQ9_ITEM9 });
-    expect(unseen.json()).toMatchObject({ safetyAlert: true, therapistTold: false, crisisResources: [expect.anything(), expect.anything()] });
+    expect(unseen.json()).toMatchObject({ safetyAlert: true, hasTherapist: false, crisisResources: [expect.anything(), expect.anything()] });
+    // Nor one whose only doctor has left the clinic (deactivated: no one would see it).
+    const leaving = await aStaffMember(app, "doctor");
+    const left = await inCareOf(app, leaving);
+    expect((await call(app, admin, "PATCH", `/api/admin/users/${leaving.id}`, { active: false })).statusCode).toBe(200);
+    const afterLeaving = await call(app, left, "POST", "/api/measures", { instrument: "phq9", answers: PHQ9_ITEM9 });
+    expect(afterLeaving.json()).toMatchObject({ safetyAlert: true, hasTherapist: false });
   });
 
   it("lets a doctor ask only their own patients for a measure; once is due until done", async () => {

@@ -234,6 +234,9 @@ test.describe("times in the viewer's zone", () => {
       await expect(row).toContainText("7:00 AM – 8:00 AM PST");
       await page.goto("/appointments");
       await expect(page.getByText("Times are shown in your time zone (PST); the clinic keeps EST.")).toBeVisible();
+      // Every time the app writes says so, the account's list of signed-in devices too.
+      await page.goto("/account");
+      await expect(page.getByTestId("session").first()).toContainText(/Signed in .+ at \d{1,2}:\d{2} [AP]M PST/);
     });
   });
 });

@@ -69,7 +69,7 @@ test("a new patient fills in the intake and signs both consents before booking, 
   await screenshots(page, "intake-done");
 
   // Now the booking form itself.
-  await page.getByRole("link", { name: "Book a session" }).click();
+  await page.getByRole("link", { name: "Book Session" }).click();
   await page.getByRole("button", { name: "Book Session" }).first().click();
   await expect(page.getByRole("dialog", { name: "Book a session" }).getByRole("combobox", { name: "Doctor" })).toBeVisible();
   await page.keyboard.press("Escape");

@@ -50,6 +50,7 @@ test("a PHQ-9 with item 9 above 0: crisis resources for the patient at once, a l
   const crisis = patient.page.getByRole("alert").filter({ hasText: "You do not have to carry this alone" });
   await expect(crisis).toBeVisible();
   await expect(crisis).toContainText("Your therapist has been told and will be in touch.");
+  await expect(patient.page.getByRole("heading", { level: 1 })).toHaveText("Your PHQ-9 is with your therapist");
   await expect(crisis.getByRole("link", { name: "Call or text 988" })).toHaveAttribute("href", "tel:988");
   await expect(crisis.getByRole("link", { name: "Call 911" })).toHaveAttribute("href", "tel:911");
   await expect(patient.page.getByRole("heading", { name: "You do not have to carry this alone" })).toBeFocused();
@@ -106,8 +107,9 @@ test("a patient no doctor cares for yet is not told that a therapist knows: they
   await items.nth(8).getByText("Several days", { exact: true }).click();
   await form.getByRole("button", { name: "Send my answers" }).click();
   const crisis = page.getByRole("alert").filter({ hasText: "You do not have to carry this alone" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your PHQ-9 is saved");
+  await expect(page.getByText(/your therapist/i)).toHaveCount(0);
   await expect(crisis).toContainText("You do not have a therapist with us yet, so please do not wait to hear from us");
-  await expect(crisis).not.toContainText("Your therapist has been told");
   await expect(crisis.getByRole("link", { name: "Call or text 988" })).toHaveAttribute("href", "tel:988");
   expect(await seriousViolations(page)).toEqual([]);
 });

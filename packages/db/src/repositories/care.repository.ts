@@ -61,6 +61,19 @@ export interface CareTeamMember {
   origin: CareOrigin;
 }
 
+/** The active doctors a patient is in the care of: who sees their questionnaires and hears of their safety alerts. */
+export async function listActiveCareDoctorIds(db: Db, patientId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("care_relationships as c")
+    .innerJoin("users as d", "d.id", "c.doctor_id")
+    .select("c.doctor_id")
+    .where("c.patient_id", "=", patientId)
+    .where("d.role", "=", "doctor")
+    .where("d.deactivated_at", "is", null)
+    .execute();
+  return rows.map((row) => row.doctor_id);
+}
+
 /** The doctors a patient is in the care of, by name. */
 export async function listCareTeam(db: Db, patientId: number): Promise<CareTeamMember[]> {
   const rows = await db

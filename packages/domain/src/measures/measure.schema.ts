@@ -43,9 +43,7 @@ export type Measure = z.infer<typeof measureSchema>;
 export const submittedMeasureSchema = measureSchema
   .extend({
     safetyAlert: z.boolean(),
-    therapistTold: z
-      .boolean()
-      .describe("Whether a doctor who cares for the patient was sent the safety alert (false without an alert, or without such a doctor)"),
+    hasTherapist: z.boolean().describe("Whether an active doctor cares for the patient: they see the questionnaire, and are sent its safety alert at once"),
     crisisResources: z.array(crisisResourceSchema).describe("The clinic's crisis resources when the safety alert was raised; else empty"),
   })
   .meta({ id: "SubmittedMeasure" });

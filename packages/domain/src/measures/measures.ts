@@ -13,7 +13,7 @@ import {
   insertMeasureAlert,
   isInCareOf,
   lastMeasuredAtByInstrument,
-  listCareTeam,
+  listActiveCareDoctorIds,
   listMeasures,
   nextScheduledStart,
   openAssignments,
@@ -72,16 +72,14 @@ export async function submitMeasure(ctx: Caller, input: { instrument: Instrument
     );
     return { measure, alertId };
   });
-  let therapistTold = false;
+  // The patient is told who will see it: a patient no active doctor cares for must not wait for a call.
+  const doctorIds = await listActiveCareDoctorIds(ctx.db, ctx.user.id);
   if (alertId !== null) {
-    const doctors = await listCareTeam(ctx.db, ctx.user.id);
     ctx.events.publish({
       type: "measure_alert",
       data: { alertId, patientId: ctx.user.id, patientName: `${ctx.user.firstName} ${ctx.user.lastName}`, createdAt },
-      recipients: doctors.map((doctor) => doctor.doctorId),
+      recipients: doctorIds,
     });
-    // The patient is told who will see it: a patient no doctor cares for yet must not wait for a call.
-    therapistTold = doctors.length > 0;
   }
   return {
     id: measure.id,
@@ -90,7 +88,7 @@ export async function submitMeasure(ctx: Caller, input: { instrument: Instrument
     band,
     createdAt,
     safetyAlert,
-    therapistTold,
+    hasTherapist: doctorIds.length > 0,
     crisisResources: safetyAlert ? ctx.config.crisisResources : [],
   };
 }
@@ -195,11 +193,10 @@ export async function acknowledgeAlert(ctx: Caller, input: { id: number; note: s
     return true;
   });
   if (!closed) throw new AppError("CONFLICT", "This alert was already acknowledged.");
-  const doctors = await listCareTeam(ctx.db, alert.patientId);
   ctx.events.publish({
     type: "measure_alert_closed",
     data: { alertId: input.id, patientId: alert.patientId },
-    recipients: doctors.map((doctor) => doctor.doctorId),
+    recipients: await listActiveCareDoctorIds(ctx.db, alert.patientId),
   });
   return { id: input.id, acknowledgedAt };
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 
 import { needsAccountGate, useCurrentUser } from "../../lib/auth/current-user";
+import { ClinicTimeZoneFromProfile } from "../../lib/clinic-time-zone";
 import { useNewRecoveryCode } from "../../lib/messaging-keys/key-events";
 import { useRealtimeNotices } from "../../lib/realtime/use-realtime";
 import { trpc } from "../../lib/trpc";
@@ -21,25 +22,27 @@ const RecoveryCodeNotice = lazy(async () => ({ default: (await import("./recover
  */
 export function RootLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only z-50 rounded-full bg-ink-900 px-5 py-3 text-sm text-ivory-50 focus:not-sr-only focus:fixed focus:top-4 focus:left-4">
-        Skip to content
-      </a>
-      <RouteProgress />
-      <SiteHeader />
-      {/* Focusable so the skip link can move focus here; no ring, it frames the whole page. At least a
+    <ClinicTimeZoneFromProfile>
+      <div className="flex min-h-dvh flex-col">
+        <a href="#main" className="sr-only z-50 rounded-full bg-ink-900 px-5 py-3 text-sm text-ivory-50 focus:not-sr-only focus:fixed focus:top-4 focus:left-4">
+          Skip to content
+        </a>
+        <RouteProgress />
+        <SiteHeader />
+        {/* Focusable so the skip link can move focus here; no ring, it frames the whole page. At least a
           screen tall, so the footer starts below the fold and a page filling in as its data arrives
           never pushes it about in view (layout shift). */}
-      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 pt-20 outline-none">
-        <NewRecoveryCode />
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <VisitInvitationOffer />
-      <AccountNotice />
-      {/* Restores scroll on back/forward, starts new pages at the top, and honours #section links. */}
-      <ScrollRestoration />
-    </div>
+        <main id="main" tabIndex={-1} className="min-h-dvh flex-1 pt-20 outline-none">
+          <NewRecoveryCode />
+          <Outlet />
+        </main>
+        <SiteFooter />
+        <VisitInvitationOffer />
+        <AccountNotice />
+        {/* Restores scroll on back/forward, starts new pages at the top, and honours #section links. */}
+        <ScrollRestoration />
+      </div>
+    </ClinicTimeZoneFromProfile>
   );
 }
 

@@ -10,7 +10,8 @@ import { PageLoading } from "../../components/page-loading";
 import { SectionCard } from "../../components/section-card";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { pageTitle } from "../../lib/clinic";
-import { formatAgo, formatDayAndTime } from "../../lib/time-format";
+import { useTimeFormat } from "../../lib/clinic-time-zone";
+import { formatAgo } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { describeDevice } from "./device";
@@ -72,6 +73,7 @@ export function AccountPage() {
 }
 
 function SessionRow({ session }: { session: MemberSessionView }) {
+  const format = useTimeFormat();
   const utils = trpc.useUtils();
   const device = describeDevice(session.userAgent);
   const end = trpc.account.endSession.useMutation({
@@ -94,7 +96,7 @@ function SessionRow({ session }: { session: MemberSessionView }) {
             {session.current ? <Badge tone="sage">This device</Badge> : null}
           </p>
           <p className="text-sm text-muted-foreground">
-            Signed in {formatDayAndTime(session.createdAt)}
+            Signed in {format.dayAndTime(session.createdAt)}
             {session.ip ? ` from ${session.ip}` : ""} · last seen {formatAgo(session.lastSeenAt)}
           </p>
         </div>

@@ -20,7 +20,7 @@ export function BackupAction({ render }: { render: (props: RenderProps) => React
     try {
       const result = await downloadBackup();
       // A backup, made or failed, is a line in the audit log: the recent activity shows it.
-      void utils.admin.auditLog.invalidate();
+      if (result.kind !== "signed-out") void utils.admin.auditLog.invalidate();
       if (result.kind === "saved") {
         toast({
           title: "Backup downloaded",

@@ -7,7 +7,7 @@ import { PasswordInput } from "./password-input";
 import { PasswordStrength } from "./password-strength";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { useLogin, useRegister, type SecondStepMethod } from "./use-auth-mutations";
-import { reportFormProblem } from "../../lib/form-problem";
+import { clearFormProblem, reportFormProblem } from "../../lib/form-problem";
 
 const COPY = {
   login: { submit: "Log In", pending: "Signing In...", toggle: "Need an account? Create one" },
@@ -59,12 +59,14 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
     event.preventDefault();
     if (isRegistering) {
       const validation = validateRegistration(values);
-      if (validation.ok) register.mutate(validation.input);
-      else reject(validation);
+      if (!validation.ok) return reject(validation);
+      clearFormProblem();
+      register.mutate(validation.input);
     } else {
       const validation = validateLogin(values);
-      if (validation.ok) login.mutate(validation.input);
-      else reject(validation);
+      if (!validation.ok) return reject(validation);
+      clearFormProblem();
+      login.mutate(validation.input);
     }
   };
 

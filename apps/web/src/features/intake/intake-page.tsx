@@ -41,7 +41,7 @@ export function IntakePage() {
           <Button asChild>
             <Link to="/appointments">
               <CalendarPlus aria-hidden="true" />
-              Book a session
+              Book Session
             </Link>
           </Button>
         ) : undefined

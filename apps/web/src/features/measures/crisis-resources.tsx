@@ -12,7 +12,7 @@ export function dialNumberOf(contact: string): string | null {
  * Shown at once when a PHQ-9's item 9 is answered above 0: where to turn now, as the clinic set it.
  * It takes the focus and is announced, so nobody misses it.
  */
-export function CrisisResources({ resources, therapistTold }: { resources: readonly CrisisResource[]; therapistTold: boolean }) {
+export function CrisisResources({ resources, hasTherapist }: { resources: readonly CrisisResource[]; hasTherapist: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -25,7 +25,7 @@ export function CrisisResources({ resources, therapistTold }: { resources: reado
           </h2>
           <p className="leading-relaxed text-ink-800">
             You told us you have had thoughts of being better off dead or of hurting yourself.{" "}
-            {therapistTold
+            {hasTherapist
               ? "Your therapist has been told and will be in touch. If you might act on these thoughts, or you are in danger now, reach out right away:"
               : "You do not have a therapist with us yet, so please do not wait to hear from us: reach out now to someone who can help today:"}
           </p>

@@ -106,11 +106,14 @@ function MeasureResult({ result }: { result: SubmittedMeasure }) {
   return (
     <MemberPage
       eyebrow="Thank you"
-      title={`Your ${instrument.name} is with your therapist`}
-      lead={`You scored ${result.score} of ${instrument.maxScore}: ${result.band.toLowerCase()}. Your therapist will look at it with you.`}
+      // Said only when true: a patient no active doctor cares for yet is not promised one.
+      title={result.hasTherapist ? `Your ${instrument.name} is with your therapist` : `Your ${instrument.name} is saved`}
+      lead={`You scored ${result.score} of ${instrument.maxScore}: ${result.band.toLowerCase()}. ${
+        result.hasTherapist ? "Your therapist will look at it with you." : "It is kept with your record, for the therapist you begin with."
+      }`}
     >
       <div className="mx-auto grid max-w-3xl gap-6">
-        {result.safetyAlert && <CrisisResources resources={result.crisisResources} therapistTold={result.therapistTold} />}
+        {result.safetyAlert && <CrisisResources resources={result.crisisResources} hasTherapist={result.hasTherapist} />}
         <div className="flex justify-center">
           <Button asChild variant={result.safetyAlert ? "outline" : "default"}>
             <Link to="/dashboard/patient">Back to your dashboard</Link>

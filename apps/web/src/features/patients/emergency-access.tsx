@@ -8,7 +8,7 @@ import { ShieldAlert } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 
-import { formatTime } from "../../lib/time-format";
+import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { trpc } from "../../lib/trpc";
 
 /**
@@ -20,10 +20,11 @@ export function NotInCare({ patientId }: { patientId: number }) {
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string>();
   const utils = trpc.useUtils();
+  const format = useTimeFormat();
   const open = trpc.emergencyAccess.request.useMutation({
     onSuccess: async (grant) => {
       await Promise.all([utils.emergencyAccess.current.invalidate({ patientId }), utils.treatmentSessions.list.invalidate({ userId: patientId })]);
-      toast({ title: "Emergency access granted", description: `${grant.patientName}'s session notes are open to you until ${formatTime(grant.expiresAt)}.` });
+      toast({ title: "Emergency access granted", description: `${grant.patientName}'s session notes are open to you until ${format.time(grant.expiresAt)}.` });
     },
     onError: (error) => setProblem(error.message),
   });
@@ -86,11 +87,12 @@ export function NotInCare({ patientId }: { patientId: number }) {
 
 /** Above a record opened under emergency access: until when, and that it is watched. */
 export function EmergencyAccessNotice({ access }: { access: EmergencyAccess }) {
+  const format = useTimeFormat();
   return (
     <p role="note" className="mb-8 flex items-start gap-3 rounded-lg border border-rose-700/25 bg-rose-50 p-4 text-sm leading-relaxed text-rose-700">
       <ShieldAlert className="mt-0.5 size-4 shrink-0" strokeWidth={1.6} aria-hidden="true" />
       <span>
-        <strong className="font-semibold">Emergency access until {formatTime(access.expiresAt)}.</strong> This patient is not in your care: what you read here
+        <strong className="font-semibold">Emergency access until {format.time(access.expiresAt)}.</strong> This patient is not in your care: what you read here
         is recorded, and an admin will review your reason.
       </span>
     </p>

@@ -8,10 +8,11 @@ import { useVisitCall } from "./use-visit-call";
 import { VideoTile } from "./video-tile";
 
 /**
- * On a wider screen the stage is no taller than what leaves the page's title and the controls in
- * view (a 16:9 stage the page's full width would push Mute and Leave below a laptop's fold).
+ * On a wider screen the 16:9 stage is no wider than leaves the page's title and the controls in
+ * view below it (the page's full width would push Mute and Leave below a laptop's fold), and never
+ * narrower than 24rem, however short the screen: then the page scrolls.
  */
-const STAGE_FITS_SCREEN = "sm:max-h-[calc(100dvh-28rem)]";
+const STAGE_FITS_SCREEN = "sm:mx-auto sm:max-w-[max(24rem,calc((100dvh-28rem)*16/9))]";
 
 type CallRoomProps = {
   visit: VisitView;
@@ -74,21 +75,16 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
 
   return (
     <div className="grid gap-6">
-      <div className="relative">
+      <div className={cn("relative w-full", STAGE_FITS_SCREEN)}>
         {inCall ? (
           <VideoTile
             stream={state.remoteStream}
             label={`Video of ${other}`}
             placeholder={!state.remoteMedia.video ? `${other}'s camera is off` : null}
-            className={cn("aspect-[3/4] w-full sm:aspect-video", STAGE_FITS_SCREEN)}
+            className="aspect-[3/4] w-full sm:aspect-video"
           />
         ) : (
-          <div
-            className={cn(
-              "flex aspect-[3/4] w-full flex-col items-center justify-center gap-6 rounded-2xl border border-hairline bg-ivory-50 px-6 text-center sm:aspect-video",
-              STAGE_FITS_SCREEN,
-            )}
-          >
+          <div className="flex aspect-[3/4] w-full flex-col items-center justify-center gap-6 rounded-2xl border border-hairline bg-ivory-50 px-6 text-center sm:aspect-video">
             <p className="font-display text-2xl text-ink-900 sm:text-3xl">{waitingWords}</p>
             {isDoctor && state.otherPresent && !state.admitted ? (
               <Button size="lg" onClick={() => call?.admit()}>
@@ -103,7 +99,7 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
           label="Your own video"
           self
           placeholder={!hasCamera ? "Audio only" : cameraOff ? "Camera off" : null}
-          className="absolute right-3 bottom-3 aspect-video w-28 border border-ivory-50/60 shadow-soft sm:w-48"
+          className="absolute right-3 bottom-3 aspect-video w-28 border border-ivory-50/60 shadow-soft sm:w-1/4 sm:max-w-48"
         />
       </div>
 

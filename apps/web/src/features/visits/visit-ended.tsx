@@ -4,7 +4,7 @@ import { NotebookPen } from "lucide-react";
 import { useState } from "react";
 
 import { AppointmentDialogsProvider, useAppointmentDialogs } from "../../components/scheduling/appointment-dialogs";
-import { formatTime } from "../../lib/time-format";
+import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { trpc } from "../../lib/trpc";
 import { Notice } from "./visit-page";
 
@@ -12,7 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The visit is over: when it ran, and for the doctor of a booked session, its notes to write. */
 export function VisitEnded({ visit, dashboard }: { visit: VisitView; dashboard: string }) {
-  const ran = visit.startedAt && visit.endedAt ? `It ran from ${formatTime(visit.startedAt)} to ${formatTime(visit.endedAt)}.` : null;
+  const format = useTimeFormat();
+  const ran = visit.startedAt && visit.endedAt ? `It ran from ${format.time(visit.startedAt)} to ${format.time(visit.endedAt)}.` : null;
   return (
     <AppointmentDialogsProvider>
       <Notice title="This visit has ended" dashboard={dashboard}>
