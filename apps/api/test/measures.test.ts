@@ -11,7 +11,7 @@ import { openSocket, until } from "./sockets";
 const PHQ9_NO_HARM = [2, 2, 1, 1, 2, 1, 1, 0, 0];
 const PHQ9_ITEM9 = [0, 0, 0, 0, 0, 0, 0, 0, 1];
 
-function call(app: FastifyInstance, who: SignedIn, method: "GET" | "POST", url: string, payload?: unknown) {
+function call(app: FastifyInstance, who: SignedIn, method: "GET" | "POST" | "PATCH", url: string, payload?: unknown) {
   return app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 }
 
