@@ -1,24 +1,11 @@
 import type { UserRole } from "@halcyon/domain/schemas";
-import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { useContext, useMemo } from "react";
 
-import { useClinicProfile } from "./clinic-profile";
+import { ClinicTimeZoneContext } from "./clinic-time-zone-context";
 import { formatDate, formatDayAndTime, formatLongDay, formatShortDay, formatTime, formatTimeRange, viewerTimeZone, zoneName, zonesDiffer } from "./time-format";
 import { trpc } from "./trpc";
 
-const ClinicTimeZoneContext = createContext<string | undefined>(undefined);
-
-/** Tells the times below which zone the clinic keeps (from the server), so they can say when the viewer's differs. */
-export function ClinicTimeZoneProvider({ timeZone, children }: { timeZone: string | undefined; children: ReactNode }) {
-  return <ClinicTimeZoneContext.Provider value={timeZone}>{children}</ClinicTimeZoneContext.Provider>;
-}
-
-/**
- * The clinic's zone for every page, from its public profile (read as the app starts): a page that
- * reads the zone with its own data (the schedule's summary, the admin's settings) provides it again.
- */
-export function ClinicTimeZoneFromProfile({ children }: { children: ReactNode }) {
-  return <ClinicTimeZoneProvider timeZone={useClinicProfile().data?.clinicTimeZone}>{children}</ClinicTimeZoneProvider>;
-}
+export { ClinicTimeZoneProvider } from "./clinic-time-zone-context";
 
 /** The time formatters of time-format.ts, bound to the clinic's zone of the page. */
 export function useTimeFormat() {

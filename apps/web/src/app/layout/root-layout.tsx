@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 
 import { needsAccountGate, useCurrentUser } from "../../lib/auth/current-user";
-import { ClinicTimeZoneFromProfile } from "../../lib/clinic-time-zone";
+import { ClinicTimeZoneFromProfile } from "../../lib/clinic-time-zone-context";
 import { useNewRecoveryCode } from "../../lib/messaging-keys/key-events";
 import { useRealtimeNotices } from "../../lib/realtime/use-realtime";
 import { trpc } from "../../lib/trpc";

@@ -233,7 +233,8 @@ function OpenRoom({ appointment, viewer }: { appointment: Appointment; viewer: P
       <div className="grid gap-1">
         <p className="font-display text-2xl text-ink-900">Your session with {doctorTitle(appointment.doctorName)} is open</p>
         <p className="text-sm text-muted-foreground">
-          <span className="whitespace-nowrap">{format.timeRange(appointment.startTime, appointment.endTime)}</span>. Join when you are ready; your therapist will admit you.
+          <span className="whitespace-nowrap">{format.timeRange(appointment.startTime, appointment.endTime)}</span>. Join when you are ready; your therapist
+          will admit you.
         </p>
       </div>
       <JoinVisitButton appointment={appointment} viewer={viewer} />
