@@ -26,7 +26,15 @@ function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrim
   );
 }
 
-function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
+  /**
+   * Where the focus goes as the dialog closes, when the button that opened it is gone (the change
+   * it confirmed replaced it); without an element, back to that button, as Radix does.
+   */
+  focusOnClose?: (() => HTMLElement | null) | undefined;
+};
+
+function DialogContent({ className, children, focusOnClose, onCloseAutoFocus, ...props }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -36,6 +44,14 @@ function DialogContent({ className, children, ...props }: ComponentProps<typeof 
           "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-6 overflow-y-auto rounded-xl border border-hairline bg-card p-8 shadow-lifted data-[state=open]:animate-dialog-in data-[state=closed]:animate-fade-out",
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = focusOnClose?.();
+          if (target && !event.defaultPrevented) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
         {...props}
       >
         {children}

@@ -19,18 +19,15 @@ type RecheckDialogProps = {
   busyLabel: string;
   /** The sensitive change, made once the password (or a passkey) is confirmed; its failure is shown in the dialog. */
   action: () => Promise<void>;
-  /**
-   * Where the focus goes once the change is made, when the button that opened the dialog is gone
-   * with it (the set-up's next step replaces it); by default, back to that button.
-   */
-  focusAfter?: () => HTMLElement | null;
+  /** Where the focus goes once the change is made, when the button that opened the dialog is gone with it (see DialogContent). */
+  focusOnClose?: () => HTMLElement | null;
 };
 
 /**
  * A sensitive change (two-step sign-in, passkeys, an admin's reset of someone's): the password
  * first, or one of the member's passkeys, then the change.
  */
-export function RecheckDialog({ open, onClose, title, description, cancelLabel, actionLabel, busyLabel, action, focusAfter }: RecheckDialogProps) {
+export function RecheckDialog({ open, onClose, title, description, cancelLabel, actionLabel, busyLabel, action, focusOnClose }: RecheckDialogProps) {
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -59,15 +56,7 @@ export function RecheckDialog({ open, onClose, title, description, cancelLabel, 
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onClose()}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          const target = focusAfter?.();
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
+      <DialogContent focusOnClose={focusOnClose}>
         <form onSubmit={submit} className="grid gap-6">
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>

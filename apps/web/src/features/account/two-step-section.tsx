@@ -60,7 +60,7 @@ export function TwoStepSection({ onTurnedOn }: { /** Once it is on and the recov
           actionLabel="Continue"
           busyLabel="Preparing..."
           action={async () => setSetup(await begin.mutateAsync())}
-          focusAfter={() => document.getElementById("totp-first-code")}
+          focusOnClose={() => document.getElementById("totp-first-code")}
         />
       </div>
     );

@@ -144,17 +144,11 @@ export function StatusDialog({ change, onClose }: { change: StatusChange | null;
   // focus goes to whichever the row now shows, not to the top of the page.
   const changed = useRef<StatusChange | null>(null);
   if (change) changed.current = change;
-  const focusTheRow = (event: Event) => {
-    const action = changed.current && document.querySelector<HTMLElement>(`[data-status-action="${changed.current.user.id}"]`);
-    if (action) {
-      event.preventDefault();
-      action.focus();
-    }
-  };
+  const rowAction = () => changed.current && document.querySelector<HTMLElement>(`[data-status-action="${changed.current.user.id}"]`);
 
   return (
     <Dialog open={change !== null} onOpenChange={(open) => !open && !update.isPending && onClose()}>
-      <DialogContent onCloseAutoFocus={focusTheRow}>
+      <DialogContent focusOnClose={rowAction}>
         {change ? (
           <>
             <DialogHeader>
