@@ -3,7 +3,7 @@ import { cn } from "@halcyon/ui/lib/utils";
 import { Check, Search } from "lucide-react";
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
 
-import { matchTimeZones, supportedTimeZones } from "./time-zones";
+import { currentZoneName, matchTimeZones, supportedTimeZones } from "./time-zones";
 
 type TimeZonePickerProps = {
   /** Given by AdminField: the id its label names, and its description and error. */
@@ -21,6 +21,8 @@ type TimeZonePickerProps = {
  */
 export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZonePickerProps) {
   const listId = useId();
+  // A zone saved under a former name ("Asia/Calcutta") is shown, and checked, by its current one.
+  const chosen = currentZoneName(value);
   const zones = useMemo(supportedTimeZones, []);
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
@@ -60,7 +62,7 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && matches.length > 0 ? optionId(active) : undefined}
-        value={query ?? value}
+        value={query ?? chosen}
         placeholder="Search, e.g. New York or London"
         autoComplete="off"
         spellCheck={false}
@@ -86,7 +88,7 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
             key={zone}
             id={optionId(index)}
             role="option"
-            aria-selected={zone === value}
+            aria-selected={zone === chosen}
             // Chosen before the input's blur closes the list.
             onMouseDown={(event) => {
               event.preventDefault();
@@ -98,7 +100,7 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
             )}
           >
             {zone.replaceAll("_", " ")}
-            {zone === value ? <Check className="size-4 text-gold-700" aria-hidden="true" /> : null}
+            {zone === chosen ? <Check className="size-4 text-gold-700" aria-hidden="true" /> : null}
           </li>
         ))}
       </ul>

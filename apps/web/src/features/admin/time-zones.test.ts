@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { matchTimeZones, supportedTimeZones } from "./time-zones";
+import { currentZoneName, matchTimeZones, supportedTimeZones } from "./time-zones";
 
 const ZONES = ["America/New_York", "America/Los_Angeles", "Europe/London", "Europe/Lisbon", "UTC"];
 
@@ -28,5 +28,14 @@ describe("the time zone search", () => {
     expect(matchTimeZones(zones, "calcutta")).toEqual(["Asia/Kolkata"]);
     expect(matchTimeZones(zones, "kyiv")).toEqual(["Europe/Kyiv"]);
     expect(matchTimeZones(zones, "ho chi minh")).toEqual(["Asia/Ho_Chi_Minh"]);
+  });
+});
+
+describe("a zone's current name", () => {
+  it("is the renamed zone's new name, and any other zone's own", () => {
+    expect(currentZoneName("Asia/Calcutta")).toBe("Asia/Kolkata");
+    expect(currentZoneName("Europe/Kiev")).toBe("Europe/Kyiv");
+    expect(currentZoneName("Asia/Kolkata")).toBe("Asia/Kolkata");
+    expect(currentZoneName("America/New_York")).toBe("America/New_York");
   });
 });

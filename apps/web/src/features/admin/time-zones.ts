@@ -20,13 +20,16 @@ const RENAMED: Record<string, string> = {
 };
 const FORMER_NAME = new Map(Object.entries(RENAMED).map(([former, current]) => [current, former]));
 
+/** A zone by its current name ("Asia/Calcutta" is "Asia/Kolkata"), when this browser knows that name. */
+export function currentZoneName(zone: string): string {
+  const renamed = RENAMED[zone];
+  return renamed !== undefined && isTimeZone(renamed) ? renamed : zone;
+}
+
 /** Every IANA zone the browser supports, by its current name (e.g. "Asia/Kolkata"); UTC is always among them. */
 export function supportedTimeZones(): string[] {
   const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  const current = zones.map((zone) => {
-    const renamed = RENAMED[zone];
-    return renamed !== undefined && isTimeZone(renamed) ? renamed : zone;
-  });
+  const current = zones.map(currentZoneName);
   return (current.includes("UTC") ? current : [...current, "UTC"]).sort();
 }
 
