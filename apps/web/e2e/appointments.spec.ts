@@ -35,6 +35,8 @@ test.describe("booking, rescheduling and cancelling", () => {
     await dialog.getByLabel("Title").fill(title);
     await dialog.getByLabel("Description").fill("First time back after the holidays");
     const bookedTime = await pickFirstFreeTime(dialog, { weeksAhead: 1 });
+    // The dialog is taller than the window: its buttons stay in sight at its foot.
+    await expect(dialog.getByRole("button", { name: "Book Session" })).toBeInViewport({ ratio: 1 });
     await dialog.getByRole("button", { name: "Book Session" }).click();
     await expectToast(page, "Success", "Appointment booked successfully!");
     await expect(dialog).toBeHidden();

@@ -51,7 +51,9 @@ test("a doctor finishes, signs and adds an addendum to a note; the signed note i
 
   await editor.getByRole("button", { name: "Sign note" }).click();
   const confirm = editor.getByRole("group", { name: "Sign and lock this note?" });
-  await expect(confirm).toBeVisible();
+  // It replaces the button: it takes the focus and comes whole into view, below the long note.
+  await expect(confirm).toBeFocused();
+  await expect(confirm.getByRole("button", { name: "Sign and lock" })).toBeInViewport({ ratio: 1 });
 
   // A signature that fails: the draft is saved and says so, the confirmation closes, the editor
   // stays open, and signing again signs that same draft rather than writing the note twice.

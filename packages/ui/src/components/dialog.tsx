@@ -41,7 +41,7 @@ function DialogContent({ className, children, focusOnClose, onCloseAutoFocus, ..
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-6 overflow-y-auto rounded-xl border border-hairline bg-card p-8 shadow-lifted data-[state=open]:animate-dialog-in data-[state=closed]:animate-fade-out",
+          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-6 overflow-y-auto rounded-xl border border-hairline bg-card p-(--dialog-pad) shadow-lifted [--dialog-pad:1.5rem] sm:[--dialog-pad:2rem] data-[state=open]:animate-dialog-in data-[state=closed]:animate-fade-out",
           className,
         )}
         onCloseAutoFocus={(event) => {
@@ -70,8 +70,21 @@ function DialogHeader({ className, ...props }: ComponentProps<"div">) {
   return <div data-slot="dialog-header" className={cn("flex flex-col gap-2 pr-8", className)} {...props} />;
 }
 
+/**
+ * The dialog's actions, last in it. When a long dialog scrolls they stay in sight at its foot,
+ * over the padding (--dialog-pad) and the content scrolling beneath.
+ */
 function DialogFooter({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="dialog-footer" className={cn("flex flex-col-reverse gap-3 sm:flex-row sm:justify-end", className)} {...props} />;
+  return (
+    <div
+      data-slot="dialog-footer"
+      className={cn(
+        "sticky -bottom-(--dialog-pad) -mx-(--dialog-pad) -mt-3 -mb-(--dialog-pad) flex flex-col-reverse gap-3 bg-card px-(--dialog-pad) pt-3 pb-(--dialog-pad) sm:flex-row sm:justify-end",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

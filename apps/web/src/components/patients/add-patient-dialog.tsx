@@ -21,7 +21,7 @@ type AddPatientDialogProps = {
 export function AddPatientDialog({ open, onOpenChange }: AddPatientDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl p-6 sm:p-10">{open ? <AddPatient onDone={() => onOpenChange(false)} /> : null}</DialogContent>
+      <DialogContent className="max-w-xl sm:[--dialog-pad:2.5rem]">{open ? <AddPatient onDone={() => onOpenChange(false)} /> : null}</DialogContent>
     </Dialog>
   );
 }

@@ -30,7 +30,8 @@ export function AppointmentDialogsProvider({ children }: { children: ReactNode }
   const close = useCallback(() => setOpen(false), []);
   const value = useMemo(() => openDialog, [openDialog]);
 
-  const width = request?.kind === "notes" ? "max-w-2xl p-6 sm:p-10" : request?.kind === "reschedule" ? "max-w-xl p-6 sm:p-10" : "max-w-lg p-6 sm:p-8";
+  const width =
+    request?.kind === "notes" ? "max-w-2xl sm:[--dialog-pad:2.5rem]" : request?.kind === "reschedule" ? "max-w-xl sm:[--dialog-pad:2.5rem]" : "max-w-lg";
 
   return (
     <AppointmentDialogsContext.Provider value={value}>

@@ -31,7 +31,7 @@ type BookSessionDialogProps = {
 export function BookSessionDialog({ open, onOpenChange, bookingFor }: BookSessionDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl p-6 sm:p-10">
+      <DialogContent className="max-w-xl sm:[--dialog-pad:2.5rem]">
         {/* Mounted only while open, so every opening starts from an empty form. */}
         {open ? (
           bookingFor.kind === "self" ? (

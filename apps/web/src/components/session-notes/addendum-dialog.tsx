@@ -38,7 +38,7 @@ export function AddendumDialog({ session, open, onOpenChange }: { session: Treat
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl p-6 sm:p-10">
+      <DialogContent className="max-w-xl sm:[--dialog-pad:2.5rem]">
         <form noValidate onSubmit={submit} className="grid gap-6">
           <DialogHeader>
             <DialogTitle>Add an addendum</DialogTitle>

@@ -87,7 +87,7 @@ export function ClinicalNote({ session, viewer, appointment, inCare }: ClinicalN
 
       {mayFinish ? (
         <Dialog open={editing} onOpenChange={setEditing}>
-          <DialogContent className="max-w-2xl p-6 sm:p-10">
+          <DialogContent className="max-w-2xl sm:[--dialog-pad:2.5rem]">
             {editing ? <NoteEditor appointment={appointment!} draft={session} onDone={() => setEditing(false)} /> : null}
           </DialogContent>
         </Dialog>

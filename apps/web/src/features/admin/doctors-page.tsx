@@ -135,7 +135,7 @@ function DoctorCard({ doctor, onEdit }: { doctor: AdminUser; onEdit: () => void 
 function EditDoctorDialog({ doctor, onClose }: { doctor: AdminUser | null; onClose: () => void }) {
   return (
     <Dialog open={doctor !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl p-6 sm:p-8">{doctor ? <EditDoctorForm key={doctor.id} doctor={doctor} onDone={onClose} /> : null}</DialogContent>
+      <DialogContent className="max-w-2xl">{doctor ? <EditDoctorForm key={doctor.id} doctor={doctor} onDone={onClose} /> : null}</DialogContent>
     </Dialog>
   );
 }

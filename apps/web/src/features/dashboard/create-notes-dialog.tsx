@@ -21,7 +21,7 @@ export function CreateNotesDialog({ open, onOpenChange, sessions }: CreateNotesD
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="p-6 sm:p-8">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Create session notes</DialogTitle>
           <DialogDescription>Choose the session. Notes open half an hour before a session starts; the first save completes it.</DialogDescription>

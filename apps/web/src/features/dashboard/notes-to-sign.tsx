@@ -50,7 +50,7 @@ export function NotesToSign() {
         ))}
       </ul>
       <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
-        <DialogContent className="max-w-2xl p-6 sm:p-10">
+        <DialogContent className="max-w-2xl sm:[--dialog-pad:2.5rem]">
           {open ? <NoteEditor appointment={open.appointment} draft={open.session ?? undefined} onDone={() => setOpen(null)} /> : null}
         </DialogContent>
       </Dialog>

@@ -40,7 +40,7 @@ export function SafetyNumber({ me, partnerId, partnerName }: { me: number; partn
     <>
       <HeaderIconButton icon={ShieldCheck} label="Safety number" tooltip={`Check your safety number with ${partnerName}`} onClick={() => setOpen(true)} />
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-md p-6 sm:p-8">
+        <DialogContent className="max-w-md">
           <DialogHeader>
             <DialogTitle>Your safety number with {partnerName}</DialogTitle>
             <DialogDescription>
