@@ -63,6 +63,12 @@ test.describe("sign-in and registration", () => {
     await fillLogInForm(page, { username: "someone.new", password: "lanterns over a quiet harbour" });
     await page.getByRole("button", { name: "Create Account" }).click();
     await expectToast(page, "Please check the form", "First name, last name, phone number, and date of birth are required for registration");
+    // Every field missing is marked and says so, not only the first; each takes its mark back as it is filled.
+    for (const field of ["First name", "Last name", "Phone number", "Date of birth"]) {
+      await expect(page.getByLabel(field)).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel(field)).toHaveAccessibleDescription("Required");
+    }
+    await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
     // On a phone, the field the check focuses is scrolled clear of the fixed header, label and all.
     await page.setViewportSize({ width: 375, height: 667 });
     await page.getByLabel("First name").fill("Noor");
@@ -73,6 +79,8 @@ test.describe("sign-in and registration", () => {
     await expectToast(page, "Please check the form", "at least 7 digits");
     const phone = page.getByLabel("Phone number");
     await expect(phone).toBeFocused();
+    await expect(phone).toHaveAccessibleDescription("Enter a phone number with at least 7 digits, like (555) 123-4567");
+    await expect(page.getByLabel("First name")).not.toHaveAttribute("aria-invalid", "true");
     const header = await page.getByRole("banner").boundingBox();
     const label = await page.getByText("Phone number", { exact: true }).boundingBox();
     expect(label!.y).toBeGreaterThanOrEqual(header!.y + header!.height);

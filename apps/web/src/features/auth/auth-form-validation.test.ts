@@ -46,6 +46,17 @@ describe("validateRegistration", () => {
     }
   });
 
+  it("names every field's own problem at once: a field left empty is required, another says what is wrong", () => {
+    const result = validateRegistration({ ...complete, firstName: "", dateOfBirth: "", phoneNumber: "x", password: "short" });
+    expect(result).toMatchObject({ ok: false, message: "Passwords need at least 12 characters", field: "password" });
+    expect(result.ok || result.problems).toEqual({
+      password: "Passwords need at least 12 characters",
+      firstName: "Required",
+      phoneNumber: "Enter a phone number with at least 7 digits, like (555) 123-4567",
+      dateOfBirth: "Required",
+    });
+  });
+
   it("treats email as optional and always asks for a patient account", () => {
     const result = validateRegistration(complete);
     expect(result.ok).toBe(true);

@@ -2,7 +2,7 @@ import { Button } from "@halcyon/ui/components/button";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 
 import { EMPTY_AUTH_FORM, validateLogin, validateRegistration, type AuthField, type AuthFormValues, type AuthMode } from "./auth-form-validation";
-import { FormField } from "./form-field";
+import { FormField, problemId } from "./form-field";
 import { PasswordInput } from "./password-input";
 import { PasswordStrength } from "./password-strength";
 import { PasskeySignIn } from "./passkey-sign-in";
@@ -29,7 +29,8 @@ type AuthFormProps = {
 
 export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }: AuthFormProps) {
   const [values, setValues] = useState<AuthFormValues>(EMPTY_AUTH_FORM);
-  const [invalidField, setInvalidField] = useState<AuthField>();
+  // Every field's problem from the last submit, each taken back as that field changes.
+  const [problems, setProblems] = useState<Partial<Record<AuthField, string>>>({});
   const login = useLogin(onSignedIn, onSecondStep, next);
   const register = useRegister(onSignedIn, next);
   const isRegistering = mode === "register";
@@ -42,15 +43,18 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
     name: field,
     value: values[field],
     disabled: busy,
-    "aria-invalid": invalidField === field || undefined,
+    "aria-invalid": problems[field] ? true : undefined,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       setValues((current) => ({ ...current, [field]: event.target.value }));
-      if (invalidField === field) setInvalidField(undefined);
+      if (problems[field]) setProblems(({ [field]: _, ...others }) => others);
     },
   });
 
-  const reject = ({ message, field }: { message: string; field: AuthField | undefined }) => {
-    setInvalidField(field);
+  /** A field of the form as FormField shows it: its input, and what is wrong with it. */
+  const fieldProps = (field: AuthField) => ({ ...inputProps(field), problem: problems[field] });
+
+  const reject = ({ message, field, problems }: { message: string; field: AuthField | undefined; problems: Partial<Record<AuthField, string>> }) => {
+    setProblems(problems);
     if (field) document.getElementById(fieldId(field))?.focus();
     reportFormProblem(message);
   };
@@ -76,24 +80,24 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
       {isRegistering && (
         <>
           <div className="grid gap-6 sm:grid-cols-2">
-            <FormField label="First name" autoComplete="given-name" aria-required {...inputProps("firstName")} />
-            <FormField label="Last name" autoComplete="family-name" aria-required {...inputProps("lastName")} />
+            <FormField label="First name" autoComplete="given-name" aria-required {...fieldProps("firstName")} />
+            <FormField label="Last name" autoComplete="family-name" aria-required {...fieldProps("lastName")} />
           </div>
-          <FormField label="Email" hint="optional" type="email" autoComplete="email" {...inputProps("email")} />
+          <FormField label="Email" hint="optional" type="email" autoComplete="email" {...fieldProps("email")} />
           <div className="grid gap-6 sm:grid-cols-2">
-            <FormField label="Phone number" type="tel" autoComplete="tel" placeholder="(555) 123-4567" aria-required {...inputProps("phoneNumber")} />
-            <FormField label="Date of birth" type="date" autoComplete="bday" aria-required {...inputProps("dateOfBirth")} />
+            <FormField label="Phone number" type="tel" autoComplete="tel" placeholder="(555) 123-4567" aria-required {...fieldProps("phoneNumber")} />
+            <FormField label="Date of birth" type="date" autoComplete="bday" aria-required {...fieldProps("dateOfBirth")} />
           </div>
         </>
       )}
 
-      <FormField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} aria-required {...inputProps("username")} />
-      <FormField id={fieldId("password")} label="Password">
+      <FormField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} aria-required {...fieldProps("username")} />
+      <FormField id={fieldId("password")} label="Password" problem={problems.password}>
         <PasswordInput
           autoComplete={isRegistering ? "new-password" : "current-password"}
           aria-required
-          aria-describedby={isRegistering ? STRENGTH_ID : undefined}
           {...inputProps("password")}
+          aria-describedby={[problems.password ? problemId(fieldId("password")) : "", isRegistering ? STRENGTH_ID : ""].join(" ").trim() || undefined}
         />
         {isRegistering && (
           <div className="mt-3">
@@ -117,7 +121,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
           variant="link"
           disabled={busy}
           onClick={() => {
-            setInvalidField(undefined);
+            setProblems({});
             onModeChange(isRegistering ? "login" : "register");
           }}
         >
