@@ -14,3 +14,12 @@ export function useClinicProfile() {
 export function useCancellationWindowHours(): number | undefined {
   return useClinicProfile().data?.cancellationWindowHours;
 }
+
+/**
+ * What a page whose times say when the viewer is not in the clinic's zone waits for, with its own
+ * reads: the profile, until it has been read once (a later failed re-read keeps the zone it had).
+ */
+export function useClinicZoneReads() {
+  const profile = useClinicProfile();
+  return profile.data ? [] : [profile];
+}

@@ -6,15 +6,11 @@ import { useClinicProfile } from "./clinic-profile";
 
 export const ClinicTimeZoneContext = createContext<string | undefined>(undefined);
 
-/** Tells the times below which zone the clinic keeps (from the server), so they can say when the viewer's differs. */
-export function ClinicTimeZoneProvider({ timeZone, children }: { timeZone: string | undefined; children: ReactNode }) {
-  return <ClinicTimeZoneContext.Provider value={timeZone}>{children}</ClinicTimeZoneContext.Provider>;
-}
-
 /**
- * The clinic's zone for every page, from its public profile (read as the app starts): a page that
- * reads the zone with its own data (the schedule's summary, the admin's settings) provides it again.
+ * Tells every page which zone the clinic keeps, from its public profile (read as the app starts,
+ * and again once an admin changes the settings), so times can say when the viewer's differs. A
+ * page whose times carry that label waits for the profile with its own reads.
  */
 export function ClinicTimeZoneFromProfile({ children }: { children: ReactNode }) {
-  return <ClinicTimeZoneProvider timeZone={useClinicProfile().data?.clinicTimeZone}>{children}</ClinicTimeZoneProvider>;
+  return <ClinicTimeZoneContext.Provider value={useClinicProfile().data?.clinicTimeZone}>{children}</ClinicTimeZoneContext.Provider>;
 }

@@ -13,7 +13,8 @@ import { BookSessionDialog } from "../../components/scheduling/book-session-dial
 import { SectionCard } from "../../components/section-card";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { dateKey, fromDateKey, startOfDay, stepAnchor, viewRange, type CalendarView } from "../../lib/calendar-dates";
-import { ClinicTimeZoneProvider, useClinicTimeZoneQuery, useTimeFormat } from "../../lib/clinic-time-zone";
+import { useClinicZoneReads } from "../../lib/clinic-profile";
+import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { pageTitle } from "../../lib/clinic";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -47,30 +48,28 @@ export function AppointmentsPage() {
   // In the page's batch, so the booking modal knows at once whether intake comes first.
   trpc.intake.mine.useQuery(undefined, { enabled: user?.role === "patient" });
   // The clinic's time zone, so times can say when the viewer's differs.
-  const zone = useClinicTimeZoneQuery(user?.role);
+  const zoneReads = useClinicZoneReads();
 
   if (!user) return null;
-  const queries = [shown, upcoming, history, feed, zone.query];
+  const queries = [shown, upcoming, history, feed, ...zoneReads];
   if (!queriesSettled(queries) || !shown.data || !upcoming.data || !history.data || !feed.data) {
     return <PageQueriesFallback queries={queries} loading="Opening your calendar" what="your appointments" />;
   }
 
   return (
     <TooltipProvider>
-      <ClinicTimeZoneProvider timeZone={zone.timeZone}>
-        <AppointmentDialogsProvider>
-          <Appointments
-            user={user}
-            calendar={calendar}
-            onCalendarChange={setCalendar}
-            shown={shown.data}
-            updating={shown.isPlaceholderData}
-            upcoming={upcoming.data}
-            history={history.data}
-            feed={feed.data}
-          />
-        </AppointmentDialogsProvider>
-      </ClinicTimeZoneProvider>
+      <AppointmentDialogsProvider>
+        <Appointments
+          user={user}
+          calendar={calendar}
+          onCalendarChange={setCalendar}
+          shown={shown.data}
+          updating={shown.isPlaceholderData}
+          upcoming={upcoming.data}
+          history={history.data}
+          feed={feed.data}
+        />
+      </AppointmentDialogsProvider>
     </TooltipProvider>
   );
 }

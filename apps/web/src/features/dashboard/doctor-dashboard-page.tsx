@@ -27,6 +27,7 @@ import { AppointmentRow } from "../../components/scheduling/appointment-row";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
 import { SectionCard } from "../../components/section-card";
 import { useCurrentUser } from "../../lib/auth/current-user";
+import { useClinicZoneReads } from "../../lib/clinic-profile";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { pageTitle } from "../../lib/clinic";
 import { greetingNameOf, salutationFor } from "../../lib/greeting";
@@ -56,6 +57,8 @@ export function DoctorDashboardPage() {
   const activity = trpc.appointments.recentActivity.useQuery({ limit: ACTIVITY_SHOWN });
   const unread = trpc.messages.unread.useQuery();
   const waiting = trpc.visits.waiting.useQuery();
+  // Its times say when the viewer is not in the clinic's time zone: they wait for the zone.
+  const zoneReads = useClinicZoneReads();
   // Read here, in the page's batch, for NeedsAttention and NotesToSign (which read them from the cache).
   trpc.measures.alerts.useQuery();
   trpc.treatmentSessions.unsigned.useQuery();
@@ -72,12 +75,12 @@ export function DoctorDashboardPage() {
   const shown = useDeferredValue(loaded);
 
   if (!user) return null;
-  const queries = [summary, appointments, activity, unread, waiting];
+  const queries = [summary, appointments, activity, unread, waiting, ...zoneReads];
   if (!queriesSettled(queries)) return <PageQueriesFallback queries={queries} loading="Preparing your day" what="your day" />;
   if (!shown) return <PageLoading label="Preparing your day" />;
 
   return (
-    <DashboardFrame timeZone={shown.summary.timeZone}>
+    <DashboardFrame>
       <DoctorDashboard user={user} {...shown} />
     </DashboardFrame>
   );

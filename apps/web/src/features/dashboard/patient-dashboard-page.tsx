@@ -19,7 +19,7 @@ import { IntakeBanner } from "../intake/intake-banner";
 import { DueMeasures } from "../measures/due-measures";
 import { MeasureTrends } from "../measures/measure-trends";
 import { doctorTitle, hoursPhrase } from "../../lib/appointment-rules";
-import { useCancellationWindowHours } from "../../lib/clinic-profile";
+import { useCancellationWindowHours, useClinicZoneReads } from "../../lib/clinic-profile";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { pageTitle } from "../../lib/clinic";
@@ -53,6 +53,8 @@ export function PatientDashboardPage() {
     limit: UPCOMING_SHOWN + UNDER_WAY_READ,
   });
   const sessions = trpc.treatmentSessions.list.useQuery({ userId: user?.id ?? 0 }, { enabled: user !== null });
+  // Its times say when the viewer is not in the clinic's time zone: they wait for the zone.
+  const zoneReads = useClinicZoneReads();
   // Read here, in the page's batch, for IntakeBanner, DueMeasures and YourQuestionnaires (which read them from the cache).
   trpc.intake.mine.useQuery();
   trpc.measures.due.useQuery();
@@ -68,12 +70,12 @@ export function PatientDashboardPage() {
   const shown = useDeferredValue(loaded);
 
   if (!user) return null;
-  const queries = [summary, scheduled, sessions];
+  const queries = [summary, scheduled, sessions, ...zoneReads];
   if (!queriesSettled(queries)) return <PageQueriesFallback queries={queries} loading="Preparing your dashboard" what="your dashboard" />;
   if (!shown) return <PageLoading label="Preparing your dashboard" />;
 
   return (
-    <DashboardFrame timeZone={shown.summary.timeZone}>
+    <DashboardFrame>
       <PatientDashboard
         user={user}
         summary={shown.summary}

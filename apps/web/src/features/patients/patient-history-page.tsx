@@ -20,7 +20,7 @@ import { SectionCard } from "../../components/section-card";
 import { AssignMeasure } from "../measures/assign-measure";
 import { PatientMeasures } from "../measures/patient-measures";
 import { useCurrentUser } from "../../lib/auth/current-user";
-import { ClinicTimeZoneProvider, useClinicTimeZoneQuery } from "../../lib/clinic-time-zone";
+import { useClinicZoneReads } from "../../lib/clinic-profile";
 import { pageTitle } from "../../lib/clinic";
 import { formatDate } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
@@ -47,7 +47,8 @@ export function PatientHistoryPage() {
   const [until] = useState(() => new Date(Date.now() + LOOK_AHEAD_MS).toISOString());
   const appointments = trpc.appointments.list.useQuery({ patientId, to: until, order: "desc", limit: SESSIONS_READ }, { enabled: validId });
   const lookup = trpc.patients.list.useQuery({ limit: LOOKUP_LIMIT }, { enabled: validId && !known });
-  const zone = useClinicTimeZoneQuery(user?.role);
+  // Its times say when the viewer is not in the clinic's time zone: they wait for the zone.
+  const zoneReads = useClinicZoneReads();
   // A doctor may hold emergency access to a patient not in their care.
   const isDoctor = user?.role === "doctor";
   const emergency = trpc.emergencyAccess.current.useQuery({ patientId }, { enabled: validId && isDoctor });
@@ -59,26 +60,24 @@ export function PatientHistoryPage() {
 
   if (!user) return null;
   if (notFound) return isDoctor && validId ? <NotInCare patientId={patientId} /> : <PatientNotFound />;
-  const queries = [sessions, appointments, zone.query, ...(known ? [] : [lookup]), ...(isDoctor ? [emergency] : [])];
+  const queries = [sessions, appointments, ...zoneReads, ...(known ? [] : [lookup]), ...(isDoctor ? [emergency] : [])];
   if (!queriesSettled(queries) || !sessions.data || !appointments.data) {
     return <PageQueriesFallback queries={queries} loading="Opening the patient's history" what="this patient's history" />;
   }
 
   return (
     <TooltipProvider>
-      <ClinicTimeZoneProvider timeZone={zone.timeZone}>
-        <AppointmentDialogsProvider>
-          <PatientHistory
-            user={user}
-            patientId={patientId}
-            name={name ?? "Your patient"}
-            patient={patient}
-            sessions={sessions.data}
-            appointments={appointments.data}
-            emergency={emergency.data ?? null}
-          />
-        </AppointmentDialogsProvider>
-      </ClinicTimeZoneProvider>
+      <AppointmentDialogsProvider>
+        <PatientHistory
+          user={user}
+          patientId={patientId}
+          name={name ?? "Your patient"}
+          patient={patient}
+          sessions={sessions.data}
+          appointments={appointments.data}
+          emergency={emergency.data ?? null}
+        />
+      </AppointmentDialogsProvider>
     </TooltipProvider>
   );
 }

@@ -13,7 +13,8 @@ import { MemberPage } from "../../components/member-page";
 import { PageLoading } from "../../components/page-loading";
 import { AddPatientDialog } from "../../components/patients/add-patient-dialog";
 import { useCurrentUser } from "../../lib/auth/current-user";
-import { ClinicTimeZoneProvider, useClinicTimeZoneQuery, useTimeFormat } from "../../lib/clinic-time-zone";
+import { useClinicZoneReads } from "../../lib/clinic-profile";
+import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { pageTitle } from "../../lib/clinic";
 import { monogramOf } from "../../lib/monogram";
 import { formatDate } from "../../lib/time-format";
@@ -29,11 +30,12 @@ export function PatientsPage() {
   const [search, setSearch] = useState("");
   const term = useDeferredValue(search.trim());
   const patients = trpc.patients.list.useQuery({ ...(term ? { search: term } : {}), limit: PAGE_SIZE }, { placeholderData: keepPreviousData });
-  const zone = useClinicTimeZoneQuery(user?.role);
+  // Its times say when the viewer is not in the clinic's time zone: they wait for the zone.
+  const zoneReads = useClinicZoneReads();
   const [adding, setAdding] = useState(false);
 
   if (!user) return null;
-  if ((patients.isPending && !patients.isError) || (zone.query.isPending && !zone.query.isError)) return <PageLoading label="Gathering your patients" />;
+  if ((patients.isPending && !patients.isError) || zoneReads.some((read) => read.isPending)) return <PageLoading label="Gathering your patients" />;
   if (!patients.data) {
     return (
       <div className="mx-auto max-w-3xl px-5 py-24">
@@ -50,59 +52,57 @@ export function PatientsPage() {
   );
 
   return (
-    <ClinicTimeZoneProvider timeZone={zone.timeZone}>
-      <MemberPage
-        eyebrow="Patient progress"
-        title={user.role === "doctor" ? `Your patients, Dr. ${user.lastName}.` : "The clinic's patients."}
-        lead="Everyone in your care, with their last session, latest rating and next appointment. Open a patient for their progress and history."
-        actions={addButton}
-      >
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <div className="relative w-full sm:max-w-sm">
-            <label htmlFor="patient-search" className="sr-only">
-              Search patients
-            </label>
-            <Search className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-gold-700" aria-hidden="true" />
-            <Input
-              id="patient-search"
-              type="search"
-              value={search}
-              placeholder="Search by name"
-              className="pl-11"
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-          <p role="status" className="text-sm text-muted-foreground">
-            {patients.isFetching && patients.isPlaceholderData
-              ? "Searching…"
-              : `${patients.data.length}${patients.data.length === PAGE_SIZE ? "+" : ""} ${patients.data.length === 1 ? "patient" : "patients"}`}
-          </p>
+    <MemberPage
+      eyebrow="Patient progress"
+      title={user.role === "doctor" ? `Your patients, Dr. ${user.lastName}.` : "The clinic's patients."}
+      lead="Everyone in your care, with their last session, latest rating and next appointment. Open a patient for their progress and history."
+      actions={addButton}
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="relative w-full sm:max-w-sm">
+          <label htmlFor="patient-search" className="sr-only">
+            Search patients
+          </label>
+          <Search className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-gold-700" aria-hidden="true" />
+          <Input
+            id="patient-search"
+            type="search"
+            value={search}
+            placeholder="Search by name"
+            className="pl-11"
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
+        <p role="status" className="text-sm text-muted-foreground">
+          {patients.isFetching && patients.isPlaceholderData
+            ? "Searching…"
+            : `${patients.data.length}${patients.data.length === PAGE_SIZE ? "+" : ""} ${patients.data.length === 1 ? "patient" : "patients"}`}
+        </p>
+      </div>
 
-        <div className="mt-8">
-          {patients.data.length === 0 ? (
-            term ? (
-              <EmptyState icon={Search} title={`No one matches “${term}”`}>
-                Try a first or last name, or part of one.
-              </EmptyState>
-            ) : (
-              <EmptyState icon={UsersRound} title="No patients yet" action={addButton}>
-                Patients appear here once they book with you, or when you add them.
-              </EmptyState>
-            )
+      <div className="mt-8">
+        {patients.data.length === 0 ? (
+          term ? (
+            <EmptyState icon={Search} title={`No one matches “${term}”`}>
+              Try a first or last name, or part of one.
+            </EmptyState>
           ) : (
-            <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-              {patients.data.map((patient) => (
-                <li key={patient.id} className="flex">
-                  <PatientCard patient={patient} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <AddPatientDialog open={adding} onOpenChange={setAdding} />
-      </MemberPage>
-    </ClinicTimeZoneProvider>
+            <EmptyState icon={UsersRound} title="No patients yet" action={addButton}>
+              Patients appear here once they book with you, or when you add them.
+            </EmptyState>
+          )
+        ) : (
+          <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+            {patients.data.map((patient) => (
+              <li key={patient.id} className="flex">
+                <PatientCard patient={patient} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <AddPatientDialog open={adding} onOpenChange={setAdding} />
+    </MemberPage>
   );
 }
 
