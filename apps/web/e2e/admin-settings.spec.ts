@@ -22,6 +22,14 @@ test.describe("system settings", () => {
     const form = page.getByRole("form", { name: "System Settings" });
     await expect(form.getByText("At least 5 minutes", { exact: true })).toBeVisible();
     await expect(idle).toBeFocused();
+    // The notification rises above the pinned save bar: Save settings is not under it.
+    const save = page.getByRole("button", { name: "Save settings" });
+    const box = (await save.boundingBox())!;
+    const underPointer = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.textContent,
+      [box.x + box.width - 8, box.y + box.height / 2],
+    );
+    expect(underPointer).toBe("Save settings");
 
     // The zone is chosen from the searchable list of IANA zones; what is not in it cannot be chosen.
     const zone = page.getByRole("combobox", { name: "Time zone" });

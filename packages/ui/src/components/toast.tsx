@@ -19,6 +19,8 @@ function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimi
       data-slot="toast-viewport"
       className={cn(
         "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-3 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:max-w-[26rem] sm:flex-col sm:p-6",
+        // Above a bar pinned to the foot of the page (data-pinned-bar), whose buttons it would cover.
+        "sm:[body:has([data-pinned-bar])_&]:bottom-24",
         className,
       )}
       {...props}

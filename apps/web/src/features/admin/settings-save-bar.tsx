@@ -6,6 +6,8 @@ export function SettingsSaveBar({ dirty, saving, onDiscard }: { dirty: boolean; 
   return (
     <div
       data-surface="ink"
+      // Toasts rise above it while it is pinned (see ToastViewport).
+      data-pinned-bar={dirty || undefined}
       className={cn(
         "z-10 flex flex-col gap-3 rounded-2xl bg-ink-900 p-4 text-ivory-50 shadow-lifted sm:flex-row sm:items-center sm:justify-between sm:rounded-full sm:py-3 sm:pr-3 sm:pl-7",
         // Follows the admin down the page only while there is something to save.
