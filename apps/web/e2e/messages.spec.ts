@@ -254,7 +254,11 @@ test.describe("messages", () => {
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       if (width === 1440) {
+        // While it is being written too: the box wraps it, and the chat keeps its width.
         await composer(page).fill(link);
+        const typing = await page.getByRole("button", { name: "Send message" }).boundingBox();
+        expect(typing!.x + typing!.width, "Send while the link is in the box").toBeLessThanOrEqual(width);
+        expect(await chatLog(page).evaluate((log) => log.getBoundingClientRect().left), "the chat while the link is in the box").toBeGreaterThanOrEqual(0);
         await composer(page).press("Enter");
       }
       await expect(message(page, link)).toBeVisible();
@@ -330,6 +334,19 @@ test.describe("messages", () => {
     await expect(sent).toHaveAttribute("data-state", "delivered");
     await expect(sent).toHaveCount(1);
     await expect(composer(page)).toHaveValue("");
+    await closeAll(doctor, patient);
+  });
+
+  test("a conversation opens at its latest message, also when its sealed words are taller than the rows that waited for them", async ({ browser }) => {
+    const doctor = await memberBrowser(browser, DOCTOR);
+    const patient = await memberBrowser(browser, await newPatientOf(doctor.page));
+    const paragraph = "I kept the evening routine we spoke about, and the mornings are easier now; the busy season still worries me. ".repeat(4);
+    for (let index = 1; index <= 8; index += 1) await sendThroughApi(patient.page, doctor.id, `${paragraph}(${index})`);
+
+    const { page } = doctor;
+    await openMessages(page, patient.id);
+    await expect(message(page, "(8)")).toBeVisible();
+    await expect(message(page, "(8)")).toBeInViewport({ ratio: 1 });
     await closeAll(doctor, patient);
   });
 

@@ -112,7 +112,7 @@ export function Composer({ draft, onDraftChange, onSend, partnerName, blocked }:
           aria-describedby={hintId}
           onChange={(event) => onDraftChange(event.target.value)}
           onKeyDown={onKeyDown}
-          className="field-sizing-content max-h-40 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-base leading-relaxed text-ink-900 outline-none placeholder:text-stone-600/80 focus-visible:outline-none sm:text-[0.95rem]"
+          className="field-sizing-content max-h-40 min-h-10 min-w-0 flex-1 resize-none wrap-anywhere bg-transparent px-2 py-2 text-base leading-relaxed text-ink-900 outline-none placeholder:text-stone-600/80 focus-visible:outline-none sm:text-[0.95rem]"
         />
         <Button type="submit" size="icon" disabled={!canSend} aria-label="Send message" className="shrink-0">
           <ArrowUp className="size-[1.15rem]" strokeWidth={2} aria-hidden="true" />

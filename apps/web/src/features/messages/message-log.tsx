@@ -50,6 +50,7 @@ function topWithin(scroller: HTMLElement, key: string | undefined): number | und
 export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onLoadOlder, onRetry, empty }: MessageLogProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const snapshot = useRef<Snapshot>({ first: undefined, last: undefined, nearEnd: true, firstTop: undefined });
   const loadOlder = useRef(onLoadOlder);
   useEffect(() => {
@@ -86,6 +87,22 @@ export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onL
     remember();
   });
 
+  // A message's words come after its row (a sealed one is opened, an image loads): the row grows
+  // with no commit here, and a reader at the latest message stays at it.
+  const hasMessages = rows.length > 0;
+  useEffect(() => {
+    const element = scroller.current;
+    const content = list.current;
+    if (!element || !content) return;
+    const observer = new ResizeObserver(() => {
+      if (!snapshot.current.nearEnd) return;
+      element.scrollTop = element.scrollHeight;
+      snapshot.current.firstTop = topWithin(element, snapshot.current.first);
+    });
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [hasMessages]);
+
   // Nearing the top reads the page before; it keeps reading while the top stays in view.
   useEffect(() => {
     const root = scroller.current;
@@ -100,8 +117,6 @@ export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onL
     observer.observe(target);
     return () => observer.disconnect();
   }, [hasOlder, olderState, rows.length]);
-
-  const hasMessages = rows.length > 0;
 
   return (
     <div
@@ -138,7 +153,7 @@ export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onL
               </div>
             )}
           </div>
-          <ol className="flex flex-col">
+          <ol ref={list} className="flex flex-col">
             {rows.map((row) => (row.kind === "day" ? <DayDivider key={row.key} at={row.at} /> : <MessageBubble key={row.key} row={row} onRetry={onRetry} />))}
           </ol>
         </>
