@@ -29,6 +29,11 @@ test.describe("booking, rescheduling and cancelling", () => {
     await registerPatient(page);
     const title = `Sleep and routine ${Date.now().toString(36)}`;
 
+    // Closed, the dialog gives the focus back to the button that opened it.
+    await openBookingFromDashboard(page);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("region", { name: "Upcoming Sessions" }).getByRole("button", { name: "Book Session" })).toBeFocused();
+
     // Book: doctor, title, a day and one of the doctor's free times.
     const dialog = await openBookingFromDashboard(page);
     await chooseOption(page, dialog.getByRole("combobox", { name: "Doctor" }), /Dr\. Eleanor Vance/);

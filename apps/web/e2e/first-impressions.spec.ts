@@ -97,7 +97,7 @@ test.describe("the cancellation window", () => {
 
       await page.goto("/dashboard/patient");
       await expect(page.getByTestId("reschedule-policy")).toHaveText(
-        `Sessions can be moved online until ${windowHours} hours before they begin, and cancelled at any time.`,
+        `Sessions can be moved online until ${windowHours} hours before they begin, and cancelled at any time; a cancellation after that is recorded as late.`,
       );
 
       await page.goto("/appointments");
@@ -119,6 +119,14 @@ test.describe("the cancellation window", () => {
         .first()
         .click();
       await expect(insideNote).toBeVisible();
+      // Below the times, it comes into view, clear of the buttons that stay at the dialog's foot.
+      await expect(insideNote).toBeInViewport({ ratio: 1 });
+      const note = (await insideNote.boundingBox())!;
+      const seen = await page.evaluate(
+        ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('[role="note"]')),
+        [note.x + note.width / 2, note.y + note.height - 4],
+      );
+      expect(seen, "the note's last line is not under the buttons").toBe(true);
       await pickFirstFreeTime(dialog, { weeksAhead: 2 });
       await expect(insideNote).toHaveCount(0);
     } finally {

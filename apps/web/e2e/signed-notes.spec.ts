@@ -49,6 +49,12 @@ test("a doctor finishes, signs and adds an addendum to a note; the signed note i
     await page.screenshot({ path: `test-results/screenshots/note-editor-${width}.png` });
   }
 
+  // What the doctor wrote is not lost to Escape or a stray click beside the dialog: only its buttons close it.
+  await page.keyboard.press("Escape");
+  await page.mouse.click(4, 450);
+  await expect(editor).toBeVisible();
+  await expect(editor.getByLabel("Private psychotherapy note")).toHaveValue(PRIVATE);
+
   await editor.getByRole("button", { name: "Sign note" }).click();
   const confirm = editor.getByRole("group", { name: "Sign and lock this note?" });
   // It replaces the button: it takes the focus and comes whole into view, below the long note.

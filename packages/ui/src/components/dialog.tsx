@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, type ComponentProps } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 
@@ -29,32 +29,79 @@ function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrim
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   /**
    * Where the focus goes as the dialog closes, when the button that opened it is gone (the change
-   * it confirmed replaced it); without an element, back to that button, as Radix does.
+   * it confirmed replaced it); without an element, back to what had the focus as it opened.
    */
   focusOnClose?: (() => HTMLElement | null) | undefined;
 };
 
-function DialogContent({ className, children, focusOnClose, onCloseAutoFocus, ...props }: DialogContentProps) {
+/** Tells the dialog around a form whether a click outside it or Escape may close it (see useDialogCloseGuard). */
+const CloseGuardContext = createContext<((guarded: boolean) => void) | null>(null);
+
+/**
+ * Keeps the dialog open on a stray click outside it, or Escape, while `active` (a form holding
+ * words not yet saved): only its own buttons then close it.
+ */
+export function useDialogCloseGuard(active: boolean): void {
+  const setGuarded = useContext(CloseGuardContext);
+  useEffect(() => {
+    if (!setGuarded) return;
+    setGuarded(active);
+    return () => setGuarded(false);
+  }, [setGuarded, active]);
+}
+
+function DialogContent({
+  className,
+  children,
+  focusOnClose,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  onInteractOutside,
+  onEscapeKeyDown,
+  ...props
+}: DialogContentProps) {
+  // Radix gives the focus back to a DialogTrigger only: most dialogs here open from state.
+  const opener = useRef<HTMLElement | null>(null);
+  const guarded = useRef(false);
+  const setGuarded = useCallback((value: boolean) => {
+    guarded.current = value;
+  }, []);
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-6 overflow-y-auto rounded-xl border border-hairline bg-card p-(--dialog-pad) shadow-lifted [--dialog-pad:1.5rem] sm:[--dialog-pad:2rem] data-[state=open]:animate-dialog-in data-[state=closed]:animate-fade-out",
+          // The padding is --dialog-pad, which the footer reaches over; from sm up the footer stays
+          // in sight at the foot, and a control scrolled into view stops above it (scroll-padding).
+          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-6 overflow-y-auto rounded-xl border border-hairline bg-card p-(--dialog-pad) shadow-lifted [--dialog-pad:1.5rem] sm:scroll-pb-32 sm:[--dialog-pad:2rem] data-[state=open]:animate-dialog-in data-[state=closed]:animate-fade-out",
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          // Still on the control that opened the dialog: the focus moves in after this.
+          opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
-          const target = focusOnClose?.();
-          if (target && !event.defaultPrevented) {
+          if (event.defaultPrevented) return;
+          const target = focusOnClose?.() ?? (opener.current?.isConnected ? opener.current : null);
+          if (target) {
             event.preventDefault();
             target.focus();
           }
         }}
+        onInteractOutside={(event) => {
+          if (guarded.current) event.preventDefault();
+          onInteractOutside?.(event);
+        }}
+        onEscapeKeyDown={(event) => {
+          if (guarded.current) event.preventDefault();
+          onEscapeKeyDown?.(event);
+        }}
         {...props}
       >
-        {children}
+        <CloseGuardContext.Provider value={setGuarded}>{children}</CloseGuardContext.Provider>
         <DialogPrimitive.Close
           aria-label="Close"
           className="absolute top-4 right-4 inline-flex size-9 cursor-pointer items-center justify-center rounded-full text-stone-600 transition-colors hover:bg-ivory-200 hover:text-foreground"
@@ -71,15 +118,16 @@ function DialogHeader({ className, ...props }: ComponentProps<"div">) {
 }
 
 /**
- * The dialog's actions, last in it. When a long dialog scrolls they stay in sight at its foot,
- * over the padding (--dialog-pad) and the content scrolling beneath.
+ * The dialog's actions, last in it. From sm up, when a long dialog scrolls, they stay in sight at
+ * its foot, over the padding (--dialog-pad) and the content scrolling beneath; on a phone, where
+ * they stack, they would take a quarter of the screen, and come last instead.
  */
 function DialogFooter({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       data-slot="dialog-footer"
       className={cn(
-        "sticky -bottom-(--dialog-pad) -mx-(--dialog-pad) -mt-3 -mb-(--dialog-pad) flex flex-col-reverse gap-3 bg-card px-(--dialog-pad) pt-3 pb-(--dialog-pad) sm:flex-row sm:justify-end",
+        "flex flex-col-reverse gap-3 sm:sticky sm:-bottom-(--dialog-pad) sm:-mx-(--dialog-pad) sm:-mt-3 sm:-mb-(--dialog-pad) sm:flex-row sm:justify-end sm:bg-card sm:px-(--dialog-pad) sm:pt-3 sm:pb-(--dialog-pad)",
         className,
       )}
       {...props}

@@ -1,7 +1,7 @@
 import type { Appointment, SoapNote, TreatmentSession } from "@halcyon/domain/schemas";
 import { SESSION_NOTES_MAX } from "@halcyon/domain/rules";
 import { Button } from "@halcyon/ui/components/button";
-import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle, useDialogCloseGuard } from "@halcyon/ui/components/dialog";
 import { Textarea } from "@halcyon/ui/components/textarea";
 import { useId, useState, type FormEvent } from "react";
 
@@ -39,6 +39,9 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
   const [soap, setSoap] = useState<SoapNote>(draft?.soap ?? UNWRITTEN);
   const [problem, setProblem] = useState<{ field: Problem; message: string }>();
   const [confirmingSignature, setConfirmingSignature] = useState(false);
+  // Once the doctor has written anything, a stray click outside the dialog or Escape loses none of it.
+  const [touched, setTouched] = useState(false);
+  useDialogCloseGuard(touched);
 
   const privateNote = usePrivateNote(draft?.id);
   const saving = useSaveNote({ appointment, draftId: draft?.id, privateNote, onDone, onFailed: () => setConfirmingSignature(false) });
@@ -71,7 +74,10 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
 
   const invalid = (field: Problem) => problem?.field === field;
   /** Typing into the field that was flagged clears the flag. */
-  const edited = (field: Problem) => invalid(field) && setProblem(undefined);
+  const edited = (field: Problem) => {
+    setTouched(true);
+    if (invalid(field)) setProblem(undefined);
+  };
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-7">
@@ -128,7 +134,16 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
         disabled={busy}
       />
 
-      <PrivateNoteField id={`${ids}-private`} value={privateNote.text} onChange={privateNote.setText} disabled={busy} loading={privateNote.loading} />
+      <PrivateNoteField
+        id={`${ids}-private`}
+        value={privateNote.text}
+        onChange={(text) => {
+          setTouched(true);
+          privateNote.setText(text);
+        }}
+        disabled={busy}
+        loading={privateNote.loading}
+      />
 
       {confirmingSignature ? (
         <SignConfirmation id={`${ids}-sign-title`} busy={busy} onCancel={() => setConfirmingSignature(false)} onSign={() => void save(true)} />

@@ -219,7 +219,7 @@ function ReschedulePolicy() {
     <p className="mt-6 border-t border-ivory-300 pt-5 text-xs leading-relaxed text-muted-foreground" data-testid="reschedule-policy">
       {windowHours === 0
         ? "Sessions can be moved online until they begin, and cancelled at any time."
-        : `Sessions can be moved online until ${hoursPhrase(windowHours)} before they begin, and cancelled at any time.`}
+        : `Sessions can be moved online until ${hoursPhrase(windowHours)} before they begin, and cancelled at any time; a cancellation after that is recorded as late.`}
     </p>
   );
 }
