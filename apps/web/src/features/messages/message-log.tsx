@@ -79,7 +79,9 @@ export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onL
       // Earlier messages went in front: scroll by exactly as much as the former first message moved.
       const now = topWithin(element, before.first);
       if (now !== undefined && before.firstTop !== undefined) element.scrollTop += now - before.firstTop;
-    } else if (last !== before.last && (before.nearEnd || (latest?.mine && latest.state !== "delivered"))) {
+    } else if (before.nearEnd || (last !== before.last && latest?.mine && latest.state !== "delivered")) {
+      // A reader at the latest stays there as messages arrive or change; one's own new message is
+      // shown wherever one was.
       element.scrollTop = element.scrollHeight;
     }
     snapshot.current.first = first;
@@ -87,8 +89,8 @@ export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onL
     remember();
   });
 
-  // A message's words come after its row (a sealed one is opened, an image loads): the row grows
-  // with no commit here, and a reader at the latest message stays at it.
+  // A row also grows with no commit here (a sealed message's words, opened, are longer than the row
+  // that waited for them; an image loads): a reader at the latest stays there.
   const hasMessages = rows.length > 0;
   useEffect(() => {
     const element = scroller.current;

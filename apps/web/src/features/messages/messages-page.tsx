@@ -154,7 +154,7 @@ function Conversations({ user }: { user: PublicUser }) {
 
             <section aria-label="Chat" className={cn("min-h-0 bg-ivory-50", partnerId === null && "max-md:hidden")}>
               {partnerId === null ? (
-                <SelectAConversation />
+                <SelectAConversation firstOne={conversations.list?.length === 0} />
               ) : partner ? (
                 <ChatPane
                   key={partner.id}
@@ -180,8 +180,8 @@ function Conversations({ user }: { user: PublicUser }) {
   );
 }
 
-/** The chat side before a conversation is chosen (the specification's "Select a Conversation"). */
-function SelectAConversation() {
+/** The chat side before a conversation is chosen (the specification's "Select a Conversation"); `firstOne`: there is none yet. */
+function SelectAConversation({ firstOne }: { firstOne: boolean }) {
   return (
     <div className="relative flex h-full flex-col items-center justify-center overflow-hidden px-8 text-center">
       <Rings aria-hidden="true" className="absolute top-1/2 left-1/2 size-[36rem] -translate-x-1/2 -translate-y-1/2 text-gold-500/15" />
@@ -190,7 +190,9 @@ function SelectAConversation() {
       </span>
       <h2 className="relative mt-6 font-display text-3xl text-ink-900">Select a Conversation</h2>
       <p className="relative mt-3 max-w-sm text-sm leading-relaxed text-muted-foreground">
-        Choose someone on the left to continue where you left off, or begin a new conversation.
+        {firstOne
+          ? "Begin one with “Start new conversation”, and it opens here."
+          : "Choose someone on the left to continue where you left off, or begin a new conversation."}
       </p>
       <Ornament className="relative mt-8" />
       <ConnectionStatus className="relative mt-6" />
