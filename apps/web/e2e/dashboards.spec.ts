@@ -69,7 +69,9 @@ test.describe("the patient dashboard", () => {
 test.describe("the doctor dashboard", () => {
   test("greets by last name; the figures, with the real unread total; quick actions lead to the patients", async ({ page }) => {
     await signInQuietly(page, DEMO.doctor);
-    await page.goto("/dashboard/doctor");
+    // "/dashboard", as people type it, is one's own.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/dashboard\/doctor$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), Dr\. Vance\.$/);
     for (const label of ["Today's Sessions", "Active Patients", "Upcoming Sessions", "New Messages"]) {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible();

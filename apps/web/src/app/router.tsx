@@ -2,6 +2,7 @@ import { createBrowserRouter } from "react-router-dom";
 
 import { adminRoutes } from "../features/admin/admin-routes";
 import { RootLayout } from "./layout/root-layout";
+import { OwnDashboardRedirect } from "./own-dashboard-redirect";
 import { RequireAuth } from "./require-auth";
 import { RequireRole } from "./require-role";
 
@@ -21,6 +22,7 @@ export const router = createBrowserRouter([
       {
         Component: RequireAuth,
         children: [
+          { path: "dashboard", Component: OwnDashboardRedirect },
           {
             element: <RequireRole roles={["patient"]} />,
             children: [
