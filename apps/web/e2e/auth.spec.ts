@@ -84,6 +84,16 @@ test.describe("sign-in and registration", () => {
     const header = await page.getByRole("banner").boundingBox();
     const label = await page.getByText("Phone number", { exact: true }).boundingBox();
     expect(label!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+
+    // What only the server knows marks its field too: a name already taken.
+    await phone.fill("(555) 123-4567");
+    await page.getByLabel("Username").fill(DEMO.patient.username);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, "Registration failed", "That username is taken");
+    const username = page.getByLabel("Username");
+    await expect(username).toHaveAttribute("aria-invalid", "true");
+    await expect(username).toHaveAccessibleDescription("That username is taken. Please choose another.");
+    await expect(username).toBeFocused();
     await page.getByRole("button", { name: "Already have an account? Log in" }).click();
     await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   });

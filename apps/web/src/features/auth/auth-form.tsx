@@ -1,5 +1,5 @@
 import { Button } from "@halcyon/ui/components/button";
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 
 import { EMPTY_AUTH_FORM, validateLogin, validateRegistration, type AuthField, type AuthFormValues, type AuthMode } from "./auth-form-validation";
 import { FormField, problemId } from "./form-field";
@@ -15,6 +15,8 @@ const COPY = {
 } as const;
 
 const fieldId = (field: AuthField) => `auth-${field}`;
+/** The fields in the order the form shows them: a check focuses the first one it marks. */
+const FIELD_ORDER: AuthField[] = ["firstName", "lastName", "email", "phoneNumber", "dateOfBirth", "username", "password"];
 const STRENGTH_ID = "auth-password-strength";
 
 type AuthFormProps = {
@@ -32,11 +34,22 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
   // Every field's problem from the last submit, each taken back as that field changes.
   const [problems, setProblems] = useState<Partial<Record<AuthField, string>>>({});
   const login = useLogin(onSignedIn, onSecondStep, next);
-  const register = useRegister(onSignedIn, next);
+  // The field the server refused: focused once the form is enabled again.
+  const refusedField = useRef<AuthField>(undefined);
+  const register = useRegister(onSignedIn, next, (field, message) => {
+    setProblems({ [field]: message });
+    refusedField.current = field;
+  });
   const isRegistering = mode === "register";
   const mutation = isRegistering ? register : login;
   // Stays busy after success too, while the welcome toast shows and the page moves on.
   const busy = mutation.isPending || mutation.isSuccess;
+  useEffect(() => {
+    const field = refusedField.current;
+    if (field === undefined || busy) return;
+    refusedField.current = undefined;
+    document.getElementById(fieldId(field))?.focus();
+  });
 
   const inputProps = (field: AuthField) => ({
     id: fieldId(field),
@@ -55,7 +68,8 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
 
   const reject = ({ message, field, problems }: { message: string; field: AuthField | undefined; problems: Partial<Record<AuthField, string>> }) => {
     setProblems(problems);
-    if (field) document.getElementById(fieldId(field))?.focus();
+    const first = FIELD_ORDER.find((candidate) => problems[candidate]) ?? field;
+    if (first) document.getElementById(fieldId(first))?.focus();
     reportFormProblem(message);
   };
 

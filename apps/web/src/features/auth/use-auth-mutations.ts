@@ -89,8 +89,13 @@ export function useSecondStep(onSignedIn: () => void, onExpired: () => void, nex
   });
 }
 
-/** Creates the account (signed in at once), welcomes the member home (or on to `next`), and re-reads the user shortly after. */
-export function useRegister(onSignedIn: () => void, next: string | undefined) {
+/**
+ * Creates the account (signed in at once), welcomes the member home (or on to `next`), and re-reads
+ * the user shortly after. A refusal the form's own checks cannot foresee names its field to
+ * `onRefused`: a name already taken, or a password the server's rules turn down (too common, or
+ * holding the person's name).
+ */
+export function useRegister(onSignedIn: () => void, next: string | undefined, onRefused: (field: "username" | "password", message: string) => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return trpc.auth.register.useMutation({
@@ -104,6 +109,9 @@ export function useRegister(onSignedIn: () => void, next: string | undefined) {
     },
     onError: (error) => {
       toast({ variant: "destructive", title: "Registration failed", description: error.message });
+      const code = error.data?.code;
+      if (code === "CONFLICT") onRefused("username", error.message);
+      else if (code === "BAD_REQUEST") onRefused("password", error.message);
     },
   });
 }
