@@ -1,7 +1,7 @@
 import { Input } from "@halcyon/ui/components/input";
 import { cn } from "@halcyon/ui/lib/utils";
 import { Check, Search } from "lucide-react";
-import { useId, useMemo, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
 
 import { currentZoneName, matchTimeZones, supportedTimeZones } from "./time-zones";
 
@@ -29,6 +29,12 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
   const open = query !== null;
   const matches = useMemo(() => (open ? matchTimeZones(zones, query) : []), [zones, query, open]);
   const optionId = (index: number) => `${listId}-${index}`;
+  const optionName = (zone: string) => zone.replaceAll("_", " ");
+
+  // The option the arrows reach stays in sight in the scrolling list.
+  useEffect(() => {
+    if (open) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [open, active, listId]);
 
   const choose = (zone: string) => {
     onChange(zone);
@@ -38,7 +44,12 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
-      if (!open) return setQuery("");
+      if (!open) {
+        // The whole list, from the zone chosen now.
+        setQuery("");
+        setActive(Math.max(zones.indexOf(chosen), 0));
+        return;
+      }
       const step = event.key === "ArrowDown" ? 1 : -1;
       setActive((current) => Math.min(Math.max(current + step, 0), Math.max(matches.length - 1, 0)));
     } else if (event.key === "Enter" && open) {
@@ -62,7 +73,7 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && matches.length > 0 ? optionId(active) : undefined}
-        value={query ?? chosen}
+        value={query ?? optionName(chosen)}
         placeholder="Search, e.g. New York or London"
         autoComplete="off"
         spellCheck={false}
@@ -99,7 +110,7 @@ export function TimeZonePicker({ id, value, onChange, disabled, ...aria }: TimeZ
               index === active && "bg-ivory-200",
             )}
           >
-            {zone.replaceAll("_", " ")}
+            {optionName(zone)}
             {zone === chosen ? <Check className="size-4 text-gold-700" aria-hidden="true" /> : null}
           </li>
         ))}

@@ -6,8 +6,16 @@ import { isTimeZone } from "@halcyon/domain/rules";
  * an admin in Kyiv looks for "Kyiv", not "Kiev". Either name works everywhere a zone is used.
  */
 const RENAMED: Record<string, string> = {
+  "Africa/Asmera": "Africa/Asmara",
   "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Coral_Harbour": "America/Atikokan",
+  "America/Cordoba": "America/Argentina/Cordoba",
   "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Mendoza": "America/Argentina/Mendoza",
   "Asia/Calcutta": "Asia/Kolkata",
   "Asia/Katmandu": "Asia/Kathmandu",
   "Asia/Rangoon": "Asia/Yangon",
@@ -29,8 +37,8 @@ export function currentZoneName(zone: string): string {
 /** Every IANA zone the browser supports, by its current name (e.g. "Asia/Kolkata"); UTC is always among them. */
 export function supportedTimeZones(): string[] {
   const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  const current = zones.map(currentZoneName);
-  return (current.includes("UTC") ? current : [...current, "UTC"]).sort();
+  const current = new Set(zones.map(currentZoneName)).add("UTC");
+  return [...current].sort();
 }
 
 const normalize = (text: string) => text.toLowerCase().replace(/[_/]+/g, " ");
