@@ -91,7 +91,7 @@ export function IntakeFormSection({ saved, onSaved }: { saved: SavedIntake | nul
           htmlFor={`${ids}-emergencyContactPhone`}
           label="Phone"
           invalid={problem?.field === "emergencyContactPhone"}
-          message={message("emergencyContactPhone", "(555) 123-4567")}
+          message={message("emergencyContactPhone", "For example (555) 123-4567")}
         >
           <Input
             {...control("emergencyContactPhone")}

@@ -34,7 +34,7 @@ export function IntakePage() {
       lead={
         complete
           ? "Your intake and consents are with the clinic. You can change your answers at any time."
-          : "A little about you, and two short consents to read and sign. It takes about five minutes, and your answers go only to your care team."
+          : "A little about you, and two short consents to read and sign. It takes about five minutes; your answers are seen only by your care team and the clinic's administrators."
       }
       actions={
         complete ? (
