@@ -79,7 +79,9 @@ test.describe("messages", () => {
     await signInQuietlyWithKey(page, DEMO.patient);
     await openMessages(page);
     await expect(page.getByRole("heading", { name: "Conversations" })).toBeVisible();
-    await expect(conversationWith(page, "Eleanor Vance")).toContainText(/(Eleanor Vance|Alex Morgan):/);
+    // The latest message, opened: one's own after "You:", the partner's with no name before it (the row is theirs).
+    await expect(conversationWith(page, "Eleanor Vance").getByTestId("conversation-preview")).not.toHaveText(/^(Opening…)?$/);
+    await expect(conversationWith(page, "Eleanor Vance")).not.toContainText(/(Eleanor Vance|Alex Morgan):/);
     await expect(page.getByRole("heading", { name: "Select a Conversation" })).toBeVisible();
     await expect(page.getByText("Connected", { exact: true })).toBeVisible();
 
@@ -206,6 +208,8 @@ test.describe("messages", () => {
     // Arrives for the doctor without a reload, counted as unread in the list and the navbar.
     const row = conversationWith(doctor.page, patientName);
     await expect(row).toContainText("I slept much better this week.");
+    // The row is the patient's: their message needs no name before it.
+    await expect(row).not.toContainText(`${patientName}:`);
     await expectCount(row.getByTestId("conversation-unread"), 1);
     await expectCount(navbarUnread(doctor.page), 1);
     await expect(doctor.page.getByRole("link", { name: "Messages 1 unread message" })).toBeVisible();

@@ -102,10 +102,12 @@ export function ConversationList(props: ConversationListProps) {
               time={conversation.createdAt}
               preview={
                 <>
-                  {/* The latest message is the partner's or one's own: "You", as every messenger says it. */}
-                  <span className={cn("font-medium", unread > 0 ? "text-ink-900" : "text-ink-800")}>
-                    {conversation.senderId === conversation.partnerId ? conversation.senderName : "You"}:
-                  </span>{" "}
+                  {/* One's own latest message says "You:", as every messenger does; the partner's needs no name (the row is theirs). */}
+                  {conversation.senderId === conversation.partnerId ? null : (
+                    <>
+                      <span className={cn("font-medium", unread > 0 ? "text-ink-900" : "text-ink-800")}>You:</span>{" "}
+                    </>
+                  )}
                   <MessageText content={conversation.content} />
                 </>
               }
@@ -160,7 +162,12 @@ function ConversationRow({ partner, name, href, selected, preview, unread = 0, t
             )}
           </span>
           <span className="mt-0.5 flex items-center gap-3">
-            <span className={cn("line-clamp-1 flex-1 text-sm leading-relaxed wrap-anywhere", unread > 0 ? "text-ink-800" : "text-stone-600")}>{preview}</span>
+            <span
+              data-testid="conversation-preview"
+              className={cn("line-clamp-1 flex-1 text-sm leading-relaxed wrap-anywhere", unread > 0 ? "text-ink-800" : "text-stone-600")}
+            >
+              {preview}
+            </span>
             <CountBadge count={unread} label={unreadLabel(unread)} data-testid="conversation-unread" />
           </span>
         </span>
