@@ -99,8 +99,17 @@ test.describe("the doctor dashboard", () => {
     await page.getByRole("button", { name: /Add New Patient/ }).click();
     const add = page.getByRole("dialog", { name: "Add a new patient" });
     // Sent empty first: the problem is said, and taken back once the form is sent complete.
+    await add.getByLabel("Email").fill("odette@");
     await add.getByRole("button", { name: "Add patient" }).click();
     await expectToast(page, "Please check the form");
+    // Every field that stops it is marked and says why; the first one takes the focus.
+    for (const field of ["First name", "Last name", "Phone number", "Date of birth"]) {
+      await expect(add.getByLabel(field)).toHaveAttribute("aria-invalid", "true");
+      await expect(add.getByLabel(field)).toHaveAccessibleDescription("Required");
+    }
+    await expect(add.getByLabel("Email")).toHaveAccessibleDescription("Enter a valid email address, or leave it empty");
+    await expect(add.getByLabel("First name")).toBeFocused();
+    await add.getByLabel("Email").fill("");
     await add.getByLabel("First name").fill("Odette");
     await add.getByLabel("Last name").fill(lastName);
     await add.getByLabel("Phone number").fill("(555) 222-1234");

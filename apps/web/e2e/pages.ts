@@ -223,7 +223,7 @@ export const SCREENS: Screen[] = [
     open: async (page) => {
       await visitAs(DEMO.doctor, "/dashboard/doctor")(page);
       await page.getByRole("button", { name: /Add New Patient/ }).click();
-      await expect(page.getByRole("heading", { name: "Add a new patient" })).toBeVisible();
+      await expect(page.getByRole("dialog", { name: "Add a new patient" }).getByLabel("First name")).toBeVisible();
     },
   },
   { name: "patients", open: visitAs(DEMO.doctor, "/patients") },

@@ -1,16 +1,8 @@
-import type { PublicUser } from "@halcyon/domain/schemas";
-import { Button } from "@halcyon/ui/components/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
-import { Input } from "@halcyon/ui/components/input";
-import { toast } from "@halcyon/ui/hooks/use-toast";
-import { KeyRound } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@halcyon/ui/components/dialog";
+import { lazy, Suspense } from "react";
 
-import { CopyField } from "../copy-field";
-import { Field } from "../field";
-import { trpc } from "../../lib/trpc";
-import { FormDialogFooter } from "../form-dialog-footer";
-import { clearFormProblem, reportFormProblem } from "../../lib/form-problem";
+// The form checks with the server's schemas, whose code (zod) the doctor's dashboard does not load until it opens.
+const AddPatientForm = lazy(async () => ({ default: (await import("./add-patient-form")).AddPatientForm }));
 
 type AddPatientDialogProps = {
   open: boolean;
@@ -21,138 +13,21 @@ type AddPatientDialogProps = {
 export function AddPatientDialog({ open, onOpenChange }: AddPatientDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl sm:[--dialog-pad:2.5rem]">{open ? <AddPatient onDone={() => onOpenChange(false)} /> : null}</DialogContent>
+      <DialogContent className="max-w-xl sm:[--dialog-pad:2.5rem]">
+        {open ? (
+          <Suspense
+            fallback={
+              // Named as the form will be, from the first frame (Radix checks the title as the dialog opens).
+              <>
+                <DialogTitle className="sr-only">Add a new patient</DialogTitle>
+                <DialogDescription className="py-10 text-center">One moment...</DialogDescription>
+              </>
+            }
+          >
+            <AddPatientForm onDone={() => onOpenChange(false)} />
+          </Suspense>
+        ) : null}
+      </DialogContent>
     </Dialog>
-  );
-}
-
-const REQUIRED = "First name, last name, phone number, and date of birth are required.";
-
-type Values = { firstName: string; lastName: string; email: string; phoneNumber: string; dateOfBirth: string };
-type PatientField = keyof Values;
-const EMPTY: Values = { firstName: "", lastName: "", email: "", phoneNumber: "", dateOfBirth: "" };
-const REQUIRED_FIELDS: PatientField[] = ["firstName", "lastName", "phoneNumber", "dateOfBirth"];
-
-/** The first required field left empty, if any. */
-export function missingPatientField(values: Values): PatientField | undefined {
-  return REQUIRED_FIELDS.find((field) => !values[field].trim());
-}
-
-function AddPatient({ onDone }: { onDone: () => void }) {
-  const ids = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [invalid, setInvalid] = useState<PatientField>();
-  const [created, setCreated] = useState<{ patient: PublicUser; oneTimePassword: string }>();
-  const utils = trpc.useUtils();
-
-  const add = trpc.patients.add.useMutation({
-    onSuccess: async (result) => {
-      setCreated(result);
-      await utils.patients.invalidate();
-    },
-    onError: (error) => {
-      toast({ variant: "destructive", title: "Error", description: `We couldn't add the patient. ${error.message}` });
-    },
-  });
-
-  if (created) {
-    return (
-      <div className="grid gap-6">
-        <DialogHeader>
-          <span className="mb-2 flex size-12 items-center justify-center rounded-full border border-hairline bg-gold-200/50 text-gold-700">
-            <KeyRound className="size-5" strokeWidth={1.5} aria-hidden="true" />
-          </span>
-          <DialogTitle>
-            {created.patient.firstName} {created.patient.lastName} is registered
-          </DialogTitle>
-          <DialogDescription>
-            Give the patient these details to sign in within 72 hours, when the password stops working. They will choose their own password the first time.
-          </DialogDescription>
-        </DialogHeader>
-        <dl className="grid gap-4">
-          <div className="grid gap-2">
-            <dt className="text-sm font-medium">Username</dt>
-            <dd>
-              <CopyField label="Username" value={created.patient.username} mono />
-            </dd>
-          </div>
-          <div className="grid gap-2">
-            <dt className="text-sm font-medium">One-time password</dt>
-            <dd>
-              <CopyField label="One-time password" value={created.oneTimePassword} mono />
-            </dd>
-          </div>
-        </dl>
-        <p role="note" className="rounded-lg border border-rose-700/25 bg-rose-50 p-4 text-sm leading-relaxed text-rose-700">
-          <strong className="font-semibold">This password will not be shown again.</strong> Copy it or hand it over now; if it is lost, an administrator can set
-          a new one.
-        </p>
-        <DialogFooter>
-          <Button type="button" onClick={onDone}>
-            Done
-          </Button>
-        </DialogFooter>
-      </div>
-    );
-  }
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const missing = missingPatientField(values);
-    if (missing) {
-      setInvalid(missing);
-      document.getElementById(`${ids}-${missing}`)?.focus();
-      reportFormProblem(REQUIRED);
-      return;
-    }
-    clearFormProblem();
-    add.mutate({
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      phoneNumber: values.phoneNumber.trim(),
-      dateOfBirth: values.dateOfBirth,
-      email: values.email.trim() || null,
-    });
-  };
-
-  const busy = add.isPending;
-  const input = (field: PatientField) => ({
-    id: `${ids}-${field}`,
-    value: values[field],
-    disabled: busy,
-    "aria-invalid": invalid === field || undefined,
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-      if (invalid === field) setInvalid(undefined);
-    },
-  });
-
-  return (
-    <form noValidate onSubmit={submit} className="grid gap-6">
-      <DialogHeader>
-        <DialogTitle>Add a new patient</DialogTitle>
-        <DialogDescription>We open their account and give you a one-time password to pass on. They join your patients at once.</DialogDescription>
-      </DialogHeader>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field htmlFor={`${ids}-firstName`} label="First name">
-          <Input autoComplete="off" aria-required {...input("firstName")} />
-        </Field>
-        <Field htmlFor={`${ids}-lastName`} label="Last name">
-          <Input autoComplete="off" aria-required {...input("lastName")} />
-        </Field>
-      </div>
-      <Field htmlFor={`${ids}-email`} label="Email" hint="optional">
-        <Input type="email" autoComplete="off" {...input("email")} />
-      </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field htmlFor={`${ids}-phoneNumber`} label="Phone number">
-          <Input type="tel" autoComplete="off" placeholder="(555) 123-4567" aria-required {...input("phoneNumber")} />
-        </Field>
-        <Field htmlFor={`${ids}-dateOfBirth`} label="Date of birth">
-          <Input type="date" aria-required {...input("dateOfBirth")} />
-        </Field>
-      </div>
-      <FormDialogFooter busy={busy} onCancel={onDone} label="Add patient" busyLabel="Adding..." />
-    </form>
   );
 }

@@ -1,5 +1,5 @@
 import { loginInputSchema, registerInputSchema, type LoginInput, type RegisterInput } from "@halcyon/domain/schemas";
-import type { z } from "zod";
+import { checkForm, type FormCheck } from "../../lib/check-form";
 
 export type AuthMode = "login" | "register";
 
@@ -25,37 +25,16 @@ export const EMPTY_AUTH_FORM: AuthFormValues = {
   dateOfBirth: "",
 };
 
-/** What stops a form: the first problem (said in the notification, as the spec words it), and every field's own. */
-type Validation<Input> =
-  { ok: true; input: Input } | { ok: false; message: string; field: AuthField | undefined; problems: Partial<Record<AuthField, string>> };
+/** The form's fields in the order it shows them (registration's; signing in shows the last two). */
+export const AUTH_FIELDS: readonly AuthField[] = ["firstName", "lastName", "email", "phoneNumber", "dateOfBirth", "username", "password"];
 
-/** A field left empty: said "Required" beside it (the notification says which fields a form needs). */
-const isMissing = (issue: z.core.$ZodIssue) => issue.code === "invalid_type" || (issue.code === "too_small" && issue.minimum === 1);
-
-// The server's own schemas, so the browser stops a form with the very messages the server would send.
-function validate<Schema extends z.ZodType>(schema: Schema, candidate: unknown): Validation<z.output<Schema>> {
-  const result = schema.safeParse(candidate);
-  if (result.success) return { ok: true, input: result.data };
-  const problems: Partial<Record<AuthField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && field in EMPTY_AUTH_FORM) problems[field as AuthField] ??= isMissing(issue) ? "Required" : issue.message;
-  }
-  const [first] = result.error.issues;
-  const field = first?.path[0];
-  return {
-    ok: false,
-    message: first?.message ?? "Please check the form",
-    field: typeof field === "string" && field in EMPTY_AUTH_FORM ? (field as AuthField) : undefined,
-    problems,
-  };
-}
+type Validation<Input> = FormCheck<Input, AuthField>;
 
 export function validateLogin({ username, password }: AuthFormValues): Validation<LoginInput> {
-  return validate(loginInputSchema, { username, password });
+  return checkForm(loginInputSchema, { username, password }, AUTH_FIELDS);
 }
 
 /** Registration always asks for a patient account; the server makes one whatever is sent. */
 export function validateRegistration(values: AuthFormValues): Validation<RegisterInput> {
-  return validate(registerInputSchema, { ...values, role: "patient" });
+  return checkForm(registerInputSchema, { ...values, role: "patient" }, AUTH_FIELDS);
 }

@@ -1,12 +1,13 @@
 import { Button } from "@halcyon/ui/components/button";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 
-import { EMPTY_AUTH_FORM, validateLogin, validateRegistration, type AuthField, type AuthFormValues, type AuthMode } from "./auth-form-validation";
+import { AUTH_FIELDS, EMPTY_AUTH_FORM, validateLogin, validateRegistration, type AuthField, type AuthFormValues, type AuthMode } from "./auth-form-validation";
 import { FormField, problemId } from "./form-field";
 import { PasswordInput } from "./password-input";
 import { PasswordStrength } from "./password-strength";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { useLogin, useRegister, type SecondStepMethod } from "./use-auth-mutations";
+import { firstMarked } from "../../lib/check-form";
 import { clearFormProblem, reportFormProblem } from "../../lib/form-problem";
 
 const COPY = {
@@ -15,8 +16,6 @@ const COPY = {
 } as const;
 
 const fieldId = (field: AuthField) => `auth-${field}`;
-/** The fields in the order the form shows them: a check focuses the first one it marks. */
-const FIELD_ORDER: AuthField[] = ["firstName", "lastName", "email", "phoneNumber", "dateOfBirth", "username", "password"];
 const STRENGTH_ID = "auth-password-strength";
 
 type AuthFormProps = {
@@ -68,7 +67,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
 
   const reject = ({ message, field, problems }: { message: string; field: AuthField | undefined; problems: Partial<Record<AuthField, string>> }) => {
     setProblems(problems);
-    const first = FIELD_ORDER.find((candidate) => problems[candidate]) ?? field;
+    const first = firstMarked(problems, AUTH_FIELDS) ?? field;
     if (first) document.getElementById(fieldId(first))?.focus();
     reportFormProblem(message);
   };
