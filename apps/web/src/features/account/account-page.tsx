@@ -3,6 +3,7 @@ import { Badge } from "@halcyon/ui/components/badge";
 import { Button } from "@halcyon/ui/components/button";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { Laptop } from "lucide-react";
+import { useRef } from "react";
 
 import { LoadFailed } from "../../components/load-failed";
 import { MemberPage } from "../../components/member-page";
@@ -24,6 +25,7 @@ export function AccountPage() {
   useDocumentTitle(pageTitle("Your account"));
   const { user } = useCurrentUser();
   const sessions = trpc.account.sessions.useQuery();
+  const sessionList = useRef<HTMLUListElement>(null);
   const utils = trpc.useUtils();
   const endOthers = trpc.account.endOtherSessions.useMutation({
     onSuccess: async ({ ended }) => {
@@ -60,9 +62,10 @@ export function AccountPage() {
           ) : sessions.isError ? (
             <LoadFailed what="your sessions" reason={sessions.error.message} onRetry={() => void sessions.refetch()} retrying={sessions.isFetching} />
           ) : (
-            <ul className="divide-y divide-hairline" aria-label="Your sessions">
+            <ul ref={sessionList} tabIndex={-1} className="divide-y divide-hairline outline-none" aria-label="Your sessions">
               {sessions.data.map((session) => (
-                <SessionRow key={session.id} session={session} />
+                // A row signed out is gone with its button: the focus goes to the list.
+                <SessionRow key={session.id} session={session} onEnded={() => sessionList.current?.focus()} />
               ))}
             </ul>
           )}
@@ -72,13 +75,15 @@ export function AccountPage() {
   );
 }
 
-function SessionRow({ session }: { session: MemberSessionView }) {
+function SessionRow({ session, onEnded }: { session: MemberSessionView; onEnded: () => void }) {
   const format = useTimeFormat();
   const utils = trpc.useUtils();
   const device = describeDevice(session.userAgent);
+  const signedInAt = format.dayAndTime(session.createdAt);
   const end = trpc.account.endSession.useMutation({
     onSuccess: async () => {
       await utils.account.sessions.invalidate();
+      onEnded();
       toast({ title: "Session ended", description: `${device} is signed out.` });
     },
     onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
@@ -96,8 +101,8 @@ function SessionRow({ session }: { session: MemberSessionView }) {
             {session.current ? <Badge tone="sage">This device</Badge> : null}
           </p>
           <p className="text-sm text-muted-foreground">
-            Signed in {format.dayAndTime(session.createdAt)}
-            {session.ip ? ` from ${session.ip}` : ""} · last seen {formatAgo(session.lastSeenAt)}
+            Signed in {signedInAt}
+            {session.ip ? ` from ${session.ip}` : ""} <span className="whitespace-nowrap">· last seen {formatAgo(session.lastSeenAt)}</span>
           </p>
         </div>
       </div>
@@ -108,7 +113,8 @@ function SessionRow({ session }: { session: MemberSessionView }) {
           className="ml-15 self-start sm:ml-0 sm:self-center"
           disabled={end.isPending}
           onClick={() => end.mutate({ id: session.id })}
-          aria-label={`Sign out ${device}`}
+          // Several devices may share a name ("Chrome on Linux"): when each signed in tells them apart.
+          aria-label={`Sign out ${device}, signed in ${signedInAt}`}
         >
           {end.isPending ? "Signing out..." : "Sign out"}
         </Button>
