@@ -52,3 +52,25 @@ for (const screen of PAGES) {
     await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
   });
 }
+
+test("a page whose code cannot be fetched says so in the clinic's frame, and Reload brings it back", async ({ page }) => {
+  await signInQuietly(page, DEMO.patient);
+  // As when the connection drops, or a new version of the app replaced the files this one knew.
+  const accountCode = /\/assets\/account-page-[^/]+\.js$/;
+  await page.route(accountCode, (route) => route.abort("connectionrefused"));
+  await page.goto("/account");
+
+  await expect(page.getByRole("heading", { level: 1, name: "This page could not open." })).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page).toHaveTitle(/This page could not open/);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screenshots/page-crashed-${width}.png`, fullPage: true });
+  }
+
+  await page.unroute(accountCode);
+  await page.getByRole("button", { name: "Reload the page" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+});

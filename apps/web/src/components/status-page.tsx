@@ -10,7 +10,7 @@ const GLOW = {
 
 type StatusPageProps = {
   /** The HTTP status it stands for, set large ("404"); decorative, the heading says it in words. */
-  status: string;
+  status?: string | undefined;
   glow: keyof typeof GLOW;
   eyebrow: string;
   title: string;
@@ -25,10 +25,12 @@ export function StatusPage({ status, glow, eyebrow, title, lead, actions }: Stat
     <section className="relative isolate flex min-h-[70vh] items-center overflow-hidden">
       <div aria-hidden="true" className={`absolute inset-0 -z-10 ${GLOW[glow]}`} />
       <div className="mx-auto flex max-w-2xl flex-col items-center px-5 py-24 text-center sm:px-8">
-        <p aria-hidden="true" className="font-display text-[8rem] leading-none font-medium text-gold-600/80 italic md:text-[11rem]">
-          {status}
-        </p>
-        <Ornament className="mt-4" />
+        {status ? (
+          <p aria-hidden="true" className="mb-4 font-display text-[8rem] leading-none font-medium text-gold-600/80 italic md:text-[11rem]">
+            {status}
+          </p>
+        ) : null}
+        <Ornament />
         <Eyebrow className="mt-10">{eyebrow}</Eyebrow>
         <h1 className="mt-5 font-display text-4xl leading-tight text-ink-900 md:text-5xl">{title}</h1>
         <p className="mt-6 max-w-md text-lg leading-relaxed text-muted-foreground">{lead}</p>
