@@ -41,6 +41,7 @@ test.describe("booking, rescheduling and cancelling", () => {
     await dialog.getByLabel("Description").fill("First time back after the holidays");
     const bookedTime = await pickFirstFreeTime(dialog, { weeksAhead: 1 });
     // The dialog is taller than the window: its buttons stay in sight at its foot.
+    expect(await dialog.evaluate((element) => element.scrollHeight > element.clientHeight), "the dialog scrolls").toBe(true);
     await expect(dialog.getByRole("button", { name: "Book Session" })).toBeInViewport({ ratio: 1 });
     await dialog.getByRole("button", { name: "Book Session" }).click();
     await expectToast(page, "Success", "Appointment booked successfully!");

@@ -98,6 +98,8 @@ test.describe("the doctor dashboard", () => {
 
     await page.getByRole("button", { name: /Add New Patient/ }).click();
     const add = page.getByRole("dialog", { name: "Add a new patient" });
+    // The form's code arrives after the dialog opens: the focus still starts in its first field.
+    await expect(add.getByLabel("First name")).toBeFocused();
     // Sent empty first: the problem is said, and taken back once the form is sent complete.
     await add.getByLabel("Email").fill("odette@");
     await add.getByRole("button", { name: "Add patient" }).click();

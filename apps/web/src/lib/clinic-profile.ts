@@ -17,9 +17,10 @@ export function useCancellationWindowHours(): number | undefined {
 
 /**
  * What a page whose times say when the viewer is not in the clinic's zone waits for, with its own
- * reads: the profile, until it has been read once (a later failed re-read keeps the zone it had).
+ * reads: the profile's first read. Should it fail, the page still shows its times, in the viewer's
+ * zone as ever, only without the label.
  */
 export function useClinicZoneReads() {
   const profile = useClinicProfile();
-  return profile.data ? [] : [profile];
+  return profile.isPending ? [profile] : [];
 }

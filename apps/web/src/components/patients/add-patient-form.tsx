@@ -4,7 +4,7 @@ import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@hal
 import { Input } from "@halcyon/ui/components/input";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { KeyRound } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 
 import { CopyField } from "../copy-field";
 import { Field } from "../field";
@@ -27,6 +27,10 @@ export function AddPatientForm({ onDone }: { onDone: () => void }) {
   const [problems, setProblems] = useState<Partial<Record<PatientField, string>>>({});
   const [created, setCreated] = useState<{ patient: PublicUser; oneTimePassword: string }>();
   const utils = trpc.useUtils();
+  // The dialog opened before this form's code arrived, and put the focus on its Close button.
+  useEffect(() => {
+    document.getElementById(`${ids}-firstName`)?.focus();
+  }, [ids]);
 
   const add = trpc.patients.add.useMutation({
     onSuccess: async (result) => {

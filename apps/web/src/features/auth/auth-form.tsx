@@ -35,7 +35,9 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
   const login = useLogin(onSignedIn, onSecondStep, next);
   // The field the server refused: focused once the form is enabled again.
   const refusedField = useRef<AuthField>(undefined);
-  const register = useRegister(onSignedIn, next, (field, message) => {
+  const register = useRegister(onSignedIn, next, (name, message) => {
+    const field = AUTH_FIELDS.find((candidate) => candidate === name);
+    if (!field) return;
     setProblems({ [field]: message });
     refusedField.current = field;
   });

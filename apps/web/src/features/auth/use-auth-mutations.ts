@@ -92,10 +92,10 @@ export function useSecondStep(onSignedIn: () => void, onExpired: () => void, nex
 /**
  * Creates the account (signed in at once), welcomes the member home (or on to `next`), and re-reads
  * the user shortly after. A refusal the form's own checks cannot foresee names its field to
- * `onRefused`: a name already taken, or a password the server's rules turn down (too common, or
- * holding the person's name).
+ * `onRefused`: a name already taken, a password the server's rules turn down (too common, or
+ * holding the person's name), or the field of an input the server's schema refuses.
  */
-export function useRegister(onSignedIn: () => void, next: string | undefined, onRefused: (field: "username" | "password", message: string) => void) {
+export function useRegister(onSignedIn: () => void, next: string | undefined, onRefused: (field: string, message: string) => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return trpc.auth.register.useMutation({
@@ -109,9 +109,10 @@ export function useRegister(onSignedIn: () => void, next: string | undefined, on
     },
     onError: (error) => {
       toast({ variant: "destructive", title: "Registration failed", description: error.message });
+      // A refusal of the input itself names its field; the server's other 400s are its password rules.
       const code = error.data?.code;
       if (code === "CONFLICT") onRefused("username", error.message);
-      else if (code === "BAD_REQUEST") onRefused("password", error.message);
+      else if (code === "BAD_REQUEST") onRefused(error.data?.issues?.[0]?.path ?? "password", error.message);
     },
   });
 }

@@ -57,6 +57,7 @@ export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onL
     loadOlder.current = onLoadOlder;
   });
 
+  /** Called as the reader scrolls: whether they are at the latest is theirs to say, not the layout's. */
   const remember = () => {
     const element = scroller.current;
     if (!element) return;
@@ -73,23 +74,27 @@ export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onL
     const latest = lastMessage(rows);
     const last = latest?.key;
 
-    if (before.last === undefined) {
+    const toEnd = () => {
       element.scrollTop = element.scrollHeight;
+      snapshot.current.nearEnd = true;
+    };
+    if (before.last === undefined) {
+      toEnd();
     } else if (first !== before.first && last === before.last) {
       // Earlier messages went in front: scroll by exactly as much as the former first message moved.
       const now = topWithin(element, before.first);
       if (now !== undefined && before.firstTop !== undefined) element.scrollTop += now - before.firstTop;
-    } else if (before.nearEnd || (last !== before.last && latest?.mine && latest.state !== "delivered")) {
-      // A reader at the latest stays there as messages arrive or change; one's own new message is
-      // shown wherever one was.
-      element.scrollTop = element.scrollHeight;
+    } else if (last !== before.last && (before.nearEnd || (latest?.mine && latest.state !== "delivered"))) {
+      toEnd();
     }
+    // Rows that grew in this commit leave the reader where they were: a reader at the latest is
+    // kept there by the observer below, not measured as having scrolled away.
     snapshot.current.first = first;
     snapshot.current.last = last;
-    remember();
+    snapshot.current.firstTop = topWithin(element, first);
   });
 
-  // A row also grows with no commit here (a sealed message's words, opened, are longer than the row
+  // Rows grow, in a commit here or not (a sealed message's words, opened, are longer than the row
   // that waited for them; an image loads): a reader at the latest stays there.
   const hasMessages = rows.length > 0;
   useEffect(() => {

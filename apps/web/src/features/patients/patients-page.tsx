@@ -35,7 +35,7 @@ export function PatientsPage() {
   const [adding, setAdding] = useState(false);
 
   if (!user) return null;
-  if ((patients.isPending && !patients.isError) || zoneReads.some((read) => read.isPending)) return <PageLoading label="Gathering your patients" />;
+  if ((patients.isPending && !patients.isError) || zoneReads.length > 0) return <PageLoading label="Gathering your patients" />;
   if (!patients.data) {
     return (
       <div className="mx-auto max-w-3xl px-5 py-24">
