@@ -29,6 +29,11 @@ type Snapshot = {
   first: string | undefined;
   last: string | undefined;
   nearEnd: boolean;
+  /**
+   * The log's height as last laid out here: a scroll event that comes after rows grew, before the
+   * observer below has followed them, still measures the reader against the height they saw.
+   */
+  height: number;
   /** Where the first message sat in the visible area: earlier pages go in front of it without moving it. */
   firstTop: number | undefined;
 };
@@ -51,7 +56,7 @@ export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onL
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
-  const snapshot = useRef<Snapshot>({ first: undefined, last: undefined, nearEnd: true, firstTop: undefined });
+  const snapshot = useRef<Snapshot>({ first: undefined, last: undefined, nearEnd: true, height: 0, firstTop: undefined });
   const loadOlder = useRef(onLoadOlder);
   useEffect(() => {
     loadOlder.current = onLoadOlder;
@@ -61,7 +66,7 @@ export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onL
   const remember = () => {
     const element = scroller.current;
     if (!element) return;
-    snapshot.current.nearEnd = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_END_PX;
+    snapshot.current.nearEnd = snapshot.current.height - element.scrollTop - element.clientHeight < NEAR_END_PX;
     snapshot.current.firstTop = topWithin(element, snapshot.current.first);
   };
 
@@ -77,6 +82,7 @@ export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onL
     const toEnd = () => {
       element.scrollTop = element.scrollHeight;
       snapshot.current.nearEnd = true;
+      snapshot.current.height = element.scrollHeight;
     };
     if (before.last === undefined) {
       toEnd();
@@ -84,29 +90,32 @@ export function MessageLog({ rows, label, partnerName, hasOlder, olderState, onL
       // Earlier messages went in front: scroll by exactly as much as the former first message moved.
       const now = topWithin(element, before.first);
       if (now !== undefined && before.firstTop !== undefined) element.scrollTop += now - before.firstTop;
+      snapshot.current.height = element.scrollHeight;
     } else if (last !== before.last && (before.nearEnd || (latest?.mine && latest.state !== "delivered"))) {
       toEnd();
     }
-    // Rows that grew in this commit leave the reader where they were: a reader at the latest is
-    // kept there by the observer below, not measured as having scrolled away.
+    // Rows that grew in this commit otherwise leave the reader, and the height they are measured
+    // against, as they were: a reader at the latest is kept there by the observer below.
     snapshot.current.first = first;
     snapshot.current.last = last;
     snapshot.current.firstTop = topWithin(element, first);
   });
 
   // Rows grow, in a commit here or not (a sealed message's words, opened, are longer than the row
-  // that waited for them; an image loads): a reader at the latest stays there.
+  // that waited for them; an image loads), and the log itself changes height as the page around
+  // it settles: a reader at the latest stays there.
   const hasMessages = rows.length > 0;
   useEffect(() => {
     const element = scroller.current;
     const content = list.current;
     if (!element || !content) return;
     const observer = new ResizeObserver(() => {
-      if (!snapshot.current.nearEnd) return;
-      element.scrollTop = element.scrollHeight;
+      if (snapshot.current.nearEnd) element.scrollTop = element.scrollHeight;
+      snapshot.current.height = element.scrollHeight;
       snapshot.current.firstTop = topWithin(element, snapshot.current.first);
     });
     observer.observe(content);
+    observer.observe(element);
     return () => observer.disconnect();
   }, [hasMessages]);
 
