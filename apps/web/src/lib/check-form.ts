@@ -1,5 +1,6 @@
 // A form checked in the browser with the server's own schema, so it is stopped with the very
 // messages the server would send, and every field that stops it says why at once.
+import { useState } from "react";
 import type { z } from "zod";
 
 /** The form's input, or what stops it: the first problem (for the notification) and each field's own. */
@@ -30,4 +31,21 @@ export function checkForm<Schema extends z.ZodType, Field extends string>(
 /** The field a stopped form focuses: the first it marks, in the order `fields` lists them (the form's own). */
 export function firstMarked<Field extends string>(problems: Partial<Record<Field, string>>, fields: readonly Field[]): Field | undefined {
   return fields.find((field) => problems[field]);
+}
+
+/**
+ * A form's problems by field, from its last check (or the server's refusal), each taken back as
+ * that field changes.
+ */
+export function useFieldProblems<Field extends string>() {
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const clearProblem = (field: Field) => {
+    if (!problems[field]) return;
+    setProblems((current) => {
+      const others = { ...current };
+      delete others[field];
+      return others;
+    });
+  };
+  return { problems, setProblems, clearProblem };
 }

@@ -10,7 +10,7 @@ import { CopyField } from "../copy-field";
 import { Field } from "../field";
 import { trpc } from "../../lib/trpc";
 import { FormDialogFooter } from "../form-dialog-footer";
-import { checkForm, firstMarked } from "../../lib/check-form";
+import { checkForm, firstMarked, useFieldProblems } from "../../lib/check-form";
 import { clearFormProblem, reportFormProblem } from "../../lib/form-problem";
 
 type Values = { firstName: string; lastName: string; email: string; phoneNumber: string; dateOfBirth: string };
@@ -23,8 +23,7 @@ const PATIENT_FIELDS: readonly PatientField[] = ["firstName", "lastName", "email
 export function AddPatientForm({ onDone }: { onDone: () => void }) {
   const ids = useId();
   const [values, setValues] = useState<Values>(EMPTY);
-  // Every field's problem from the last submit, each taken back as that field changes.
-  const [problems, setProblems] = useState<Partial<Record<PatientField, string>>>({});
+  const { problems, setProblems, clearProblem } = useFieldProblems<PatientField>();
   const [created, setCreated] = useState<{ patient: PublicUser; oneTimePassword: string }>();
   const utils = trpc.useUtils();
   // The dialog opened before this form's code arrived, and put the focus on its Close button.
@@ -106,7 +105,7 @@ export function AddPatientForm({ onDone }: { onDone: () => void }) {
     "aria-describedby": problems[field] ? `${ids}-${field}-message` : undefined,
     onChange: (event: { target: { value: string } }) => {
       setValues((current) => ({ ...current, [field]: event.target.value }));
-      if (problems[field]) setProblems(({ [field]: _, ...others }) => others);
+      clearProblem(field);
     },
   });
   /** A field's label and problem, as Field shows them. */

@@ -7,7 +7,7 @@ import { PasswordInput } from "./password-input";
 import { PasswordStrength } from "./password-strength";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { useLogin, useRegister, type SecondStepMethod } from "./use-auth-mutations";
-import { firstMarked } from "../../lib/check-form";
+import { firstMarked, useFieldProblems } from "../../lib/check-form";
 import { clearFormProblem, reportFormProblem } from "../../lib/form-problem";
 
 const COPY = {
@@ -30,8 +30,7 @@ type AuthFormProps = {
 
 export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }: AuthFormProps) {
   const [values, setValues] = useState<AuthFormValues>(EMPTY_AUTH_FORM);
-  // Every field's problem from the last submit, each taken back as that field changes.
-  const [problems, setProblems] = useState<Partial<Record<AuthField, string>>>({});
+  const { problems, setProblems, clearProblem } = useFieldProblems<AuthField>();
   const login = useLogin(onSignedIn, onSecondStep, next);
   // The field the server refused: focused once the form is enabled again.
   const refusedField = useRef<AuthField>(undefined);
@@ -60,7 +59,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
     "aria-invalid": problems[field] ? true : undefined,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       setValues((current) => ({ ...current, [field]: event.target.value }));
-      if (problems[field]) setProblems(({ [field]: _, ...others }) => others);
+      clearProblem(field);
     },
   });
 
