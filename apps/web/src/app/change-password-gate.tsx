@@ -1,7 +1,6 @@
 import type { PublicUser } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { Input } from "@halcyon/ui/components/input";
-import { Label } from "@halcyon/ui/components/label";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
@@ -10,6 +9,7 @@ import { Eye, EyeOff, KeyRound, LockKeyhole, ShieldCheck } from "lucide-react";
 import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 
+import { Field, messageId } from "../components/field";
 import { AuthLayout, type Reassurance } from "../features/auth/auth-layout";
 import { PasswordStrength } from "../features/auth/password-strength";
 import { checkChosenPassword, type ChoosePasswordField, type ChoosePasswordValues } from "../lib/auth/choose-password";
@@ -104,10 +104,9 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
         {FIELDS.map(({ field, label, autoComplete }) => {
           const invalid = problem?.field === field;
           const describedBy =
-            [field === "newPassword" ? `${fieldId(field)}-hint` : null, invalid ? `${fieldId(field)}-problem` : null].filter(Boolean).join(" ") || undefined;
+            [field === "newPassword" ? `${fieldId(field)}-hint` : null, invalid ? messageId(fieldId(field)) : null].filter(Boolean).join(" ") || undefined;
           return (
-            <div key={field} className="flex flex-col gap-2">
-              <Label htmlFor={fieldId(field)}>{label}</Label>
+            <Field key={field} htmlFor={fieldId(field)} label={label} message={invalid ? problem.message : undefined} invalid={invalid}>
               <Input
                 id={fieldId(field)}
                 name={field}
@@ -123,12 +122,7 @@ export function ChangePasswordGate({ user, continueTo }: { user: PublicUser; con
                 }}
               />
               {field === "newPassword" ? <PasswordStrength id={`${fieldId(field)}-hint`} password={values.newPassword} owner={user} /> : null}
-              {invalid ? (
-                <p id={`${fieldId(field)}-problem`} className="text-sm text-rose-700">
-                  {problem.message}
-                </p>
-              ) : null}
-            </div>
+            </Field>
           );
         })}
         <Button type="button" variant="link" onClick={() => setVisible((shown) => !shown)} className="h-auto justify-self-start px-0 text-sm">

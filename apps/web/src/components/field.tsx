@@ -13,6 +13,9 @@ type FieldProps = {
   children: ReactNode;
 };
 
+/** The id of the line under the control `htmlFor`, for its aria-describedby. */
+export const messageId = (htmlFor: string) => `${htmlFor}-message`;
+
 /** A label above its control, with the spacing and hint style the clinic's forms share. */
 export function Field({ htmlFor, label, hint, message, invalid = false, children }: FieldProps) {
   return (
@@ -23,7 +26,7 @@ export function Field({ htmlFor, label, hint, message, invalid = false, children
       </Label>
       {children}
       {message ? (
-        <p id={`${htmlFor}-message`} className={invalid ? "text-sm text-destructive" : "text-xs leading-relaxed text-muted-foreground"}>
+        <p id={messageId(htmlFor)} className={invalid ? "text-sm text-destructive" : "text-xs leading-relaxed text-muted-foreground"}>
           {message}
         </p>
       ) : null}

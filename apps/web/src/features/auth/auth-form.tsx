@@ -2,7 +2,8 @@ import { Button } from "@halcyon/ui/components/button";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 
 import { AUTH_FIELDS, EMPTY_AUTH_FORM, validateLogin, validateRegistration, type AuthField, type AuthFormValues, type AuthMode } from "./auth-form-validation";
-import { FormField, problemId } from "./form-field";
+import { messageId } from "../../components/field";
+import { FormField } from "./form-field";
 import { PasswordInput } from "./password-input";
 import { PasswordStrength } from "./password-strength";
 import { PasskeySignIn } from "./passkey-sign-in";
@@ -111,10 +112,10 @@ export function AuthForm({ mode, onModeChange, onSignedIn, onSecondStep, next }:
           autoComplete={isRegistering ? "new-password" : "current-password"}
           aria-required
           {...inputProps("password")}
-          aria-describedby={[problems.password ? problemId(fieldId("password")) : "", isRegistering ? STRENGTH_ID : ""].join(" ").trim() || undefined}
+          aria-describedby={[problems.password ? messageId(fieldId("password")) : "", isRegistering ? STRENGTH_ID : ""].join(" ").trim() || undefined}
         />
         {isRegistering && (
-          <div className="mt-3">
+          <div className="mt-1">
             <PasswordStrength
               id={STRENGTH_ID}
               password={values.password}
