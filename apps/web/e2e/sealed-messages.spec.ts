@@ -58,6 +58,17 @@ test("a message is sealed in the sender's browser, kept as ciphertext, and opene
     await dialog.getByRole("button", { name: "Done" }).click();
   }
   expect(numbers[0]).toBe(numbers[1]);
+
+  // Closed with a click, the dialog gives the focus back to its button without raising the
+  // button's tooltip over the chat; the keyboard arriving on the button still raises it.
+  const opener = doctor.page.getByRole("button", { name: "Safety number" });
+  await expect(opener).toBeFocused();
+  await doctor.page.waitForTimeout(1_000); // past the tooltip's 700 ms delay
+  await expect(doctor.page.getByRole("tooltip")).toHaveCount(0);
+  await doctor.page.keyboard.press("Shift+Tab");
+  await doctor.page.keyboard.press("Tab");
+  await expect(opener).toBeFocused();
+  await expect(doctor.page.getByRole("tooltip")).toHaveText(/^Check your safety number with/);
 });
 
 test("on a new device the password opens the history; after a password reset the recovery code does", async ({ browser, baseURL, page }) => {

@@ -15,8 +15,23 @@ function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
   return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
 }
 
-function TooltipTrigger(props: ComponentProps<typeof TooltipPrimitive.Trigger>) {
-  return <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />;
+/**
+ * Opens on hover, and on focus that the browser shows (the keyboard arriving). Radix opens on any
+ * focus, so a dialog closed by a click, giving the focus back to the button that opened it,
+ * would show that button's tooltip over the page.
+ */
+function TooltipTrigger({ onFocus, ...props }: ComponentProps<typeof TooltipPrimitive.Trigger>) {
+  return (
+    <TooltipPrimitive.Trigger
+      data-slot="tooltip-trigger"
+      onFocus={(event) => {
+        onFocus?.(event);
+        // Radix skips its own handler once this one has prevented the default.
+        if (!event.currentTarget.matches(":focus-visible")) event.preventDefault();
+      }}
+      {...props}
+    />
+  );
 }
 
 function TooltipContent({ className, sideOffset = 8, children, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
