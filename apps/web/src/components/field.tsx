@@ -19,7 +19,7 @@ export const messageId = (htmlFor: string) => `${htmlFor}-message`;
 /** A label above its control, with the spacing and hint style the clinic's forms share. */
 export function Field({ htmlFor, label, hint, message, invalid = false, children }: FieldProps) {
   return (
-    <div className="grid min-w-0 gap-2">
+    <div className="grid min-w-0 content-start gap-2">
       <Label htmlFor={htmlFor}>
         {label}
         {hint ? <span className="text-xs font-normal text-muted-foreground">({hint})</span> : null}
