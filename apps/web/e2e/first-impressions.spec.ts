@@ -225,7 +225,7 @@ test.describe("words for the reader", () => {
     await page.goto("/patients");
     await page.getByRole("link", { name: /Alex Morgan/ }).click();
     const insights = page.getByRole("list", { name: "Insights" });
-    await expect(insights).toContainText("Alex's ratings have risen");
+    await expect(insights).toContainText("Alex's session ratings have risen");
     await expect(insights).not.toContainText(/\byour\b/i);
     // Messages greets the doctor as the dashboard does.
     await page.goto("/messages");

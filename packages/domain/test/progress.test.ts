@@ -42,9 +42,13 @@ describe("the progress chart", () => {
   });
 
   it("gives the four insights under their conditions", () => {
-    expect(progressChart([session(3, 1), session(6, 2)]).insights.join(" ")).toMatch(/risen by \+3/);
+    expect(progressChart([session(3, 1), session(6, 2)]).insights).toEqual(["Your session ratings have risen by 3 points — real, steady improvement."]);
     expect(progressChart([session(6, 1), session(3, 2)]).insights.join(" ")).toContain("consider discussing recent challenges with your therapist");
-    expect(progressChart([session(8, 1), session(9, 2)]).insights.join(" ")).toMatch(/Excellent progress/);
+    // The ratings are the therapist's: the patient is never told they gave them.
+    expect(progressChart([session(8, 1), session(9, 2)]).insights).toEqual([
+      "Your session ratings have risen by 1 point — real, steady improvement.",
+      "Excellent progress: your sessions are consistently rated highly.",
+    ]);
     expect(progressChart([1, 2, 3, 4, 5].map((d) => session(5, d))).insights).toEqual([
       "Wonderful consistency: 5 rated sessions show your commitment to your wellbeing.",
     ]);
@@ -52,7 +56,9 @@ describe("the progress chart", () => {
   });
 
   it("speaks to the doctor about the patient when given the patient's name", () => {
-    expect(progressChart([session(3, 1), session(6, 2)], "Alex").insights).toEqual(["Alex's ratings have risen by +3 points — real, steady improvement."]);
+    expect(progressChart([session(3, 1), session(6, 2)], "Alex").insights).toEqual([
+      "Alex's session ratings have risen by 3 points — real, steady improvement.",
+    ]);
     const insights = [
       ...progressChart([session(6, 1), session(3, 2)], "Alex").insights,
       ...progressChart(

@@ -55,19 +55,21 @@ export function ratedSessions<T extends RatedSessionLike>(sessions: readonly T[]
 
 /**
  * The insights, said to the patient, or about them to their doctor when `patientName` (a first
- * name) is given: "Your ratings have risen…" or "Alex's ratings have risen…".
+ * name) is given: "Your session ratings have risen…" or "Alex's session ratings have risen…". The
+ * ratings are the therapist's, given with each session's note, never the patient's own.
  */
 export function progressInsights(average: number, trend: number, count: number, patientName?: string): string[] {
   const insights: string[] = [];
+  const risen = `risen by ${trend} ${trend === 1 ? "point" : "points"}`;
   if (patientName === undefined) {
-    if (trend > 0) insights.push(`Your ratings have risen by ${signed(trend)} points — real, steady improvement.`);
-    if (trend < 0) insights.push("Your recent ratings have dipped; consider discussing recent challenges with your therapist.");
-    if (average >= EXCELLENT_AVERAGE) insights.push("Excellent progress: you are consistently rating your sessions highly.");
+    if (trend > 0) insights.push(`Your session ratings have ${risen} — real, steady improvement.`);
+    if (trend < 0) insights.push("Your recent session ratings have dipped; consider discussing recent challenges with your therapist.");
+    if (average >= EXCELLENT_AVERAGE) insights.push("Excellent progress: your sessions are consistently rated highly.");
     if (count >= CONSISTENCY_SESSIONS) insights.push(`Wonderful consistency: ${count} rated sessions show your commitment to your wellbeing.`);
     return insights;
   }
-  if (trend > 0) insights.push(`${patientName}'s ratings have risen by ${signed(trend)} points — real, steady improvement.`);
-  if (trend < 0) insights.push(`${patientName}'s recent ratings have dipped; consider exploring recent challenges together in the next session.`);
+  if (trend > 0) insights.push(`${patientName}'s session ratings have ${risen} — real, steady improvement.`);
+  if (trend < 0) insights.push(`${patientName}'s recent session ratings have dipped; consider exploring recent challenges together in the next session.`);
   if (average >= EXCELLENT_AVERAGE) insights.push(`Excellent progress: ${patientName}'s sessions are consistently rated highly.`);
   if (count >= CONSISTENCY_SESSIONS) insights.push(`Wonderful consistency: ${count} rated sessions show ${patientName}'s commitment to their wellbeing.`);
   return insights;

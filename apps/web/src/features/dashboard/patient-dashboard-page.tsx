@@ -154,7 +154,7 @@ function PatientDashboard({ user, summary, scheduled, upcoming, sessions }: Pati
       </div>
 
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1.55fr)_minmax(0,1fr)]">
-        <SectionCard title="Progress Over Time" description="How you have rated your recent sessions, out of 10.">
+        <SectionCard title="Progress Over Time" description="How your therapist has rated your recent sessions, out of 10.">
           <ProgressChart sessions={sessions} />
         </SectionCard>
 
