@@ -119,6 +119,20 @@ test("a doctor finishes, signs and adds an addendum to a note; the signed note i
   await expect(addenda).toHaveCount(1);
   await expect(addenda).toContainText("Dr. Eleanor Vance");
   await expect(addenda).toContainText("the busy-season plan is written");
+
+  // The private note is no part of what was signed: its author opens it beside the note, reads
+  // it and changes it; it still shows nowhere on the page.
+  await notes.getByRole("button", { name: "Your private note" }).click();
+  const privately = page.getByRole("dialog", { name: "Your private note" });
+  await expect(privately.getByLabel("Private psychotherapy note")).toHaveValue(PRIVATE);
+  expect(await seriousViolations(page)).toEqual([]);
+  await privately.getByLabel("Private psychotherapy note").fill(`${PRIVATE} Revisit after the holidays.`);
+  await privately.getByRole("button", { name: "Save private note" }).click();
+  await expectToast(page, "Private note saved");
+  await expect(privately).toBeHidden();
+  const kept = (await (await page.request.get(`/api/treatment-sessions/${signed.id}/private-note`)).json()) as { body: string };
+  expect(kept.body).toBe(`${PRIVATE} Revisit after the holidays.`);
+  await expect(page.getByText(PRIVATE)).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });

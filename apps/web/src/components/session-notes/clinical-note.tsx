@@ -2,13 +2,14 @@ import type { Appointment, PublicUser, TreatmentSession } from "@halcyon/domain/
 import { Badge } from "@halcyon/ui/components/badge";
 import { Button } from "@halcyon/ui/components/button";
 import { Dialog, DialogContent } from "@halcyon/ui/components/dialog";
-import { FilePenLine, LockKeyhole, NotebookPen } from "lucide-react";
+import { FilePenLine, LockKeyhole, NotebookPen, ShieldEllipsis } from "lucide-react";
 import { useState } from "react";
 
 import { doctorTitle } from "../../lib/appointment-rules";
 import { formatDate } from "../../lib/time-format";
 import { AddendumDialog } from "./addendum-dialog";
 import { NoteEditor } from "./note-editor";
+import { PrivateNoteDialog } from "./private-note-dialog";
 import { SOAP_FIELDS } from "./soap-sections";
 
 type ClinicalNoteProps = {
@@ -23,15 +24,18 @@ type ClinicalNoteProps = {
 /**
  * The clinical part of a session note, under its shared words: the SOAP sections, whether and by
  * whom it was signed (with the start of its SHA-256), its addenda, and what the viewer may do next:
- * the author finishes and signs a draft; a doctor adds an addendum to a signed note.
+ * the author finishes and signs a draft; a doctor adds an addendum to a signed note; its author
+ * opens their private note beside it.
  */
 export function ClinicalNote({ session, viewer, appointment, inCare }: ClinicalNoteProps) {
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [privateOpen, setPrivateOpen] = useState(false);
   const written = SOAP_FIELDS.filter(({ section }) => session.soap[section].trim());
   const signed = session.signedAt !== null;
   const mayFinish = !signed && viewer.id === session.doctorId && appointment !== undefined;
   const mayAdd = signed && viewer.role === "doctor" && (inCare || viewer.id === session.doctorId);
+  const isAuthor = signed && viewer.id === session.doctorId;
 
   return (
     <div className="mt-4 grid gap-4 border-l-2 border-ivory-300 pl-4 sm:pl-5">
@@ -76,12 +80,20 @@ export function ClinicalNote({ session, viewer, appointment, inCare }: ClinicalN
         </ol>
       ) : null}
 
-      {mayFinish || mayAdd ? (
-        <div>
-          <Button size="sm" variant={mayFinish ? "outline" : "ghost"} onClick={() => (mayFinish ? setEditing(true) : setAdding(true))}>
-            <NotebookPen aria-hidden="true" />
-            {mayFinish ? "Finish and sign" : "Add addendum"}
-          </Button>
+      {mayFinish || mayAdd || isAuthor ? (
+        <div className="flex flex-wrap gap-2">
+          {mayFinish || mayAdd ? (
+            <Button size="sm" variant="outline" onClick={() => (mayFinish ? setEditing(true) : setAdding(true))}>
+              <NotebookPen aria-hidden="true" />
+              {mayFinish ? "Finish and sign" : "Add addendum"}
+            </Button>
+          ) : null}
+          {isAuthor ? (
+            <Button size="sm" variant="ghost" onClick={() => setPrivateOpen(true)}>
+              <ShieldEllipsis aria-hidden="true" />
+              Your private note
+            </Button>
+          ) : null}
         </div>
       ) : null}
 
@@ -93,6 +105,7 @@ export function ClinicalNote({ session, viewer, appointment, inCare }: ClinicalN
         </Dialog>
       ) : null}
       {mayAdd ? <AddendumDialog session={session} open={adding} onOpenChange={setAdding} /> : null}
+      {isAuthor ? <PrivateNoteDialog session={session} open={privateOpen} onOpenChange={setPrivateOpen} /> : null}
     </div>
   );
 }
