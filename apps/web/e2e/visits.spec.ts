@@ -80,10 +80,16 @@ test("a patient waits, the doctor admits, and they see and hear each other until
   await expectPlaying(patient.getByLabel("Video of Eleanor"));
   await expectPlaying(doctor.getByLabel("Video of Alex"));
 
-  // The doctor ends it for both.
+  // The doctor ends it for both. The patient, on a phone scrolled down to the call's controls,
+  // still sees that it ended: the notice comes into view with the focus.
+  await patient.setViewportSize({ width: 375, height: 812 });
+  const leave = patient.getByRole("button", { name: "Leave" });
+  await leave.evaluate((button) => void button.scrollIntoView({ block: "end" }));
+  await expect(leave).toBeInViewport();
   await doctor.getByRole("button", { name: "End visit" }).click();
   await expect(doctor.getByRole("heading", { name: "This visit has ended" })).toBeVisible();
-  await expect(patient.getByRole("heading", { name: "This visit has ended" })).toBeVisible();
+  await expect(patient.getByRole("heading", { name: "This visit has ended" })).toBeInViewport({ ratio: 1 });
+  await expect(patient.getByRole("heading", { name: "This visit has ended" })).toBeFocused();
   await expect(patient.getByLabel("Video of Eleanor")).toHaveCount(0);
 
   // Another patient is told the room does not exist.

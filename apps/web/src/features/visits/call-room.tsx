@@ -71,7 +71,7 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
       : `Waiting for ${other} to join.`
     : state.admitted
       ? `Waiting for your therapist to join.`
-      : "Your therapist will admit you shortly";
+      : "Your therapist will admit you shortly.";
 
   return (
     <div className="grid gap-6">

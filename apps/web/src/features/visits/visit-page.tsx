@@ -1,6 +1,6 @@
 import type { VisitView } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 
 import { MemberPage } from "../../components/member-page";
@@ -9,7 +9,7 @@ import { LoadFailed } from "../../components/load-failed";
 import { dashboardPathFor } from "../../lib/auth/role-paths";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { pageTitle } from "../../lib/clinic";
-import { formatDayAndTime } from "../../lib/time-format";
+import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { NotFoundPage } from "../not-found/not-found-page";
@@ -62,6 +62,7 @@ function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboa
   // A chat's "Call" (rather than "Video call") opens the room with the camera off.
   const [searchParams] = useSearchParams();
   const [choice, setChoice] = useState<MediaChoice>(remembered ?? { cameraId: null, microphoneId: null, audioOnly: searchParams.has("audio") });
+  const format = useTimeFormat();
   const open = visit.state === "open";
   const media = useLocalMedia(choice, open && stage !== "left");
 
@@ -75,7 +76,7 @@ function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboa
   if (visit.state === "ended") return <VisitEnded visit={visit} dashboard={dashboard} />;
   if (visit.state === "not_open") {
     return (
-      <Notice title={`Your room opens on ${formatDayAndTime(visit.opensAt)}`} dashboard={dashboard}>
+      <Notice title={`Your room opens on ${format.dayAndTime(visit.opensAt)}`} dashboard={dashboard}>
         It opens a quarter of an hour before the session. Keep this page open, or come back then.
       </Notice>
     );
@@ -118,10 +119,22 @@ function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboa
   );
 }
 
+/**
+ * Where the visit stands when there is no call to show. It takes the focus as it appears, so that
+ * leaving or the end of a call is said, and seen: a phone scrolled down to the call's controls
+ * would otherwise show only the notice's last button.
+ */
 export function Notice({ title, dashboard, children }: { title: string; dashboard: string; children?: React.ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: "center" });
+  }, []);
   return (
     <div className="mx-auto grid max-w-2xl justify-items-center gap-4 rounded-2xl border border-hairline bg-ivory-50 px-6 py-12 text-center">
-      <h2 className="font-display text-3xl text-ink-900">{title}</h2>
+      <h2 ref={heading} tabIndex={-1} className="font-display text-3xl text-ink-900 outline-none">
+        {title}
+      </h2>
       {children ? <div className="text-muted-foreground">{children}</div> : null}
       <Button asChild variant="outline" className="mt-4">
         <Link to={dashboard}>Back to your dashboard</Link>
