@@ -53,6 +53,15 @@ test("a doctor confirms the password, turns on an authenticator, signs back in w
   await expect(page.getByRole("heading", { level: 1, name: "One more step" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, "auth-second-step");
+  // Past the password, the page no longer offers to recover it. A wrong code is said under the
+  // field, which takes the focus again.
+  await expect(page.getByRole("button", { name: "Forgot password?" })).toHaveCount(0);
+  const codeField = page.getByLabel("Code from your authenticator app");
+  await codeField.fill("000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(codeField).toHaveAccessibleDescription("That code was not accepted. Check it and try again: each code works only once.");
+  await expect(codeField).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
   // The code of the next step: the one that turned it on is spent.
   await page.getByLabel("Code from your authenticator app").fill(await codeFor(secret, 30));
   await page.getByRole("button", { name: "Verify" }).click();

@@ -47,6 +47,8 @@ export const PENDING_SIGN_IN_MS = 5 * 60_000;
 export const FAILED_SECOND_STEPS: ThrottleRule = { scope: "second_step_account", limit: 10, windowMs: 15 * 60_000 };
 
 export const WRONG_CODE = "That code is not right. Check your authenticator app and try again.";
+/** At sign-in the code may be the app's or a recovery code, and either is refused once used. */
+export const CODE_NOT_ACCEPTED = "That code was not accepted. Check it and try again: each code works only once.";
 export const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
 
 export interface TwoStepStatus {
@@ -221,7 +223,7 @@ export async function completeSignIn(ctx: RequestContext, proof: { code: string 
   const method = "passkey" in proof ? await acceptPasskey(ctx, user.id, proof.passkey) : await acceptSecondStep(ctx, user.id, proof.code.trim());
   if (!method) {
     await recordAudit(ctx, { actorId: user.id, action: "auth.login", outcome: "failure", request: ctx.request, details: { step: "second" } });
-    throw new AppError("INVALID_INPUT", "passkey" in proof ? PASSKEY_NOT_ACCEPTED : WRONG_CODE);
+    throw new AppError("INVALID_INPUT", "passkey" in proof ? PASSKEY_NOT_ACCEPTED : CODE_NOT_ACCEPTED);
   }
   // The owner is in: in the transaction that opens the session, their wrong codes are forgiven and
   // the pending sign-in is used up (one or the other, never a session beside a usable pending one).

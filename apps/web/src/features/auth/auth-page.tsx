@@ -67,7 +67,8 @@ export function AuthPage() {
           )}
         </TooltipProvider>
       </div>
-      {mode === "login" ? <ForgotPassword /> : null}
+      {/* Past the password, a forgotten one is not the question. */}
+      {mode === "login" && !secondStep ? <ForgotPassword /> : null}
     </AuthLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { Button } from "@halcyon/ui/components/button";
 import { KeyRound } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 
 import { FormField } from "./form-field";
 import { useSecondStep, type SecondStepMethod } from "./use-auth-mutations";
@@ -17,9 +17,10 @@ type SecondStepFormProps = {
 
 /** What the second-step page says under its heading, for the steps the member has. */
 export function secondStepLead(methods: SecondStepMethod[]): string {
-  return methods.includes("totp")
-    ? "Your password was right. Enter the code your authenticator app shows now."
-    : "Your password was right. Confirm it is you with your passkey.";
+  if (methods.includes("totp")) return "Your password was right. Now the code your authenticator app shows, or one of your recovery codes.";
+  return methods.includes("passkey")
+    ? "Your password was right. Confirm it is you with your passkey."
+    : "Your password was right. Now one of your recovery codes.";
 }
 
 /** The second step of a two-step sign-in: the authenticator's code, a passkey, or one of the recovery codes. */
@@ -29,9 +30,14 @@ export function SecondStepForm({ methods, onSignedIn, onStartOver, next }: Secon
   const [code, setCode] = useState("");
   const [useRecoveryCode, setUseRecoveryCode] = useState(!hasApp && !hasPasskey);
   const [problem, setProblem] = useState<string>();
-  const verify = useSecondStep(onSignedIn, onStartOver, next);
+  // A code the server did not accept is said under the field, like one that is not a code at all.
+  const verify = useSecondStep(onSignedIn, onStartOver, next, setProblem);
   const busy = verify.isPending || verify.isSuccess;
   const typing = hasApp || useRecoveryCode;
+  // The field with a problem takes the focus, once it is enabled again after the server's answer.
+  useEffect(() => {
+    if (problem && !busy) document.getElementById("second-step-code")?.focus();
+  }, [problem, busy]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,7 +66,10 @@ export function SecondStepForm({ methods, onSignedIn, onStartOver, next }: Secon
             id="second-step-code"
             label={useRecoveryCode ? "Recovery code" : "Code from your authenticator app"}
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setProblem(undefined);
+            }}
             disabled={busy}
             autoComplete="one-time-code"
             inputMode={useRecoveryCode ? "text" : "numeric"}
@@ -69,14 +78,9 @@ export function SecondStepForm({ methods, onSignedIn, onStartOver, next }: Secon
             maxLength={useRecoveryCode ? 16 : 6}
             aria-required
             aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? "second-step-problem" : undefined}
+            problem={problem}
             autoFocus
           />
-          {problem ? (
-            <p id="second-step-problem" role="alert" className="-mt-3 text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy ? "Verifying..." : "Verify"}
           </Button>

@@ -1,6 +1,7 @@
 import type { PublicUser } from "@halcyon/domain/schemas";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
 import { useNavigate } from "react-router-dom";
 
 import { refreshCurrentUser, setCurrentUser } from "../../lib/auth/current-user";
@@ -69,8 +70,11 @@ export function usePasskeySignIn(onSignedIn: () => void, next: string | undefine
   });
 }
 
-/** Completes a two-step sign-in with a code or a passkey; an expired sign-in starts over at the password. */
-export function useSecondStep(onSignedIn: () => void, onExpired: () => void, next: string | undefined) {
+/**
+ * Completes a two-step sign-in with a code or a passkey; an expired sign-in starts over at the
+ * password; a code the server does not accept goes to `onCodeRefused`, to be said at its field.
+ */
+export function useSecondStep(onSignedIn: () => void, onExpired: () => void, next: string | undefined, onCodeRefused: (message: string) => void) {
   const welcome = useWelcomeBack(onSignedIn, next);
   const proof = usePasskeyProof();
   const verify = trpc.auth.loginSecondStep.useMutation({ meta: { unauthorizedIsExpected: true } });
@@ -82,7 +86,10 @@ export function useSecondStep(onSignedIn: () => void, onExpired: () => void, nex
       if (password) unlockMessagingAfterSignIn(user, password);
       welcome(user);
     },
-    onError: (error) => {
+    onError: (error, step) => {
+      // A wrong, malformed or already used code (BAD_REQUEST), not a throttle or an expiry.
+      if (step !== "passkey" && error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "BAD_REQUEST")
+        return onCodeRefused(error.message);
       loginFailed(error);
       if (isUnauthorizedError(error)) onExpired();
     },
