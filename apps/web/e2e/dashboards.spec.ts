@@ -21,9 +21,28 @@ test.describe("the patient dashboard", () => {
     await expect(chart.getByTestId("progress-trend")).toHaveText("+4");
     const ratings = await chart.getByTestId("progress-bar").evaluateAll((bars) => bars.map((bar) => bar.getAttribute("data-rating")));
     expect(ratings).toEqual(["4", "5", "5", "6", "7", "8"]);
+    // Each bar stands on the 0 line and reaches its rating on the scale (within a pixel).
+    const geometry = await chart.evaluate(async (figure) => {
+      const fills = [...figure.querySelectorAll<HTMLElement>('[data-testid="progress-fill"]')];
+      await Promise.all(fills.flatMap((fill) => fill.getAnimations().map((animation) => animation.finished)));
+      const lineY = (value: number) => {
+        const box = figure.querySelector(`[data-gridline="${value}"]`)!.getBoundingClientRect();
+        return box.top + box.height / 2;
+      };
+      const [zero, ten] = [lineY(0), lineY(10)];
+      return fills.map((fill) => {
+        const box = fill.getBoundingClientRect();
+        const rating = Number(fill.closest("[data-rating]")!.getAttribute("data-rating"));
+        return { foot: Math.abs(box.bottom - zero), top: Math.abs(box.top - (zero - ((zero - ten) * rating) / 10)) };
+      });
+    });
+    for (const { foot, top } of geometry) {
+      expect(foot).toBeLessThanOrEqual(1);
+      expect(top).toBeLessThanOrEqual(1);
+    }
     const insights = chart.getByRole("list", { name: "Insights" }).getByRole("listitem");
     await expect(insights).toHaveCount(2);
-    await expect(insights.first()).toContainText("+4");
+    await expect(insights.first()).toHaveText("Your session ratings have risen by 4 points — real, steady improvement.");
     await expect(insights.nth(1)).toContainText("6 rated sessions");
 
     // The tooltip: rating, date and the first 50 characters of the notes.

@@ -63,11 +63,18 @@ export function ProgressChart({ sessions, patient }: ProgressChartProps) {
 
       <figure className="grid gap-3">
         <div className="relative h-56 pl-8 sm:h-64">
-          {/* The scale: 10 at the top, 0 at the base. */}
+          {/* The scale: 10 at the top, 0 at the base. Each line is the middle of its row (beside its
+              label), so the row is moved down by half its height to put the line on its value. */}
           {GRIDLINES.map((line) => (
-            <div key={line} aria-hidden="true" className="absolute inset-x-0 flex items-center gap-2" style={{ bottom: `${(line / CHART_SCALE) * 100}%` }}>
+            <div
+              key={line}
+              aria-hidden="true"
+              className="absolute inset-x-0 flex translate-y-1/2 items-center gap-2"
+              style={{ bottom: `${(line / CHART_SCALE) * 100}%` }}
+            >
               <span className="w-6 -translate-y-px text-right text-[0.7rem] text-stone-600 tabular-nums">{line}</span>
               <span
+                data-gridline={line}
                 className={cn(
                   "h-px flex-1",
                   line === 0
@@ -90,6 +97,7 @@ export function ProgressChart({ sessions, patient }: ProgressChartProps) {
                       className="group relative flex h-full w-full max-w-12 cursor-default items-end rounded-t-md outline-offset-2"
                     >
                       <span
+                        data-testid="progress-fill"
                         className="relative w-full origin-bottom animate-[grow-up_900ms_var(--ease-gentle)_both] rounded-t-md bg-linear-to-t from-gold-600 to-gold-400 shadow-[inset_0_1px_0_rgb(255_255_255/0.35)] transition-[filter] duration-300 group-hover:brightness-110 group-focus-visible:brightness-110"
                         style={{ height: `${bar.heightPercent}%`, animationDelay: `${index * 60}ms` }}
                       >
