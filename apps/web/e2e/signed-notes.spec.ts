@@ -126,6 +126,10 @@ test("a doctor finishes, signs and adds an addendum to a note; the signed note i
   const privately = page.getByRole("dialog", { name: "Your private note" });
   await expect(privately.getByLabel("Private psychotherapy note")).toHaveValue(PRIVATE);
   expect(await seriousViolations(page)).toEqual([]);
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: `test-results/screenshots/private-note-${width}.png` });
+  }
   await privately.getByLabel("Private psychotherapy note").fill(`${PRIVATE} Revisit after the holidays.`);
   await privately.getByRole("button", { name: "Save private note" }).click();
   await expectToast(page, "Private note saved");

@@ -62,6 +62,7 @@ test("a doctor confirms the password, turns on an authenticator, signs back in w
   await expect(codeField).toHaveAccessibleDescription("That code was not accepted. Check it and try again: each code works only once.");
   await expect(codeField).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, "auth-second-step-refused");
   // The code of the next step: the one that turned it on is spent.
   await page.getByLabel("Code from your authenticator app").fill(await codeFor(secret, 30));
   await page.getByRole("button", { name: "Verify" }).click();
