@@ -42,6 +42,10 @@ test("a doctor confirms the password, turns on an authenticator, signs back in w
   const codes = page.getByRole("list", { name: "Your recovery codes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
   const [recoveryCode] = await codes.allTextContents();
+  // Shown once, as a list, with one button that copies them all.
+  await expect(page.getByRole("textbox", { name: "All recovery codes" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Copy all recovery codes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "All recovery codes copied." })).toBeVisible();
   await page.getByRole("button", { name: "I have saved them" }).click();
   await expect(page.getByText("You have 10 recovery codes left.")).toBeVisible();
 

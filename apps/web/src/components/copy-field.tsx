@@ -17,30 +17,70 @@ type CopyFieldProps = {
 const COPIED_FOR_MS = 2500;
 const FIELD = "w-full min-w-0 flex-1 rounded-md border border-hairline bg-ivory-100 px-4 text-ink-900 outline-offset-1";
 
-/** A value shown once, selectable, with a Copy button that says when it has copied. */
-export function CopyField({ label, value, mono = false }: CopyFieldProps) {
+/**
+ * Copying `value` to the clipboard, and whether it just did. Where there is no clipboard (an
+ * insecure page, a refused permission), `selectInstead` selects the text so that a keystroke copies it.
+ */
+function useCopy(value: string, selectInstead: () => void) {
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
-
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS);
     return () => clearTimeout(timer);
   }, [copied]);
-
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
       setFailed(false);
       setCopied(true);
     } catch {
-      // No clipboard (an insecure page, a refused permission): select it so a keystroke copies it.
-      (textareaRef.current ?? inputRef.current)?.select();
+      selectInstead();
       setFailed(true);
     }
   };
+  return { copied, failed, copy };
+}
+
+/** A Copy button that says when it has copied, with the line that says so to screen readers. */
+export function CopyButton({ label, value, selectInstead }: { label: string; value: string; selectInstead: () => void }) {
+  const { copied, failed, copy } = useCopy(value, selectInstead);
+  return (
+    <div className="grid justify-items-start gap-2">
+      <CopyAction label={label} copied={copied} onCopy={copy} />
+      <CopyStatus label={label} copied={copied} failed={failed} />
+    </div>
+  );
+}
+
+function CopyAction({ label, copied, onCopy }: { label: string; copied: boolean; onCopy: () => Promise<void> }) {
+  return (
+    <Button
+      type="button"
+      variant={copied ? "outline" : "ink"}
+      className="h-12 shrink-0 self-start"
+      onClick={() => void onCopy()}
+      aria-label={`Copy ${label.toLowerCase()}`}
+    >
+      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+      <span aria-hidden="true">{copied ? "Copied" : "Copy"}</span>
+    </Button>
+  );
+}
+
+function CopyStatus({ label, copied, failed }: { label: string; copied: boolean; failed: boolean }) {
+  return (
+    <p role="status" className="min-h-5 text-xs text-muted-foreground">
+      {copied ? `${label} copied.` : failed ? "Press Ctrl+C (or ⌘C) to copy the selected text." : ""}
+    </p>
+  );
+}
+
+/** A value shown once, selectable, with a Copy button that says when it has copied. */
+export function CopyField({ label, value, mono = false }: CopyFieldProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const { copied, failed, copy } = useCopy(value, () => (textareaRef.current ?? inputRef.current)?.select());
 
   const field = {
     readOnly: true,
@@ -62,20 +102,9 @@ export function CopyField({ label, value, mono = false }: CopyFieldProps) {
         ) : (
           <input {...field} ref={inputRef} className={`${FIELD} h-12 text-sm`} />
         )}
-        <Button
-          type="button"
-          variant={copied ? "outline" : "ink"}
-          className="h-12 shrink-0 self-start"
-          onClick={() => void copy()}
-          aria-label={`Copy ${label.toLowerCase()}`}
-        >
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          <span aria-hidden="true">{copied ? "Copied" : "Copy"}</span>
-        </Button>
+        <CopyAction label={label} copied={copied} onCopy={copy} />
       </div>
-      <p role="status" className="min-h-5 text-xs text-muted-foreground">
-        {copied ? `${label} copied.` : failed ? "Press Ctrl+C (or ⌘C) to copy the selected text." : ""}
-      </p>
+      <CopyStatus label={label} copied={copied} failed={failed} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { Button } from "@halcyon/ui/components/button";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 
-import { CopyField } from "../../components/copy-field";
+import { CopyButton } from "../../components/copy-field";
 
 /** Ten single-use recovery codes, shown once, the moment two-step sign-in turns on. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const list = useRef<HTMLUListElement>(null);
   return (
     <div className="grid gap-5">
       <p className="max-w-2xl text-muted-foreground">
@@ -12,6 +13,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         from your devices.
       </p>
       <ul
+        ref={list}
         aria-label="Your recovery codes"
         className="grid w-fit grid-cols-2 gap-x-8 gap-y-2 rounded-lg border border-hairline bg-ivory-50 p-5 font-mono text-ink-900"
       >
@@ -19,7 +21,11 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <CopyField label="All recovery codes" value={codes.join("\n")} mono />
+      <CopyButton
+        label="All recovery codes"
+        value={codes.join("\n")}
+        selectInstead={() => list.current && window.getSelection()?.selectAllChildren(list.current)}
+      />
       <Button className="w-fit" onClick={onDone}>
         I have saved them
       </Button>
