@@ -45,6 +45,9 @@ test("a new member's keys: made and sealed at sign-up with a recovery code shown
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: `test-results/screenshots/recovery-code-${width}.png`, fullPage: true });
+    // Wide enough to read: on a phone the Copy button goes under it, and the code keeps to two lines.
+    const box = await notice.getByRole("textbox", { name: "Recovery code" }).boundingBox();
+    expect(box!.height, `the code's field at ${width} px`).toBeLessThan(80);
   }
   // Until it is saved, a reload asks first: the code is kept nowhere, so it would be gone.
   const leaving = page.waitForEvent("dialog", { timeout: 15_000 });

@@ -15,7 +15,7 @@ type CopyFieldProps = {
 };
 
 const COPIED_FOR_MS = 2500;
-const FIELD = "w-full min-w-0 flex-1 rounded-md border border-hairline bg-ivory-100 px-4 text-ink-900 outline-offset-1";
+const FIELD = "w-full min-w-0 grow basis-64 rounded-md border border-hairline bg-ivory-100 px-4 text-ink-900 outline-offset-1";
 
 /**
  * Copying `value` to the clipboard, and whether it just did. Where there is no clipboard (an
@@ -91,7 +91,8 @@ export function CopyField({ label, value, mono = false }: CopyFieldProps) {
 
   return (
     <div className="grid gap-2">
-      <div className="flex items-stretch gap-2">
+      {/* The button goes under the field where the two would leave the value too narrow to read. */}
+      <div className="flex flex-wrap items-stretch gap-2">
         {mono ? (
           <textarea
             {...field}
