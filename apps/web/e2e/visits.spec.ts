@@ -75,6 +75,17 @@ test("a patient waits, the doctor admits, and they see and hear each other until
   await expect(doctor.getByText("Alex is muted")).toBeHidden();
   await expect(doctor.getByText("Alex's camera is off")).toBeHidden();
 
+  // The patient leaves: the doctor is told so, not that Alex has yet to come; Alex rejoins
+  // through the device check, straight into the admitted call.
+  await patient.getByRole("button", { name: "Leave" }).click();
+  await expect(patient.getByRole("heading", { name: "You have left the visit" })).toBeFocused();
+  await expect(doctor.getByText("Alex has left the call. They can join again while the visit is open.")).toBeVisible();
+  await expect(doctor.getByTestId("connection-state")).toHaveText("Alex left the call");
+  await patient.getByRole("button", { name: "Rejoin" }).click();
+  await join(patient);
+  await expectPlaying(patient.getByLabel("Video of Eleanor"));
+  await expectPlaying(doctor.getByLabel("Video of Alex"));
+
   // A reload rejoins the same call, without the device check.
   await patient.reload();
   await expectPlaying(patient.getByLabel("Video of Eleanor"));

@@ -68,10 +68,14 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
   const waitingWords = isDoctor
     ? state.otherPresent
       ? `${visit.otherParty.firstName} ${visit.otherParty.lastName} is waiting to be admitted.`
-      : `Waiting for ${other} to join.`
-    : state.admitted
-      ? `Waiting for your therapist to join.`
-      : "Your therapist will admit you shortly.";
+      : state.otherLeft
+        ? `${other} has left the call. They can join again while the visit is open.`
+        : `Waiting for ${other} to join.`
+    : state.otherLeft
+      ? "Your therapist has left the call. Stay here: they can join again."
+      : state.admitted
+        ? `Waiting for your therapist to join.`
+        : "Your therapist will admit you shortly.";
 
   return (
     <div className="grid gap-6">
@@ -106,7 +110,15 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="grid gap-1">
           <p role="status" aria-live="polite" className="text-sm font-medium text-ink-900" data-testid="connection-state">
-            {inCall ? state.connection : state.phase === "joining" ? "Connecting…" : isDoctor ? "Not in a call yet" : "In the waiting room"}
+            {inCall
+              ? state.connection
+              : state.phase === "joining"
+                ? "Connecting…"
+                : state.otherLeft
+                  ? `${isDoctor ? other : "Your therapist"} left the call`
+                  : isDoctor
+                    ? "Not in a call yet"
+                    : "In the waiting room"}
           </p>
           {inCall && !state.remoteMedia.audio ? <p className="text-sm text-muted-foreground">{other} is muted</p> : null}
         </div>

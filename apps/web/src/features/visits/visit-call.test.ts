@@ -109,7 +109,10 @@ describe("the doctor's side of a visit", () => {
     expect(FakePeerConnection.made).toHaveLength(1);
     call.hear({ type: "visit_leave", data: { visitId: VISIT, fromUserId: 2 } });
     expect(FakePeerConnection.made[0]?.closed).toBe(true);
+    // The doctor is told the patient left, not that they have yet to come.
+    expect(call.state).toMatchObject({ otherPresent: false, otherLeft: true });
     call.hear({ type: "visit_join", data: { visitId: VISIT, fromUserId: 2 } });
+    expect(call.state).toMatchObject({ otherPresent: true, otherLeft: false });
     expect(FakePeerConnection.made).toHaveLength(2);
     // Another visit's news is not this call's.
     call.hear({ type: "visit_end", data: { visitId: VISIT + 1, fromUserId: 1 } });

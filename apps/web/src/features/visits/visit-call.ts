@@ -17,6 +17,8 @@ export interface CallState {
   admitted: boolean;
   /** The other party is in the room. */
   otherPresent: boolean;
+  /** The other party was in the room and left it (they may come back while the visit is open). */
+  otherLeft: boolean;
   connection: ConnectionWords;
   remoteStream: MediaStream | null;
   /** What the other party sends: their microphone and camera, as they set them. */
@@ -30,6 +32,7 @@ export const JOINING: CallState = {
   phase: "joining",
   admitted: false,
   otherPresent: false,
+  otherLeft: false,
   connection: "Connecting…",
   remoteStream: null,
   remoteMedia: { audio: true, video: true },
@@ -128,15 +131,15 @@ export class VisitCall {
     switch (notice.type) {
       case "visit_joined": {
         const { admitted, otherPresent } = notice.data;
-        this.#set({ phase: "in-room", admitted, otherPresent });
+        this.#set({ phase: "in-room", admitted, otherPresent, otherLeft: false });
         if (this.#options.role === "doctor" && admitted && otherPresent) this.#call();
         return;
       }
       case "visit_waiting":
-        this.#set({ otherPresent: true });
+        this.#set({ otherPresent: true, otherLeft: false });
         return;
       case "visit_join":
-        this.#set({ otherPresent: true });
+        this.#set({ otherPresent: true, otherLeft: false });
         // The patient came (back) into an admitted call: a new connection for them.
         if (this.#options.role === "doctor" && this.#state.admitted) this.#call();
         return;
@@ -145,7 +148,7 @@ export class VisitCall {
         if (this.#options.role === "doctor" && this.#state.otherPresent) this.#call();
         return;
       case "visit_leave":
-        this.#set({ otherPresent: false, remoteStream: null, connection: "Connecting…" });
+        this.#set({ otherPresent: false, otherLeft: true, remoteStream: null, connection: "Connecting…" });
         this.#dropConnection();
         return;
       case "visit_end":
