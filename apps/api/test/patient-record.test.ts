@@ -71,6 +71,11 @@ describeApp("the patient's record as a PDF", (testApp) => {
       const { text } = await pdfText(response.rawPayload);
       for (const expected of [
         `${me.firstName} ${me.lastName}`,
+        // Born 1990-05-01, written as the web writes it, and not moved to the day before by a zone.
+        "Born May 1, 1990",
+        "Sleep.",
+        "Robin Quinn",
+        "(555) 010-2030",
         "Individual therapy",
         "Follow-up",
         "A steadier fortnight: the journal helps. Łódź, Ζωή, Жизнь.",

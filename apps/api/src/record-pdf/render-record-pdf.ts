@@ -52,6 +52,9 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
     timeZoneName: "short",
   });
   const day = (instant: string) => dayFormat.format(new Date(instant));
+  // A calendar date, not an instant: read in UTC, so no zone moves it to the day before.
+  const calendarDay = (date: string) =>
+    new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
   const dayAndTime = (instant: string) => dayAndTimeFormat.format(new Date(instant));
   const width = doc.page.width - 2 * MARGIN;
 
@@ -80,12 +83,33 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
   doc.font("sans").fontSize(9).fillColor(GOLD).text(record.clinicName.toUpperCase(), { characterSpacing: 2 });
   doc.moveDown(0.4).font("serif").fontSize(26).fillColor(INK).text(`${patient.firstName} ${patient.lastName}`);
   doc.moveDown(0.2);
-  small([`Born ${patient.dateOfBirth}`, patient.phoneNumber, patient.email, `Record made ${dayAndTime(record.generatedAt)}`].filter(Boolean).join("  ·  "));
+  small(
+    [`Born ${calendarDay(patient.dateOfBirth)}`, patient.phoneNumber, patient.email, `Record made ${dayAndTime(record.generatedAt)}`]
+      .filter(Boolean)
+      .join("  ·  "),
+  );
   doc.moveDown(0.6);
   body(
-    "Your health record at the clinic: your appointments, the notes of your sessions, your questionnaires and the consents you signed. " +
+    "Your health record at the clinic: what you told us as you began, your appointments, the notes of your sessions, your questionnaires and the consents you signed. " +
       "A clinician's private psychotherapy notes are kept apart from the record and are not part of this copy.",
   );
+
+  heading("Intake");
+  if (!record.intake) none("No intake answers yet.");
+  else {
+    const { intake } = record;
+    for (const [term, value] of [
+      ["Reason for seeking care", intake.reason],
+      ["Current medications", intake.medications],
+      ["Emergency contact", `${intake.emergencyContactName}  ·  ${intake.emergencyContactPhone}`],
+    ] as const) {
+      keepRoom(40);
+      label(term);
+      body(value);
+      doc.moveDown(0.4);
+    }
+    small(`Last changed ${dayAndTime(intake.updatedAt)}.`);
+  }
 
   heading("Appointments");
   if (record.appointments.length === 0) none("No appointments.");
@@ -119,6 +143,8 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
     for (const section of SOAP_SECTIONS) {
       if (!session.soap[section]) continue;
       doc.moveDown(0.3);
+      // A label keeps at least two lines of its text with it on its page.
+      keepRoom(40);
       label(SOAP_SECTION_LABELS[section]);
       body(session.soap[section]);
     }
@@ -130,6 +156,7 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
     );
     for (const addendum of session.addenda) {
       doc.moveDown(0.3);
+      keepRoom(40);
       label(`Addendum, ${day(addendum.createdAt)}, Dr. ${addendum.authorName}`);
       body(addendum.body);
     }

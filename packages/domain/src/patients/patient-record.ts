@@ -1,16 +1,18 @@
 // The patient's own copy of their record (HIPAA's right of access, in minutes): their
-// appointments, the shared session notes (a signed note in full, with its signature and addenda;
+// intake answers, appointments, the shared session notes (a signed note in full, with its signature and addenda;
 // a draft only as far as the patient already reads it), their measures with scores and bands, and
 // the consents they signed with the text of each. Never the private psychotherapy notes: they are
 // in a table this module does not read. For the patient, their doctors and admins; audited.
 import {
   consentSignaturesOf,
   findConsentDocuments,
+  findIntakeForm,
   findUserById,
   listAppointments,
   listMeasures,
   listTreatmentSessionsOfPatient,
   type AppointmentView,
+  type IntakeForm,
   type User,
 } from "@halcyon/db";
 
@@ -33,6 +35,8 @@ export interface PatientRecord {
   timeZone: string;
   generatedAt: string;
   patient: { id: number; firstName: string; lastName: string; dateOfBirth: string; email: string | null; phoneNumber: string | null };
+  /** What they told the clinic when they began, as last saved; null before they have. */
+  intake: IntakeForm | null;
   appointments: AppointmentView[];
   /** Oldest first. A draft's SOAP sections are left out: they are the clinician's working copy. */
   sessions: TreatmentSession[];
@@ -43,7 +47,8 @@ export interface PatientRecord {
 export async function patientRecord(ctx: Caller, patientId: number): Promise<PatientRecord> {
   const [access, patient] = await Promise.all([careAccessTo(ctx, patientId), findUserById(ctx.db, patientId)]);
   if (!access || !patient || patient.role !== "patient") throw new AppError("NOT_FOUND", "No such patient.");
-  const [appointments, sessions, measures, signatures] = await Promise.all([
+  const [intake, appointments, sessions, measures, signatures] = await Promise.all([
+    findIntakeForm(ctx.db, patientId),
     listAppointments(ctx.db, { patientId, order: "asc", limit: RECORD_LIMIT }),
     listTreatmentSessionsOfPatient(ctx.db, patientId, RECORD_LIMIT),
     listMeasures(ctx.db, patientId),
@@ -78,6 +83,7 @@ export async function patientRecord(ctx: Caller, patientId: number): Promise<Pat
       email: patient.email,
       phoneNumber: patient.phoneNumber,
     },
+    intake: intake ?? null,
     appointments,
     sessions: withTheirAddenda.map(asThePatientReadsIt),
     measures: measures.map((measure) => {
