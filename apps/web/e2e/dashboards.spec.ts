@@ -104,6 +104,9 @@ test.describe("the doctor dashboard", () => {
 
     await page.getByRole("link", { name: /View Patient Progress/ }).click();
     await expect(page).toHaveURL(/\/patients$/);
+    // The list itself, not the dashboard still on screen while the page's code arrives (its
+    // schedule and activity name Alex too).
+    await expect(page.getByRole("heading", { level: 1, name: "Your patients, Dr. Vance." })).toBeVisible();
     await page.getByRole("link", { name: /Alex Morgan/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Alex Morgan" })).toBeVisible();
     await expect(page.getByTestId("progress-bar")).toHaveCount(6);
@@ -204,6 +207,8 @@ afternoon.describe("running a session", () => {
       const notes = page.getByRole("dialog", { name: "Session with Jordan Ellis" });
       await notes.getByRole("button", { name: "Save draft" }).click();
       await expect(notes.getByText("Write a few words about the session.")).toBeVisible();
+      await expect(notes.getByText("Choose a rating from 1 to 10.")).toBeVisible();
+      await expect(notes.getByLabel("Session notes")).toBeFocused();
       await notes.getByLabel("Session notes").fill("A warm first meeting. Jordan named work pressure and poor sleep; we agreed on a gentle evening routine.");
       await notes.getByLabel("9 out of 10").check();
       await notes.getByRole("button", { name: "Save draft" }).click();

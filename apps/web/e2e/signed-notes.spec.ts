@@ -36,11 +36,15 @@ test("a doctor finishes, signs and adds an addendum to a note; the signed note i
   await expect(editor.getByLabel("Subjective")).toHaveValue(/steady routine/);
   await expect(editor.getByLabel("8 out of 10")).toBeChecked();
 
-  // Signing needs all four sections: the first one missing is named and focused.
+  // Signing needs all four sections: every one missing is named, the first focused; writing in
+  // one takes back its own mark only.
   await editor.getByRole("button", { name: "Sign note" }).click();
-  await expect(editor.getByText("Write the Assessment section before signing.")).toBeVisible();
+  await expect(editor.getByLabel("Assessment")).toHaveAccessibleDescription("Write the Assessment section before signing.");
+  await expect(editor.getByLabel("Plan")).toHaveAccessibleDescription("Write the Plan section before signing.");
   await expect(editor.getByLabel("Assessment")).toBeFocused();
   await editor.getByLabel("Assessment").fill("Gains consolidated; early relapse signs understood.");
+  await expect(editor.getByLabel("Assessment")).not.toHaveAttribute("aria-invalid");
+  await expect(editor.getByLabel("Plan")).toHaveAttribute("aria-invalid", "true");
   await editor.getByLabel("Plan").fill("Fortnightly sessions; a written plan for the busy season.");
   await editor.getByLabel("Private psychotherapy note").fill(PRIVATE);
   expect(await seriousViolations(page)).toEqual([]);

@@ -5,6 +5,7 @@ import { DialogDescription, DialogFooter, DialogHeader, DialogTitle, useDialogCl
 import { Textarea } from "@halcyon/ui/components/textarea";
 import { useId, useState, type FormEvent } from "react";
 
+import { firstMarked, useFieldProblems } from "../../lib/check-form";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { Field } from "../field";
 import { PrivateNoteField, usePrivateNote } from "./private-note";
@@ -17,6 +18,8 @@ import { useSaveNote } from "./use-save-note";
 const UNWRITTEN: SoapNote = { subjective: "", objective: "", assessment: "", plan: "" };
 
 type Problem = "notes" | "rating" | keyof SoapNote;
+/** The editor's fields in reading order: a stopped save focuses the first it marks. */
+const FIELDS: readonly Problem[] = ["notes", "rating", ...SOAP_FIELDS.map(({ section }) => section)];
 
 type NoteEditorProps = {
   /** The session the note is for. */
@@ -37,7 +40,7 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
   const [notes, setNotes] = useState(draft?.sessionNotes ?? "");
   const [rating, setRating] = useState<number | undefined>(draft?.progressRating || undefined);
   const [soap, setSoap] = useState<SoapNote>(draft?.soap ?? UNWRITTEN);
-  const [problem, setProblem] = useState<{ field: Problem; message: string }>();
+  const { problems, setProblems, clearProblem } = useFieldProblems<Problem>();
   const [confirmingSignature, setConfirmingSignature] = useState(false);
   // Once the doctor has written anything, a stray click outside the dialog or Escape loses none of it.
   const [touched, setTouched] = useState(false);
@@ -47,22 +50,20 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
   const saving = useSaveNote({ appointment, draftId: draft?.id, privateNote, onDone, onFailed: () => setConfirmingSignature(false) });
   const { busy, noteId } = saving;
 
-  const flag = (field: Problem, message: string) => {
-    setProblem({ field, message });
-    setConfirmingSignature(false);
-    document.getElementById(field === "rating" ? `${ids}-rating-1` : `${ids}-${field}`)?.focus();
-  };
-
-  /** What the form lacks for a draft, or for a signature too. */
+  /** What the form lacks for a draft, or for a signature too: every such field is marked, the first focused. */
   const check = (forSignature: boolean): boolean => {
-    if (!notes.trim()) return (flag("notes", "Write a few words about the session."), false);
-    if (rating === undefined) return (flag("rating", "Choose a rating from 1 to 10."), false);
+    const found: Partial<Record<Problem, string>> = {};
+    if (!notes.trim()) found.notes = "Write a few words about the session.";
+    if (rating === undefined) found.rating = "Choose a rating from 1 to 10.";
     if (forSignature) {
-      const missing = SOAP_FIELDS.find(({ section }) => !soap[section].trim());
-      if (missing) return (flag(missing.section, `Write the ${missing.label} section before signing.`), false);
+      for (const { section, label } of SOAP_FIELDS) if (!soap[section].trim()) found[section] = `Write the ${label} section before signing.`;
     }
-    setProblem(undefined);
-    return true;
+    setProblems(found);
+    const first = firstMarked(found, FIELDS);
+    if (first === undefined) return true;
+    setConfirmingSignature(false);
+    document.getElementById(first === "rating" ? `${ids}-rating-1` : `${ids}-${first}`)?.focus();
+    return false;
   };
 
   const save = (andSign: boolean) => saving.save({ sessionNotes: notes.trim(), progressRating: rating!, ...soap }, andSign);
@@ -72,11 +73,11 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
     if (check(false)) void save(false);
   };
 
-  const invalid = (field: Problem) => problem?.field === field;
+  const invalid = (field: Problem) => problems[field] !== undefined;
   /** Typing into the field that was flagged clears the flag. */
   const edited = (field: Problem) => {
     setTouched(true);
-    if (invalid(field)) setProblem(undefined);
+    clearProblem(field);
   };
 
   return (
@@ -94,7 +95,7 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
         label="Session notes"
         hint="shared with the patient"
         invalid={invalid("notes")}
-        message={invalid("notes") ? problem?.message : "What you worked on, what changed, and what comes next, in words the patient will read."}
+        message={problems.notes ?? "What you worked on, what changed, and what comes next, in words the patient will read."}
       >
         <Textarea
           id={`${ids}-notes`}
@@ -130,7 +131,7 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
           setSoap((current) => ({ ...current, [section]: text }));
           edited(section);
         }}
-        problem={problem}
+        problems={problems}
         disabled={busy}
       />
 

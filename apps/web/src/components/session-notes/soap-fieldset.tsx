@@ -10,21 +10,22 @@ type SoapFieldsetProps = {
   idPrefix: string;
   value: SoapNote;
   onChange: (section: SoapSection, text: string) => void;
-  /** The editor's flagged field, with what is wrong with it: shown when it is one of these sections. */
-  problem: { field: string; message: string } | undefined;
+  /** What is wrong with each section the editor marked. */
+  problems: Partial<Record<SoapSection, string>>;
   disabled: boolean;
 };
 
 /** The SOAP template of a session's clinical note: four sections, each with what it asks for. */
-export function SoapFieldset({ idPrefix, value, onChange, problem, disabled }: SoapFieldsetProps) {
+export function SoapFieldset({ idPrefix, value, onChange, problems, disabled }: SoapFieldsetProps) {
   return (
     <fieldset className="grid gap-5 border-t border-hairline pt-6">
       <legend className="float-left mb-1 font-display text-xl text-ink-900">Clinical note</legend>
       <p className="-mt-3 text-xs text-muted-foreground">The SOAP template. The patient reads it once it is signed.</p>
       {SOAP_FIELDS.map(({ section, label, prompt }) => {
-        const invalid = problem?.field === section;
+        const problem = problems[section];
+        const invalid = problem !== undefined;
         return (
-          <Field key={section} htmlFor={`${idPrefix}-${section}`} label={label} invalid={invalid} message={invalid ? problem.message : prompt}>
+          <Field key={section} htmlFor={`${idPrefix}-${section}`} label={label} invalid={invalid} message={problem ?? prompt}>
             <Textarea
               id={`${idPrefix}-${section}`}
               value={value[section]}
