@@ -140,6 +140,11 @@ test("a doctor finishes, signs and adds an addendum to a note; the signed note i
   await expect(privately).toBeHidden();
   const kept = (await (await page.request.get(`/api/treatment-sessions/${signed.id}/private-note`)).json()) as { body: string };
   expect(kept.body).toBe(`${PRIVATE} Revisit after the holidays.`);
+  // Opened again on the same page, it shows what was just saved, not the copy read before.
+  await notes.getByRole("button", { name: "Your private note" }).click();
+  await expect(privately.getByLabel("Private psychotherapy note")).toHaveValue(`${PRIVATE} Revisit after the holidays.`);
+  await privately.getByRole("button", { name: "Not now" }).click();
+  await expect(privately).toBeHidden();
   await expect(page.getByText(PRIVATE)).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   for (const width of [375, 1440]) {

@@ -35,7 +35,7 @@ export function ClinicalNote({ session, viewer, appointment, inCare }: ClinicalN
   const signed = session.signedAt !== null;
   const mayFinish = !signed && viewer.id === session.doctorId && appointment !== undefined;
   const mayAdd = signed && viewer.role === "doctor" && (inCare || viewer.id === session.doctorId);
-  const isAuthor = signed && viewer.id === session.doctorId;
+  const mayOpenPrivateNote = signed && viewer.id === session.doctorId;
 
   return (
     <div className="mt-4 grid gap-4 border-l-2 border-ivory-300 pl-4 sm:pl-5">
@@ -80,7 +80,7 @@ export function ClinicalNote({ session, viewer, appointment, inCare }: ClinicalN
         </ol>
       ) : null}
 
-      {mayFinish || mayAdd || isAuthor ? (
+      {mayFinish || mayAdd || mayOpenPrivateNote ? (
         <div className="flex flex-wrap gap-2">
           {mayFinish || mayAdd ? (
             <Button size="sm" variant="outline" onClick={() => (mayFinish ? setEditing(true) : setAdding(true))}>
@@ -88,7 +88,7 @@ export function ClinicalNote({ session, viewer, appointment, inCare }: ClinicalN
               {mayFinish ? "Finish and sign" : "Add addendum"}
             </Button>
           ) : null}
-          {isAuthor ? (
+          {mayOpenPrivateNote ? (
             <Button size="sm" variant="ghost" onClick={() => setPrivateOpen(true)}>
               <ShieldEllipsis aria-hidden="true" />
               Your private note
@@ -105,7 +105,7 @@ export function ClinicalNote({ session, viewer, appointment, inCare }: ClinicalN
         </Dialog>
       ) : null}
       {mayAdd ? <AddendumDialog session={session} open={adding} onOpenChange={setAdding} /> : null}
-      {isAuthor ? <PrivateNoteDialog session={session} open={privateOpen} onOpenChange={setPrivateOpen} /> : null}
+      {mayOpenPrivateNote ? <PrivateNoteDialog session={session} open={privateOpen} onOpenChange={setPrivateOpen} /> : null}
     </div>
   );
 }

@@ -144,6 +144,7 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
         }}
         disabled={busy}
         loading={privateNote.loading}
+        failed={privateNote.failed}
       />
 
       {confirmingSignature ? (

@@ -4,7 +4,7 @@ import { useState } from "react";
 
 import { useRefreshSchedule } from "../../lib/schedule-cache";
 import { trpc } from "../../lib/trpc";
-import type { PrivateNote } from "./private-note";
+import { useSavePrivateNote, type PrivateNote } from "./private-note";
 
 type NoteFields = SoapNote & { sessionNotes: string; progressRating: number };
 
@@ -30,7 +30,7 @@ export function useSaveNote({ appointment, draftId, privateNote, onDone, onFaile
   const [noteId, setNoteId] = useState(draftId);
   const record = trpc.treatmentSessions.record.useMutation();
   const update = trpc.treatmentSessions.update.useMutation();
-  const savePrivateNote = trpc.treatmentSessions.savePrivateNote.useMutation();
+  const savePrivateNote = useSavePrivateNote();
   const sign = trpc.treatmentSessions.sign.useMutation();
 
   /** Saves the note (and signs it, if asked); a failure is said, and `onFailed` hears it. */
@@ -44,7 +44,7 @@ export function useSaveNote({ appointment, draftId, privateNote, onDone, onFaile
           : (await record.mutateAsync({ appointmentId: appointment.id, ...fields })).id;
       setNoteId(id);
       if (privateNote.changed) {
-        await savePrivateNote.mutateAsync({ id, body: privateNote.text });
+        await savePrivateNote.mutateAsync({ id, body: privateNote.text.trim() });
         privateNote.markSaved();
       }
       saved = true;
