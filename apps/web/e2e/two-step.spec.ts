@@ -44,8 +44,10 @@ test("a doctor confirms the password, turns on an authenticator, signs back in w
   const [recoveryCode] = await codes.allTextContents();
   // Shown once, as a list, with one button that copies them all.
   await expect(page.getByRole("textbox", { name: "All recovery codes" })).toHaveCount(0);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Copy all recovery codes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "All recovery codes copied." })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe((await codes.allTextContents()).join("\n"));
   await page.getByRole("button", { name: "I have saved them" }).click();
   await expect(page.getByText("You have 10 recovery codes left.")).toBeVisible();
 
@@ -63,7 +65,9 @@ test("a doctor confirms the password, turns on an authenticator, signs back in w
   const codeField = page.getByLabel("Code from your authenticator app");
   await codeField.fill("000000");
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(codeField).toHaveAccessibleDescription("That code was not accepted. Check it and try again: each code works only once.");
+  await expect(codeField).toHaveAccessibleDescription("That code was not accepted. Each code works once: check it and try again.");
+  // Said aloud too: the field keeps the focus, so moving the focus to it would say nothing new.
+  await expect(page.getByRole("alert").filter({ hasText: "That code was not accepted." })).toBeVisible();
   await expect(codeField).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, "auth-second-step-refused");

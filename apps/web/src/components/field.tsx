@@ -10,6 +10,11 @@ type FieldProps = {
   /** A line under the control: guidance, or what is wrong. */
   message?: ReactNode;
   invalid?: boolean;
+  /**
+   * A problem is said aloud as it appears: for a form of one field, which keeps the focus, so that
+   * moving the focus to it would say nothing new.
+   */
+  announce?: boolean;
   children: ReactNode;
 };
 
@@ -17,7 +22,7 @@ type FieldProps = {
 export const messageId = (htmlFor: string) => `${htmlFor}-message`;
 
 /** A label above its control, with the spacing and hint style the clinic's forms share. */
-export function Field({ htmlFor, label, hint, message, invalid = false, children }: FieldProps) {
+export function Field({ htmlFor, label, hint, message, invalid = false, announce = false, children }: FieldProps) {
   return (
     <div className="grid min-w-0 content-start gap-2">
       <Label htmlFor={htmlFor}>
@@ -26,7 +31,11 @@ export function Field({ htmlFor, label, hint, message, invalid = false, children
       </Label>
       {children}
       {message ? (
-        <p id={messageId(htmlFor)} className={invalid ? "text-sm text-destructive" : "text-xs leading-relaxed text-muted-foreground"}>
+        <p
+          id={messageId(htmlFor)}
+          role={announce && invalid ? "alert" : undefined}
+          className={invalid ? "text-sm text-destructive" : "text-xs leading-relaxed text-muted-foreground"}
+        >
           {message}
         </p>
       ) : null}

@@ -1,8 +1,13 @@
 import { TRPCClientError } from "@trpc/client";
 
+/** The tRPC code the server refused a call with ("NOT_FOUND", "BAD_REQUEST"…), when it answered one. */
+export function errorCodeOf(error: unknown): string | undefined {
+  return error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
+}
+
 /** True when the server answered that what was asked for does not exist (for this caller): tRPC code NOT_FOUND, HTTP 404. */
 export function isNotFoundError(error: unknown): boolean {
-  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "NOT_FOUND";
+  return errorCodeOf(error) === "NOT_FOUND";
 }
 
 /** The input problems the server listed, by field ("idleTimeoutMinutes" → "At least 5 minutes"). */

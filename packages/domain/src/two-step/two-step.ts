@@ -48,7 +48,7 @@ export const FAILED_SECOND_STEPS: ThrottleRule = { scope: "second_step_account",
 
 export const WRONG_CODE = "That code is not right. Check your authenticator app and try again.";
 /** At sign-in the code may be the app's or a recovery code, and either is refused once used. */
-export const CODE_NOT_ACCEPTED = "That code was not accepted. Check it and try again: each code works only once.";
+export const CODE_NOT_ACCEPTED = "That code was not accepted. Each code works once: check it and try again.";
 export const SIGN_IN_EXPIRED = "Your sign-in has expired. Please sign in again.";
 
 export interface TwoStepStatus {

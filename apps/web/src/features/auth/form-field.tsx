@@ -11,12 +11,14 @@ type FormFieldProps = ComponentProps<typeof Input> & {
   problem?: string | undefined;
   /** Replaces the plain input, for fields with their own controls (a password with a show toggle). */
   children?: ReactNode;
+  /** Says the problem aloud as it appears (see Field). */
+  announce?: boolean;
 };
 
 /** A Field around an input of the sign-in and registration forms, with what is wrong with it under it. */
-export function FormField({ id, label, hint, problem, children, ...inputProps }: FormFieldProps) {
+export function FormField({ id, label, hint, problem, children, announce, ...inputProps }: FormFieldProps) {
   return (
-    <Field htmlFor={id} label={label} hint={hint} message={problem} invalid={Boolean(problem)}>
+    <Field htmlFor={id} label={label} hint={hint} message={problem} invalid={Boolean(problem)} announce={announce}>
       {children ?? <Input id={id} aria-describedby={problem ? messageId(id) : undefined} {...inputProps} />}
     </Field>
   );

@@ -17,10 +17,11 @@ type SecondStepFormProps = {
 
 /** What the second-step page says under its heading, for the steps the member has. */
 export function secondStepLead(methods: SecondStepMethod[]): string {
-  if (methods.includes("totp")) return "Your password was right. Now the code your authenticator app shows, or one of your recovery codes.";
-  return methods.includes("passkey")
-    ? "Your password was right. Confirm it is you with your passkey."
-    : "Your password was right. Now one of your recovery codes.";
+  const recovery = methods.includes("recovery_code");
+  if (methods.includes("totp"))
+    return `Your password was right. Enter the code from your authenticator app${recovery ? ", or one of your recovery codes" : ""}.`;
+  if (methods.includes("passkey")) return `Your password was right. Confirm it is you with your passkey.${recovery ? " A recovery code works too." : ""}`;
+  return "Your password was right. Enter one of your recovery codes.";
 }
 
 /** The second step of a two-step sign-in: the authenticator's code, a passkey, or one of the recovery codes. */
@@ -79,6 +80,7 @@ export function SecondStepForm({ methods, onSignedIn, onStartOver, next }: Secon
             aria-required
             aria-invalid={problem ? true : undefined}
             problem={problem}
+            announce
             autoFocus
           />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>

@@ -1,9 +1,9 @@
 import type { PublicUser } from "@halcyon/domain/schemas";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
 import { useNavigate } from "react-router-dom";
 
+import { errorCodeOf } from "../../lib/api-errors";
 import { refreshCurrentUser, setCurrentUser } from "../../lib/auth/current-user";
 import { isUnauthorizedError } from "../../lib/auth/unauthorized";
 import { afterLoginPathFor } from "../../lib/auth/role-paths";
@@ -88,8 +88,7 @@ export function useSecondStep(onSignedIn: () => void, onExpired: () => void, nex
     },
     onError: (error, step) => {
       // A wrong, malformed or already used code (BAD_REQUEST), not a throttle or an expiry.
-      if (step !== "passkey" && error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "BAD_REQUEST")
-        return onCodeRefused(error.message);
+      if (step !== "passkey" && errorCodeOf(error) === "BAD_REQUEST") return onCodeRefused(error.message);
       loginFailed(error);
       if (isUnauthorizedError(error)) onExpired();
     },
