@@ -79,8 +79,8 @@ test("a patient waits, the doctor admits, and they see and hear each other until
   // through the device check, straight into the admitted call.
   await patient.getByRole("button", { name: "Leave" }).click();
   await expect(patient.getByRole("heading", { name: "You have left the visit" })).toBeFocused();
-  await expect(doctor.getByText("Alex has left the call. They can join again while the visit is open.")).toBeVisible();
-  await expect(doctor.getByTestId("connection-state")).toHaveText("Alex left the call");
+  await expect(doctor.getByText("Alex has left. They can join again while the visit is open.")).toBeVisible();
+  await expect(doctor.getByTestId("connection-state")).toHaveText("Alex has left");
   await patient.getByRole("button", { name: "Rejoin" }).click();
   await join(patient);
   await expectPlaying(patient.getByLabel("Video of Eleanor"));

@@ -69,10 +69,10 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
     ? state.otherPresent
       ? `${visit.otherParty.firstName} ${visit.otherParty.lastName} is waiting to be admitted.`
       : state.otherLeft
-        ? `${other} has left the call. They can join again while the visit is open.`
+        ? `${other} has left. They can join again while the visit is open.`
         : `Waiting for ${other} to join.`
     : state.otherLeft
-      ? "Your therapist has left the call. Stay here: they can join again."
+      ? "Your therapist has left. Stay here: they can join again."
       : state.admitted
         ? `Waiting for your therapist to join.`
         : "Your therapist will admit you shortly.";
@@ -115,7 +115,7 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
               : state.phase === "joining"
                 ? "Connecting…"
                 : state.otherLeft
-                  ? `${isDoctor ? other : "Your therapist"} left the call`
+                  ? `${isDoctor ? other : "Your therapist"} has left`
                   : isDoctor
                     ? "Not in a call yet"
                     : "In the waiting room"}

@@ -11,12 +11,12 @@ import { Notice } from "./visit-page";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The visit is over: when it ran, and for the doctor of a booked session, its notes to write. */
-export function VisitEnded({ visit, dashboard }: { visit: VisitView; dashboard: string }) {
+export function VisitEnded({ visit, dashboard, takeFocus }: { visit: VisitView; dashboard: string; takeFocus: boolean }) {
   const format = useTimeFormat();
   const ran = visit.startedAt && visit.endedAt ? `It ran from ${format.time(visit.startedAt)} to ${format.time(visit.endedAt)}.` : null;
   return (
     <AppointmentDialogsProvider>
-      <Notice title="This visit has ended" dashboard={dashboard}>
+      <Notice title="This visit has ended" dashboard={dashboard} takeFocus={takeFocus}>
         {ran ? <p>{ran}</p> : null}
         {visit.role === "doctor" && visit.appointmentId !== null ? <WriteNotes visit={visit} appointmentId={visit.appointmentId} /> : null}
       </Notice>

@@ -59,6 +59,8 @@ function doctorName(visit: VisitView): string {
 function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboard: string; onChanged: () => void }) {
   const remembered = rememberedChoice(visit.id);
   const [stage, setStage] = useState<Stage>(remembered ? "call" : "check");
+  // Whether this page has shown the call: the notice that then replaces it takes the focus.
+  const [hadCall, setHadCall] = useState(remembered !== null);
   // A chat's "Call" (rather than "Video call") opens the room with the camera off.
   const [searchParams] = useSearchParams();
   const [choice, setChoice] = useState<MediaChoice>(remembered ?? { cameraId: null, microphoneId: null, audioOnly: searchParams.has("audio") });
@@ -73,7 +75,7 @@ function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboa
     return () => clearTimeout(timer);
   }, [visit.state, visit.opensAt, onChanged]);
 
-  if (visit.state === "ended") return <VisitEnded visit={visit} dashboard={dashboard} />;
+  if (visit.state === "ended") return <VisitEnded visit={visit} dashboard={dashboard} takeFocus={hadCall} />;
   if (visit.state === "not_open") {
     return (
       <Notice title={`Your room opens on ${format.dayAndTime(visit.opensAt)}`} dashboard={dashboard}>
@@ -83,7 +85,7 @@ function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboa
   }
   if (stage === "left") {
     return (
-      <Notice title="You have left the visit" dashboard={dashboard}>
+      <Notice title="You have left the visit" dashboard={dashboard} takeFocus>
         <Button className="mt-6" onClick={() => setStage("check")}>
           Rejoin
         </Button>
@@ -99,6 +101,7 @@ function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboa
         onJoin={() => {
           sessionStorage.setItem(joinedKey(visit.id), JSON.stringify(choice));
           setStage("call");
+          setHadCall(true);
         }}
       />
     );
@@ -119,17 +122,25 @@ function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboa
   );
 }
 
-/**
- * Where the visit stands when there is no call to show. It takes the focus as it appears, so that
- * leaving or the end of a call is said, and seen: a phone scrolled down to the call's controls
- * would otherwise show only the notice's last button.
- */
-export function Notice({ title, dashboard, children }: { title: string; dashboard: string; children?: React.ReactNode }) {
+type NoticeProps = {
+  title: string;
+  dashboard: string;
+  /**
+   * It replaces a call (left, or ended): it takes the focus, so that this is said, and seen: a
+   * phone scrolled down to the call's controls would otherwise show only the notice's last button.
+   */
+  takeFocus?: boolean;
+  children?: React.ReactNode;
+};
+
+/** Where the visit stands when there is no call to show. */
+export function Notice({ title, dashboard, takeFocus = false, children }: NoticeProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
+    if (!takeFocus) return;
     heading.current?.focus({ preventScroll: true });
     heading.current?.scrollIntoView({ block: "center" });
-  }, []);
+  }, [takeFocus]);
   return (
     <div className="mx-auto grid max-w-2xl justify-items-center gap-4 rounded-2xl border border-hairline bg-ivory-50 px-6 py-12 text-center">
       <h2 ref={heading} tabIndex={-1} className="font-display text-3xl text-ink-900 outline-none">
