@@ -1,6 +1,6 @@
 // The patient's record as a PDF (issue 19), on each database: the patient downloads it, and so do
-// their doctor and admins; anyone else gets 404; each download is audited. It holds the
-// appointments, the shared session note with its signature, the measures with their bands and the
+// their doctor and admins; anyone else gets 404; each download is audited. It holds the intake
+// answers, the appointments, the shared session note with its signature, the measures with their bands and the
 // signed consents, and never the private psychotherapy note nor a draft's SOAP sections.
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";

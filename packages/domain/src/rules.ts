@@ -9,5 +9,6 @@ export * from "./treatment-sessions/note-limits";
 export * from "./auth/password-length";
 export * from "./messages/message-limits";
 export * from "./emergency-access/reason-length";
+export * from "./intake/intake-labels";
 export { calendarDateIn } from "./appointments/slots";
 export { isTimeZone } from "./time-zone";

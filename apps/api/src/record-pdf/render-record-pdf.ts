@@ -1,4 +1,4 @@
-// The patient's record as a PDF: a header, then the appointments, the session notes, the
+// The patient's record as a PDF: a header, then the intake answers, the appointments, the session notes, the
 // questionnaires and the signed consents, with page numbers. What goes in is decided by the domain
 // (patientRecord); this only lays it out. The DejaVu fonts (from npm, embedded as subsets) draw
 // Latin, Greek and Cyrillic names and notes, where the PDF's built-in fonts stop at Windows-1252.
@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 import { SOAP_SECTION_LABELS, SOAP_SECTIONS, type PatientRecord } from "@halcyon/domain";
+import { INTAKE_LABELS } from "@halcyon/domain/rules";
 import PDFDocument from "pdfkit";
 
 const FONT_FILES = { serif: "DejaVuSerif", sans: "DejaVuSans", bold: "DejaVuSans-Bold", italic: "DejaVuSans-Oblique" };
@@ -99,9 +100,9 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
   else {
     const { intake } = record;
     for (const [term, value] of [
-      ["Reason for seeking care", intake.reason],
-      ["Current medications", intake.medications],
-      ["Emergency contact", `${intake.emergencyContactName}  ·  ${intake.emergencyContactPhone}`],
+      [INTAKE_LABELS.reason, intake.reason],
+      [INTAKE_LABELS.medications, intake.medications],
+      [INTAKE_LABELS.emergencyContact, `${intake.emergencyContactName}  ·  ${intake.emergencyContactPhone}`],
     ] as const) {
       keepRoom(40);
       label(term);

@@ -1,3 +1,4 @@
+import { INTAKE_LABELS } from "@halcyon/domain/rules";
 import { Badge } from "@halcyon/ui/components/badge";
 
 import { SectionCard } from "../../components/section-card";
@@ -16,9 +17,9 @@ export function IntakeStatusCard({ patientId, subject }: { patientId: number; su
           {status.intake ? (
             <dl className="grid gap-4">
               {[
-                ["Reason for seeking care", status.intake.reason],
-                ["Current medications", status.intake.medications],
-                ["Emergency contact", `${status.intake.emergencyContactName} · ${status.intake.emergencyContactPhone}`],
+                [INTAKE_LABELS.reason, status.intake.reason],
+                [INTAKE_LABELS.medications, status.intake.medications],
+                [INTAKE_LABELS.emergencyContact, `${status.intake.emergencyContactName} · ${status.intake.emergencyContactPhone}`],
               ].map(([term, value]) => (
                 <div key={term}>
                   <dt className="text-xs font-semibold tracking-[0.16em] text-stone-600 uppercase">{term}</dt>
