@@ -63,7 +63,10 @@ test("a message is sealed in the sender's browser, kept as ciphertext, and opene
   // button's tooltip over the chat; the keyboard arriving on the button still raises it.
   const opener = doctor.page.getByRole("button", { name: "Safety number" });
   await expect(opener).toBeFocused();
-  await doctor.page.waitForTimeout(1_000); // past the tooltip's 700 ms delay
+  // Radix opens a tooltip on focus at once, without its hover delay: two frames after the focus
+  // came back, React has drawn whatever that focus opened.
+  await doctor.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(opener).toHaveAttribute("data-state", "closed");
   await expect(doctor.page.getByRole("tooltip")).toHaveCount(0);
   await doctor.page.keyboard.press("Shift+Tab");
   await doctor.page.keyboard.press("Tab");
