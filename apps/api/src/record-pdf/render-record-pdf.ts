@@ -54,8 +54,8 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
   });
   const day = (instant: string) => dayFormat.format(new Date(instant));
   // A calendar date, not an instant: read in UTC, so no zone moves it to the day before.
-  const calendarDay = (date: string) =>
-    new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  const calendarDayFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  const calendarDay = (date: string) => calendarDayFormat.format(new Date(`${date}T00:00:00Z`));
   const dayAndTime = (instant: string) => dayAndTimeFormat.format(new Date(instant));
   const width = doc.page.width - 2 * MARGIN;
 

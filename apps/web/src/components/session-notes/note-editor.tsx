@@ -120,7 +120,7 @@ export function NoteEditor({ appointment, draft, onDone }: NoteEditorProps) {
           setRating(value);
           edited("rating");
         }}
-        invalid={invalid("rating")}
+        problem={problems.rating}
         disabled={busy}
       />
 

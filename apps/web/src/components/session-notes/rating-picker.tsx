@@ -7,12 +7,14 @@ type RatingPickerProps = {
   id: string;
   value: number | undefined;
   onChange: (rating: number) => void;
-  invalid: boolean;
+  /** What is wrong, said under the ratings in place of their guidance. */
+  problem: string | undefined;
   disabled: boolean;
 };
 
 /** The spec's 1–10 progress rating, as ten large radio buttons. */
-export function RatingPicker({ id, value, onChange, invalid, disabled }: RatingPickerProps) {
+export function RatingPicker({ id, value, onChange, problem, disabled }: RatingPickerProps) {
+  const invalid = problem !== undefined;
   return (
     <fieldset className="grid gap-3" aria-describedby={`${id}-rating-message`}>
       <legend className="mb-1 text-sm font-medium text-foreground">Progress rating</legend>
@@ -42,7 +44,7 @@ export function RatingPicker({ id, value, onChange, invalid, disabled }: RatingP
         ))}
       </div>
       <p id={`${id}-rating-message`} className={cn("text-xs", invalid ? "text-sm text-destructive" : "text-muted-foreground")}>
-        {invalid ? "Choose a rating from 1 to 10." : "1 is a very hard week; 10 is the best they have felt in a long time."}
+        {problem ?? "1 is a very hard week; 10 is the best they have felt in a long time."}
       </p>
     </fieldset>
   );

@@ -5,6 +5,7 @@ import { Mic, MicOff, PhoneOff, UserRoundCheck, Video, VideoOff } from "lucide-r
 import { useEffect, useState } from "react";
 
 import { useVisitCall } from "./use-visit-call";
+import type { CallState } from "./visit-call";
 import { VideoTile } from "./video-tile";
 
 /**
@@ -65,17 +66,7 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
   };
 
   const inCall = state.admitted && state.otherPresent;
-  const waitingWords = isDoctor
-    ? state.otherPresent
-      ? `${visit.otherParty.firstName} ${visit.otherParty.lastName} is waiting to be admitted.`
-      : state.otherLeft
-        ? `${other} has left. They can join again while the visit is open.`
-        : `Waiting for ${other} to join.`
-    : state.otherLeft
-      ? "Your therapist has left. Stay here: they can join again."
-      : state.admitted
-        ? `Waiting for your therapist to join.`
-        : "Your therapist will admit you shortly.";
+  const waiting = waitingWords(state, isDoctor, visit.otherParty);
 
   return (
     <div className="grid gap-6">
@@ -89,7 +80,7 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
           />
         ) : (
           <div className="flex aspect-[3/4] w-full flex-col items-center justify-center gap-6 rounded-2xl border border-hairline bg-ivory-50 px-6 text-center sm:aspect-video">
-            <p className="font-display text-2xl text-ink-900 sm:text-3xl">{waitingWords}</p>
+            <p className="font-display text-2xl text-ink-900 sm:text-3xl">{waiting}</p>
             {isDoctor && state.otherPresent && !state.admitted ? (
               <Button size="lg" onClick={() => call?.admit()}>
                 <UserRoundCheck aria-hidden="true" />
@@ -110,15 +101,7 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="grid gap-1">
           <p role="status" aria-live="polite" className="text-sm font-medium text-ink-900" data-testid="connection-state">
-            {inCall
-              ? state.connection
-              : state.phase === "joining"
-                ? "Connecting…"
-                : state.otherLeft
-                  ? `${isDoctor ? other : "Your therapist"} has left`
-                  : isDoctor
-                    ? "Not in a call yet"
-                    : "In the waiting room"}
+            {statusWords(state, inCall, isDoctor, other)}
           </p>
           {inCall && !state.remoteMedia.audio ? <p className="text-sm text-muted-foreground">{other} is muted</p> : null}
         </div>
@@ -146,4 +129,23 @@ export function CallRoom({ visit, localStream, onLeave, onEnded }: CallRoomProps
       </div>
     </div>
   );
+}
+
+/** What the room says while the two are not talking. */
+function waitingWords(state: CallState, isDoctor: boolean, otherParty: VisitView["otherParty"]): string {
+  const other = otherParty.firstName;
+  if (isDoctor) {
+    if (state.otherPresent) return `${other} ${otherParty.lastName} is waiting to be admitted.`;
+    return state.otherLeft ? `${other} has left. They can join again while the visit is open.` : `Waiting for ${other} to join.`;
+  }
+  if (state.otherLeft) return "Your therapist has left. Stay here: they can join again.";
+  return state.admitted ? "Waiting for your therapist to join." : "Your therapist will admit you shortly.";
+}
+
+/** The call's status line, for the screen and for screen readers. */
+function statusWords(state: CallState, inCall: boolean, isDoctor: boolean, other: string): string {
+  if (inCall) return state.connection;
+  if (state.phase === "joining") return "Connecting…";
+  if (state.otherLeft) return `${isDoctor ? other : "Your therapist"} has left`;
+  return isDoctor ? "Not in a call yet" : "In the waiting room";
 }
