@@ -116,6 +116,9 @@ export default defineConfig({
     },
   },
   build: {
+    // Every browser the app supports preloads modules itself (modulepreload: Chrome 66, Firefox
+    // 115, Safari 17); the polyfill only cost the landing page's first load (its budget).
+    modulePreload: { polyfill: false },
     outDir: "dist",
     rolldownOptions: {
       output: {

@@ -3,7 +3,22 @@ import type { FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
 
 /** Fields whose values never reach a log, at the top level or one object down. */
-const SECRET_FIELDS = ["password", "passwordHash", "sessionToken", "token", "content", "notes", "sessionNotes"];
+const SECRET_FIELDS = [
+  "password",
+  "currentPassword",
+  "newPassword",
+  "passwordHash",
+  // The web app's sign-in secrets: each signs in as its member (never the seal secret, which no request carries).
+  "authKey",
+  "currentAuthKey",
+  "newAuthKey",
+  "legacyProof",
+  "sessionToken",
+  "token",
+  "content",
+  "notes",
+  "sessionNotes",
+];
 
 /**
  * pino JSON logs. Request logs carry method, path, status and timing only; the paths below are

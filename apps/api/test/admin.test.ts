@@ -212,6 +212,29 @@ describeApp("the admin's clinic", (testApp) => {
     advance(0);
   });
 
+  it("keeps what someone typed as a username short, on one line, and quoted in the log and its CSV", async () => {
+    const { app } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    // A username written to read, in the log's sentence "Someone using … failed to sign in", as something an admin did.
+    const crafted = `x”\u202E failed to sign in.\r\nDr. Vance downloaded a database backup “${"z".repeat(300)}`;
+    const failed = await app.inject({ method: "POST", url: "/api/login", payload: { username: crafted, password: "a-wrong-password" } });
+    expect(failed.statusCode).toBe(401);
+
+    // As the sign-in keys it (lower case), with hidden characters written out, cut to 64 characters and "…".
+    const recorded = `x”\\u{202E} failed to sign in.\\r\\ndr. vance downloaded a database…`;
+    expect([...recorded].length).toBe(65);
+    const [entry] = (await call(app, admin, "GET", "/api/admin/audit-log?action=auth.login&limit=1")).json().entries;
+    expect(entry).toMatchObject({ actorId: null, outcome: "failure", details: { username: recorded } });
+
+    const csv = await call(app, admin, "GET", "/api/admin/audit-log.csv?action=auth.login");
+    const lines = csv.body.split("\r\n");
+    const row = lines.find((line) => line.includes("downloaded a database"))!;
+    // One row on one line, its details one quoted cell: the JSON of the recorded username, quotes doubled as CSV does.
+    expect(lines.filter((line) => line.includes("downloaded a database"))).toHaveLength(1);
+    expect(row.endsWith(`,"${JSON.stringify({ username: recorded }).replace(/"/g, '""')}"`)).toBe(true);
+    expect(csv.body).not.toContain("z".repeat(5));
+  });
+
   it("changes the clinic's settings, validated, effective at once and audited", async () => {
     const { app } = testApp();
     const admin = await aStaffMember(app, "admin");

@@ -1,13 +1,13 @@
 // Attachments of sealed messages (issue 18): the browser seals a file with a key of its own and
 // uploads the ciphertext (12-byte IV + AES-256-GCM ciphertext + 16-byte tag); the message that
 // carries it names it, and the file's key travels only inside that message's sealed content. Only
-// the two people of that message may fetch it: anyone else hears 404, an admin 403. An upload no
+// the two people of that message may fetch it: anyone else, an admin too, hears 404. An upload no
 // message claimed is purged after a day.
 import { purgeUnclaimedUploads } from "@halcyon/domain";
 import { openFile, sealFile, type AttachmentRef } from "@halcyon/sealed";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import { aPatient, aStaffMember, book, slotsOf, weekdayAhead, type SignedIn, deniedAccesses } from "./clinic-helpers";
+import { aPatient, aStaffMember, book, signInAs, slotsOf, weekdayAhead, type SignedIn, deniedAccesses } from "./clinic-helpers";
 import { describeApp } from "./helper";
 import { openAllAs, readyToMessage, sealedFor } from "./sealing";
 
@@ -98,6 +98,23 @@ describeApp("attachments", (testApp) => {
       const bytes = await openFile(new Uint8Array(fetched.rawPayload), opened.attachments![0]!.key);
       expect(new TextDecoder().decode(bytes)).toBe(journal);
     }
+    // Each download is audited: who, which file, how large; nothing of what it holds.
+    const downloads = await app.clinic.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "target_type", "target_id", "outcome", "details"])
+      .where("action", "=", "attachment.download")
+      .where("target_id", "=", String(ref.id))
+      .orderBy("id")
+      .execute();
+    expect(downloads.map((row) => ({ ...row, details: JSON.parse(String(row.details)) }))).toEqual(
+      [patient, doctor].map((reader) => ({
+        actor_id: reader.id,
+        target_type: "attachment",
+        target_id: String(ref.id),
+        outcome: "success",
+        details: { size: sealed.byteLength },
+      })),
+    );
 
     // Doctors send files too.
     const reply = await attach(app, doctor, "breathing-exercise.txt", "Breathe in for four, hold for seven, out for eight.");
@@ -106,7 +123,7 @@ describeApp("attachments", (testApp) => {
     expect(Buffer.compare(fetched.rawPayload, Buffer.from(reply.sealed))).toBe(0);
   });
 
-  it("answers 404 to anyone but the message's two people, and 403 to an admin; the signed out get 401", async () => {
+  it("answers 404 to anyone but the message's two people, an admin too; the signed out get 401", async () => {
     const { app } = testApp();
     const { patient, doctor } = await aPair(app);
     const { ref } = await attach(app, patient, "notes.txt", "Only for my doctor.");
@@ -127,13 +144,16 @@ describeApp("attachments", (testApp) => {
       { procedure: "attachments.fetch", reason: "NOT_FOUND" },
     ]);
 
-    // Admins take no part in conversations: refused at the door, for fetching and uploading alike, and audited.
+    // Admins take no part in conversations: a file is not theirs to fetch, and they hear what anyone else does (the docs' 404); uploading is refused at the door. Both audited.
     const admin = await aStaffMember(app, "admin");
     const asAdmin = await fetchAttachment(app, admin, ref.id);
-    expect(asAdmin.statusCode).toBe(403);
-    expect(asAdmin.body).not.toContain("Only for my doctor");
+    expect(asAdmin.statusCode).toBe(404);
+    expect(asAdmin.json()).toEqual({ code: "NOT_FOUND", message: "No such attachment." });
     expect((await upload(app, admin, new Uint8Array(64))).statusCode).toBe(403);
-    expect(await deniedAccesses(app, admin.id)).toHaveLength(2);
+    expect(await deniedAccesses(app, admin.id)).toEqual([
+      { procedure: "attachments.fetch", reason: "NOT_FOUND" },
+      { procedure: "attachments.upload", reason: "FORBIDDEN" },
+    ]);
 
     expect((await fetchAttachment(app, null, ref.id)).statusCode).toBe(401);
     expect(
@@ -219,6 +239,66 @@ describeApp("attachments", (testApp) => {
       headers: { cookie: patient.cookie },
     });
     expect(sent.statusCode, sent.body).toBe(200);
+    expect((await upload(app, patient, new Uint8Array(SEALING_OVERHEAD + 1))).statusCode).toBe(200);
+  });
+
+  it("holds a member to 30 uploads an hour (429, saying how long to wait), counted in the database; an hour on, they may upload again", async () => {
+    const { app, advance } = testApp();
+    const patient = await aPatient(app);
+    const doctor = await aStaffMember(app, "doctor");
+    const small = () => new Uint8Array(SEALING_OVERHEAD + 1);
+    for (let n = 0; n < 30; n += 1) {
+      const uploaded = await upload(app, patient, small());
+      expect(uploaded.statusCode, `upload ${n + 1}: ${uploaded.body}`).toBe(200);
+      // Sent or cleared as they go: what is held is not what this limit is about.
+      await app.clinic.db.deleteFrom("attachments").where("id", "=", uploaded.json().id).execute();
+    }
+    const refused = await upload(app, patient, small());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringMatching(/^You have sent 30 files in the last hour, the most one may\. Please wait (60|59) minutes and try again\.$/),
+      retryAfterSeconds: expect.any(Number),
+    });
+    expect(refused.json().retryAfterSeconds).toBeGreaterThan(3500);
+    expect(refused.headers["retry-after"]).toBe(String(refused.json().retryAfterSeconds));
+    // Nothing of the refused upload was kept, and the count is the patient's alone.
+    expect(await app.clinic.db.selectFrom("attachments").select("id").where("uploader_id", "=", patient.id).execute()).toEqual([]);
+    expect((await upload(app, doctor, small())).statusCode).toBe(200);
+
+    advance(60 * 60_000 + 1_000);
+    const again = await signInAs(app, patient.username, patient.password);
+    expect((await upload(app, again, small())).statusCode).toBe(200);
+  });
+
+  it("holds a member to 200 MB of sealed files in all (413, saying why), and makes room once a message with files is gone", async () => {
+    const { app } = testApp();
+    const { patient, doctor } = await aPair(app);
+    const QUOTA = 200 * MiB;
+    // What the patient already holds: files of their messages, as the database counts them (their bytes are not what is tested).
+    const held = await app.clinic.db
+      .insertInto("attachments")
+      .values({ uploader_id: patient.id, size: QUOTA - 100, ciphertext: Buffer.alloc(1), created_at: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const fits = await upload(app, patient, new Uint8Array(100));
+    expect(fits.statusCode, fits.body).toBe(200);
+
+    const over = await upload(app, patient, new Uint8Array(SEALING_OVERHEAD + 1));
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message:
+        "Your files in conversations take up the 200 MB each member may keep, so this one was not sent. Files waiting to be sent are cleared within a day; for more room, ask the clinic.",
+    });
+    expect(await app.clinic.db.selectFrom("attachments").select("id").where("uploader_id", "=", patient.id).orderBy("id").execute()).toEqual([
+      { id: held.id },
+      { id: fits.json().id },
+    ]);
+    // The doctor's room is their own.
+    expect((await upload(app, doctor, new Uint8Array(SEALING_OVERHEAD + 1))).statusCode).toBe(200);
+
+    await app.clinic.db.deleteFrom("attachments").where("id", "=", held.id).execute();
     expect((await upload(app, patient, new Uint8Array(SEALING_OVERHEAD + 1))).statusCode).toBe(200);
   });
 

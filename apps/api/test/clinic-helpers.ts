@@ -4,26 +4,44 @@ import { createUser, totpCodeAt } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import { newPatient, register, sessionCookie } from "./helper";
 
-/** What a client may call without a session: signing in (both steps, or with a passkey), registering, signing out, the clinic's profile. */
+/** What a client may call without a session: signing in (its params, both steps, or with a passkey), registering, signing out, a notice's links (a reset, a verification, "this was not me"), the clinic's profile. */
 export const OPEN_PROCEDURES: ReadonlySet<string> = new Set([
   "auth.current",
+  "auth.signInParams",
   "auth.login",
   "auth.loginSecondStep",
   "auth.passkeyOptions",
   "auth.loginWithPasskey",
   "auth.register",
   "auth.logout",
+  "auth.forgotPassword",
+  "auth.resetLinkAccount",
+  "auth.resetPassword",
+  "account.verifyEmail",
+  "account.reportNotMe",
   "clinic.profile",
+  "appointments.confirmFromLink",
+  "notices.unsubscribeLink",
+  "notices.unsubscribe",
 ]);
 /** The same, as REST operations. */
 export const OPEN_REST_OPERATIONS: ReadonlySet<string> = new Set([
+  "POST /login/params",
   "POST /login",
   "POST /login/mfa",
   "POST /login/passkey/options",
   "POST /login/passkey",
   "POST /register",
   "POST /logout",
+  "POST /login/forgot",
+  "POST /login/reset/account",
+  "POST /login/reset",
+  "POST /account/email/verify",
+  "POST /account/not-me",
   "GET /clinic",
+  "POST /appointments/confirm",
+  "GET /notices/unsubscribe/link",
+  "POST /notices/unsubscribe/link",
 ]);
 
 let sequence = 0;
@@ -37,6 +55,11 @@ export async function signInAs(app: FastifyInstance, username: string, password:
   const response = await app.inject({ method: "POST", url: "/api/login", payload: { username, password } });
   if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.body}`);
   return { id: response.json().id, cookie: sessionCookie(response)! };
+}
+
+/** A re-check of the member's password on their session (POST /api/account/reauth): the proof the listed actions need within 5 minutes. */
+export function recheck(app: FastifyInstance, who: SignedIn & { password: string }) {
+  return app.inject({ method: "POST", url: "/api/account/reauth", payload: { password: who.password }, headers: { cookie: who.cookie } });
 }
 
 /** A new patient, registered and signed in (the username and password too, for tests that sign in again). */
@@ -89,15 +112,23 @@ export function patch(app: FastifyInstance, who: SignedIn, id: number, body: Rec
   return app.inject({ method: "PATCH", url: `/api/appointments/${id}`, payload: body, headers: { cookie: who.cookie } });
 }
 
-/** Turns on two-step sign-in for a signed-in member (a session within 5 minutes of its sign-in); answers the authenticator's secret and the recovery codes. */
-export async function turnOnAuthenticator(app: FastifyInstance, who: Pick<SignedIn, "cookie">): Promise<{ secret: string; recoveryCodes: string[] }> {
+/**
+ * Turns on two-step sign-in for a signed-in member (a session within 5 minutes of its sign-in);
+ * answers the authenticator's secret and the recovery codes. Staff who must enrol under the
+ * clinic's policy bring an enrolment code.
+ */
+export async function turnOnAuthenticator(
+  app: FastifyInstance,
+  who: Pick<SignedIn, "cookie">,
+  { enrolmentCode }: { enrolmentCode?: string } = {},
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   const setup = await app.inject({ method: "POST", url: "/api/account/totp", headers: { cookie: who.cookie } });
   if (setup.statusCode !== 200) throw new Error(`authenticator set-up failed: ${setup.body}`);
   const { secret } = setup.json();
   const confirmed = await app.inject({
     method: "POST",
     url: "/api/account/totp/confirm",
-    payload: { code: await totpCodeAt(secret, app.clinic.now()) },
+    payload: { code: await totpCodeAt(secret, app.clinic.now()), ...(enrolmentCode ? { enrolmentCode } : {}) },
     headers: { cookie: who.cookie },
   });
   if (confirmed.statusCode !== 200) throw new Error(`authenticator confirmation failed: ${confirmed.body}`);

@@ -13,12 +13,22 @@ const SERVE_NODE_FLAGS = scripts.serve.trim().split(/\s+/).slice(1, -1);
 
 describe("docker-compose.yml", () => {
   it("runs the app against a PostgreSQL service it waits for", () => {
-    expect(Object.keys(compose.services).sort()).toEqual(["app", "db"]);
+    expect(Object.keys(compose.services).sort()).toEqual(["app", "db", "mailpit"]);
     const { app, db } = compose.services;
     expect(app.build).toBe(".");
     expect(app.depends_on.db.condition).toBe("service_healthy");
     expect(db.image).toMatch(/^postgres:/);
     expect(db.healthcheck.test.join(" ")).toContain("pg_isready");
+  });
+
+  it("starts Mailpit, the development mail catcher, only when asked (the mail profile)", () => {
+    const { mailpit, app } = compose.services;
+    expect(mailpit.image).toMatch(/^axllent\/mailpit/);
+    expect(mailpit.profiles).toEqual(["mail"]);
+    expect(mailpit.ports).toEqual(expect.arrayContaining(["8025:8025", "1025:1025"]));
+    // Without SMTP_URL the app sends nothing; with the catcher's address it mails there.
+    expect(app.environment.SMTP_URL).toBe("${SMTP_URL:-}");
+    expect(parseEnv({ SMTP_URL: "smtp://mailpit:1025" }).SMTP_URL).toBe("smtp://mailpit:1025");
   });
 
   it("publishes the app's port and keeps the database on a named volume", () => {

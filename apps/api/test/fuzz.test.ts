@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from "vitest";
 import { aPatient, aStaffMember, book, signInAs, slotsOf, weekdayAhead } from "./clinic-helpers";
 import { requestsFor, type FuzzRequest } from "./fuzz-inputs";
 import { describeApp } from "./helper";
-import { bodyChecker, fetchDocument, operationsOf, type Operation } from "./openapi-document";
+import { bodyChecker, DOORS_OUTSIDE_THE_DOCUMENT, fetchDocument, operationsOf, type Operation } from "./openapi-document";
 
 const SEED = 20_261_125;
 /** Runs per operation and caller: sessions that get past the door get the most. */
@@ -18,7 +18,8 @@ const LAST = ["PATCH /admin/users/{id}", "POST /user/password", "POST /logout"];
 
 /**
  * The doors that are files and not in the document: the CSV takes the audit log's query, the feed
- * its token; an attachment is fetched by its id and uploaded as bytes (a JSON body is refused).
+ * its token; a record's PDF and an attachment are fetched by id, an attachment uploaded as bytes
+ * (a JSON body is refused).
  */
 function downloads(documented: Operation[]): Operation[] {
   const file = (path: string, queryParameters: Operation["queryParameters"], method: Operation["method"] = "GET"): Operation => ({
@@ -41,8 +42,19 @@ function downloads(documented: Operation[]): Operation[] {
     file("/admin/audit-log.csv", auditLog.queryParameters),
     file("/calendar.ics", [{ name: "token", in: "query", schema: { type: "string", maxLength: 60 } }]),
     file("/admin/backup", []),
+    file("/billing/receivables.csv", []),
+    file("/billing/patients/{patientId}/superbill.pdf", [
+      { name: "from", in: "query", schema: { type: "string", maxLength: 20 } },
+      { name: "to", in: "query", schema: { type: "string", maxLength: 20 } },
+    ]),
+    file("/billing/estimates/{id}/pdf", []),
+    file("/billing/invoices/{id}/invoice.pdf", []),
+    file("/billing/invoices/{id}/receipt.pdf", []),
+    file("/patients/{id}/record.pdf", []),
     file("/attachments/{id}", []),
     file("/attachments", [], "POST"),
+    file("/notices/unsubscribe", [{ name: "token", in: "query", schema: { type: "string", maxLength: 300 } }], "POST"),
+    file("/notices/unsubscribe", [{ name: "token", in: "query", schema: { type: "string", maxLength: 300 } }]),
   ];
 }
 
@@ -74,7 +86,10 @@ describeApp("fuzz: generated requests to every documented operation", (testApp) 
     const { app } = testApp();
     const document = await fetchDocument(app);
     const documented = operationsOf(document).sort((a, b) => LAST.indexOf(a.key) - LAST.indexOf(b.key));
-    operations = [...downloads(documented), ...documented].map((operation) => ({ operation, requests: requestsFor(document, operation) }));
+    const doors = downloads(documented);
+    // A door added outside the document is added here too.
+    expect(doors.map((door) => door.key).sort()).toEqual([...DOORS_OUTSIDE_THE_DOCUMENT].sort());
+    operations = [...doors, ...documented].map((operation) => ({ operation, requests: requestsFor(document, operation) }));
     cookies = await callers(app);
     bodies = bodyChecker(document);
   });

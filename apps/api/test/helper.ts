@@ -1,9 +1,19 @@
 import { connect, type DatabaseHandle } from "@halcyon/db";
-import { createTestDatabase, describeEachDatabase } from "@halcyon/db/testing";
+import { createTestDatabase, describeEachDatabase, TEST_SECRETS_KEY } from "@halcyon/db/testing";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
 import { buildApp } from "../src/app";
 import { parseEnv } from "../src/env";
+
+/** What every test app starts with: no demo, no web app, and the test secrets key (never a file in the working folder). */
+export const TEST_ENV: Record<string, string> = {
+  NODE_ENV: "test",
+  SEED_DEMO: "false",
+  WEB_DIST: "/nonexistent",
+  SECRETS_KEY: TEST_SECRETS_KEY.toString("hex"),
+  // Every plain-password sign-in derives on the server: 1 MiB keeps hundreds of them cheap.
+  PASSWORD_KDF_MEMORY_KIB: "1024",
+};
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,7 +31,7 @@ export function describeApp(name: string, body: (testApp: () => TestApp) => void
     beforeAll(async () => {
       let offset = 0;
       const app = await buildApp({
-        env: parseEnv({ NODE_ENV: "test", SEED_DEMO: "false", WEB_DIST: "/nonexistent", ...env }),
+        env: parseEnv({ ...TEST_ENV, ...env }),
         database: database(),
         now: () => new Date(Date.now() + offset),
       });
@@ -48,7 +58,7 @@ export function describeTwoInstances(name: string, body: (instances: () => [Fast
     beforeAll(async () => {
       const database = await createTestDatabase("postgres");
       databases = [database, connect({ kind: "postgres", url: database.postgres!.url, schema: database.postgres!.schema!, auditKey: database.auditKey })];
-      const env = parseEnv({ NODE_ENV: "test", SEED_DEMO: "false", WEB_DIST: "/nonexistent" });
+      const env = parseEnv(TEST_ENV);
       apps = await Promise.all(databases.map((handle) => buildApp({ env, database: handle })));
     });
     afterAll(async () => {

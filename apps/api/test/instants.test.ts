@@ -1,8 +1,20 @@
 // Every instant the clinic stores is in one form, UTC as toISOString() writes it, whichever path
 // wrote it; and so a seeded session holds its hour like any booking.
+import {
+  claimDueNotices,
+  claimStripeEvent,
+  insertNotices,
+  insertStripeCustomer,
+  recordCardConsent,
+  recordNoticeOutcomes,
+  saveCard,
+  startCollection,
+  updateCollection,
+} from "@halcyon/db";
 import { sql } from "kysely";
-import { DEMO_PASSWORDS, resetPassword, totpCodeAt } from "@halcyon/domain";
-import { newKeyPair } from "@halcyon/sealed";
+import twilio from "twilio";
+import { DEMO_PASSWORDS, resetPassword, runBillingDocumentSweeps, signLink, totpCodeAt } from "@halcyon/domain";
+import { newKeyPair, sealPrivateKey, sealWithKey } from "@halcyon/sealed";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { aPatient, aStaffMember, book, listen, patch, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead, type SignedIn } from "./clinic-helpers";
@@ -14,8 +26,10 @@ import { SoftAuthenticator } from "./soft-authenticator";
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const HOUR = 3_600_000;
 
-/** Names the schema gives instants (created_at, start_time, since, …). */
-const INSTANT_NAME = /(_at|_time|^at|^since)$/;
+/** A text provider, so that opting in to texts and a STOP write their instants. */
+const TWILIO = { TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`, TWILIO_AUTH_TOKEN: "an-instants-test-token", TWILIO_FROM: "+15550001111" };
+/** Names the schema gives instants (created_at, start_time, claimed_until, since, …). */
+const INSTANT_NAME = /(_at|_time|_until|^at|^since)$/;
 
 interface Column {
   table: string;
@@ -78,6 +92,15 @@ describeApp(
       const other = await book(app, patient, { doctorId: doctor.id, startTime: third });
       expect((await patch(app, patient, booked.json().id, { startTime: withOffset(second!) })).statusCode).toBe(200);
       expect((await patch(app, patient, other.json().id, { status: "cancelled" })).statusCode).toBe(200);
+      // Confirmed from a reminder's link.
+      const token = signLink(app.clinic.secrets, {
+        purpose: "confirm_appointment",
+        userId: patient.id,
+        targetId: booked.json().id,
+        expiresAt: second!,
+        singleUse: true,
+      });
+      expect((await app.inject({ method: "POST", url: "/api/appointments/confirm", payload: { token } })).statusCode).toBe(200);
       // The session's video room, made when first asked for; an instant visit joined, begun and ended over /ws.
       expect((await call(app, patient, "GET", `/api/appointments/${booked.json().id}/visit`)).statusCode).toBe(200);
       const visitId = (await call(app, doctor, "POST", "/api/visits", { patientId: patient.id })).json().id;
@@ -137,6 +160,13 @@ describeApp(
       });
       expect(emergency.statusCode, emergency.body).toBe(200);
       expect((await call(app, admin, "POST", `/api/admin/emergency-access/${emergency.json().id}/review`)).statusCode).toBe(200);
+      // An admin ends a doctor's care of a patient; that doctor's emergency access then waits for an admin's approval.
+      const former = await aPatient(app);
+      expect((await call(app, admin, "POST", `/api/admin/patients/${former.id}/care`, { doctorId: doctor.id })).statusCode).toBe(200);
+      expect((await call(app, admin, "DELETE", `/api/admin/patients/${former.id}/care/${doctor.id}`)).statusCode).toBe(200);
+      const asked = await call(app, doctor, "POST", "/api/emergency-access", { patientId: former.id, reason: "Crisis call; their new therapist is away." });
+      expect(asked.json()).toMatchObject({ status: "awaiting_approval" });
+      expect((await call(app, admin, "POST", `/api/admin/emergency-access/${asked.json().id}/approve`)).statusCode).toBe(200);
 
       // Admin: a new account, a deactivation (and settings, below).
       const created = await call(app, admin, "POST", "/api/admin/users", {
@@ -164,13 +194,44 @@ describeApp(
       const forgetful = await aPatient(app);
       await turnOnAuthenticator(app, forgetful);
       expect((await call(app, admin, "DELETE", `/api/admin/users/${forgetful.id}/two-step`)).statusCode).toBe(200);
+      // An enrolment code for a doctor yet to set up two-step sign-in.
+      expect((await call(app, admin, "POST", `/api/admin/users/${doctor.id}/enrolment-code`)).statusCode).toBe(200);
       // A passkey added and used, and a challenge left unanswered (the origin the request came to: no PUBLIC_ORIGIN here).
       const authenticator = new SoftAuthenticator("http://localhost:80");
       const creation = (await call(app, careful, "POST", "/api/account/passkeys/options")).json();
       expect((await call(app, careful, "POST", "/api/account/passkeys", { name: "Laptop", response: authenticator.create(creation) })).statusCode).toBe(200);
+      // Messaging keys, and a seal of them under that passkey.
+      const pair = await newKeyPair();
+      const sealedPrivateKey = await sealWithKey(pair.privateKey, crypto.getRandomValues(new Uint8Array(32)));
+      const keys = { publicKey: pair.publicKey, sealedPrivateKey, sealedRecoveryKey: await sealPrivateKey(pair.privateKey, "a recovery code") };
+      expect((await call(app, careful, "PUT", "/api/keys/me", keys)).statusCode).toBe(200);
+      const { credential_id: credentialId } = await app.clinic.db
+        .selectFrom("passkeys")
+        .select("credential_id")
+        .where("user_id", "=", careful.id)
+        .executeTakeFirstOrThrow();
+      const sealed = await call(app, careful, "PUT", `/api/keys/me/passkey-seals/${credentialId}`, { sealedPrivateKey });
+      expect(sealed.statusCode, sealed.body).toBe(200);
       const request = (await app.inject({ method: "POST", url: "/api/login/passkey/options" })).json();
       expect((await app.inject({ method: "POST", url: "/api/login/passkey", payload: { response: authenticator.get(request) } })).statusCode).toBe(200);
       expect((await app.inject({ method: "POST", url: "/api/login/passkey/options" })).statusCode).toBe(200);
+      // A sign-in left waiting for its second step (adding the passkey ended the one before, as it ends other sessions).
+      expect((await app.inject({ method: "POST", url: "/api/login", payload: { username, password: "quiet-harbour-42" } })).json()).toMatchObject({
+        mfaRequired: true,
+      });
+
+      // Notice switches and settings; texts opted in to, then paused by a signed STOP (issue 34).
+      expect((await call(app, careful, "PUT", "/api/account/notice-settings/switches", { topic: "reminders", email: false })).statusCode).toBe(200);
+      expect((await call(app, careful, "PUT", "/api/account/notice-settings/texts", { enabled: true })).statusCode).toBe(200);
+      const stop = { From: "+15551234567", Body: "STOP" };
+      const signature = twilio.getExpectedTwilioSignature(TWILIO.TWILIO_AUTH_TOKEN, "http://localhost:80/api/notices/sms/inbound", stop);
+      const stopped = await app.inject({
+        method: "POST",
+        url: "/api/notices/sms/inbound",
+        payload: new URLSearchParams(stop).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature },
+      });
+      expect(stopped.statusCode, stopped.body).toBe(200);
 
       // Time passes: the session's activity is written back, and the doctor writes the notes.
       const shift = Date.parse(second!) - Date.now();
@@ -195,6 +256,38 @@ describeApp(
         advance(-shift);
       }
 
+      // The clinic's money (issue 35): the demo's waiting fee decided, a payment received at a time given with its offset.
+      const [fee] = (await call(app, admin, "GET", "/api/billing/fees?status=pending")).json() as { id: number }[];
+      expect((await call(app, admin, "POST", `/api/billing/fees/${fee!.id}/approve`)).statusCode).toBe(200);
+      const paid = await call(app, admin, "POST", "/api/billing/payments", {
+        patientId: patient.id,
+        method: "cash",
+        amountMinor: 5_000,
+        receivedAt: "2026-11-30T10:00:00-05:00",
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+
+      // A diagnosis recorded and resolved; the patient's details for their documents; the sweep's
+      // estimate of the booked care, and the month's superbill the patient asked for.
+      const diagnosis = await call(app, doctor, "POST", "/api/diagnoses", { patientId: patient.id, code: "F41.1" });
+      expect(diagnosis.statusCode, diagnosis.body).toBe(200);
+      expect((await call(app, doctor, "POST", `/api/diagnoses/${diagnosis.json().id}/resolve`)).statusCode).toBe(200);
+      const details = await call(app, patient, "PUT", `/api/billing/patients/${patient.id}/document-details`, {
+        postalAddress: "1 Harbour Street, Boston, MA 02110",
+        monthlySuperbill: true,
+      });
+      expect(details.statusCode, details.body).toBe(200);
+      await runBillingDocumentSweeps(app.clinic);
+      // Card payments' own statements (no Stripe here): an event claimed, a card saved with the
+      // patient's consent, a night's charge started and settled.
+      const cardAt = app.clinic.now().toISOString();
+      expect(await claimStripeEvent(app.clinic.db, { id: "evt_instants", type: "checkout.session.completed", processedAt: cardAt })).toBe(true);
+      await insertStripeCustomer(app.clinic.db, patient.id, "cus_instants", cardAt);
+      await recordCardConsent(app.clinic.db, patient.id, { text: "I agree to be charged.", at: cardAt, ip: null });
+      await saveCard(app.clinic.db, { stripeCustomerId: "cus_instants", paymentMethodId: "pm_instants", brand: "visa", last4: "4242", savedAt: cardAt });
+      const collection = await startCollection(app.clinic.db, { patientId: patient.id, night: "2026-11-30", amountMinor: 5_000, currency: "USD", at: cardAt });
+      await updateCollection(app.clinic.db, collection!, { status: "charged", paymentIntentId: "pi_instants", at: cardAt });
+
       // (Last, and written out: the environment's long sessions are more than settings may keep.)
       const saved = await call(app, admin, "PUT", "/api/admin/settings", {
         clinicName: "Halcyon",
@@ -205,13 +298,33 @@ describeApp(
       });
       expect(saved.statusCode, saved.body).toBe(200);
 
+      // The outbox worker's own statements (no mail server here): a claim leaves its lease on a
+      // notice, a send its time on another.
+      await app.notices.stop();
+      const at = app.clinic.now();
+      const notice = { kind: "clinic_test_email", channel: "email" as const, userId: admin.id, toAddress: "admin@halcyon.example", subject: "A test" };
+      await insertNotices(
+        app.clinic.db,
+        ["first", "second"].map((key) => ({
+          ...notice,
+          params: {},
+          status: "waiting" as const,
+          nextAttemptAt: at.toISOString(),
+          createdAt: at.toISOString(),
+          dedupeKey: key,
+        })),
+      );
+      const claimed = await claimDueNotices(app.clinic.db, { now: at.toISOString(), leaseUntil: new Date(at.getTime() + 60_000).toISOString(), limit: 10 });
+      expect(claimed.length).toBeGreaterThanOrEqual(2);
+      await recordNoticeOutcomes(app.clinic.db, [{ id: claimed[0]!.id, status: "sent", result: "250 Accepted" }], at.toISOString());
+
       const columns = await columnsNamedAsInstants(app);
       expect(columns.length).toBeGreaterThan(15);
       for (const { table, column } of columns) {
         const { rows } = await sql<{ value: string }>`select ${sql.ref(column)} as value from ${sql.table(table)} where ${sql.ref(column)} is not null`.execute(
           app.clinic.db,
         );
-        expect(rows.length, `${table}.${column} was written`).toBeGreaterThan(0);
+        expect.soft(rows.length, `${table}.${column} was written`).toBeGreaterThan(0);
         for (const { value } of rows) expect(value, `${table}.${column}`).toMatch(ISO_UTC);
       }
     });
@@ -245,5 +358,5 @@ describeApp(
       expect(twice.json().message).toMatch(/just been taken/);
     });
   },
-  { SEED_DEMO: "true", SESSION_IDLE_MINUTES: "100000", SESSION_ABSOLUTE_HOURS: "100000" },
+  { SEED_DEMO: "true", SESSION_IDLE_MINUTES: "100000", SESSION_ABSOLUTE_HOURS: "100000", ...TWILIO },
 );

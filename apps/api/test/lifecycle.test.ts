@@ -7,8 +7,15 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_ENV } from "./helper";
 
 const dist = new URL("../dist/", import.meta.url);
+/**
+ * Every process started here: SQLite in its DATA_DIR, and the tests' light Argon2id. With the
+ * default 64 MiB, each demo seed derives nine passwords and a plain-password sign-in one more,
+ * seconds each on a busy machine: longer than the 10 s a stopping server gives a request in flight.
+ */
+const processEnv = { ...process.env, DATABASE_URL: "", PASSWORD_KDF_MEMORY_KIB: TEST_ENV.PASSWORD_KDF_MEMORY_KIB };
 const run = promisify(execFile);
 let dataDir = "";
 
@@ -19,8 +26,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const clinic = (...args: string[]) =>
-  run(process.execPath, [new URL("cli.js", dist).pathname, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+const clinic = (...args: string[]) => run(process.execPath, [new URL("cli.js", dist).pathname, ...args], { env: { ...processEnv, DATA_DIR: dataDir } });
 
 describe("the clinic command line", () => {
   it("migrates, creates users of any role, resets a password and backs up", async () => {
@@ -61,7 +67,7 @@ describe("the clinic command line", () => {
   it("says there is no database, and creates none, when audit:verify or backup finds none", async () => {
     const nowhere = join(dataDir, "no-clinic-here");
     const inNowhere = (...args: string[]) =>
-      run(process.execPath, [new URL("cli.js", dist).pathname, ...args], { env: { ...process.env, DATA_DIR: nowhere, DATABASE_URL: "" } }).catch(
+      run(process.execPath, [new URL("cli.js", dist).pathname, ...args], { env: { ...processEnv, DATA_DIR: nowhere } }).catch(
         (error: { code: number; stdout: string; stderr: string }) => error,
       );
     for (const command of ["audit:verify", "backup"]) {
@@ -75,7 +81,7 @@ describe("the clinic command line", () => {
 /** Starts the built server on a port of its own; resolves once its stdout shows `until`. */
 function startServer(env: Record<string, string>, until: RegExp) {
   const child = spawn(process.execPath, [new URL("server.js", dist).pathname], {
-    env: { ...process.env, DATABASE_URL: "", ...env },
+    env: { ...processEnv, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -156,7 +162,7 @@ describe("the audit chain's key and checkpoints", () => {
     const atShutdown = checkpoints.at(-1)!;
     expect(atShutdown).toMatch(/^\d+:[0-9a-f]{64}$/);
     const onKeyed = (...args: string[]) =>
-      run(process.execPath, [new URL("cli.js", dist).pathname, ...args], { env: { ...process.env, DATA_DIR: keyed, DATABASE_URL: "" } }).catch(
+      run(process.execPath, [new URL("cli.js", dist).pathname, ...args], { env: { ...processEnv, DATA_DIR: keyed } }).catch(
         (error: { code: number; stdout: string }) => error,
       );
     expect(await onKeyed("audit:verify", "--checkpoint", atShutdown)).toMatchObject({ stdout: expect.stringMatching(/Audit chain intact/) });
@@ -172,7 +178,7 @@ describe("the audit chain's key and checkpoints", () => {
 
     // AUDIT_KEY comes before the file: with another key, no row verifies.
     const otherKey = run(process.execPath, [new URL("cli.js", dist).pathname, "audit:verify"], {
-      env: { ...process.env, DATA_DIR: keyed, DATABASE_URL: "", AUDIT_KEY: "ab".repeat(32) },
+      env: { ...processEnv, DATA_DIR: keyed, AUDIT_KEY: "ab".repeat(32) },
     }).catch((error: { code: number; stdout: string }) => error);
     expect(await otherKey).toMatchObject({ code: 3, stdout: expect.stringMatching(/Audit chain BROKEN at row 1\b/) });
   }, 180_000); // A start and four command-line processes inside a busy test run.
@@ -183,7 +189,7 @@ describe("the built server", () => {
     const port = 4300 + Math.floor(Math.random() * 500);
     const serverDataDir = join(dataDir, "server");
     const child = spawn(process.execPath, [new URL("server.js", dist).pathname], {
-      env: { ...process.env, DATA_DIR: serverDataDir, DATABASE_URL: "", PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "development" },
+      env: { ...processEnv, DATA_DIR: serverDataDir, PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "development" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
@@ -224,7 +230,7 @@ describe("the built server", () => {
 
     // The same clinic in production: the demo accounts' published passwords stop it at start.
     const production = await run(process.execPath, [new URL("server.js", dist).pathname], {
-      env: { ...process.env, DATA_DIR: serverDataDir, DATABASE_URL: "", PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production" },
+      env: { ...processEnv, DATA_DIR: serverDataDir, PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production" },
     }).catch((error: { code: number; stderr: string }) => error);
     expect(production).toMatchObject({
       code: 1,

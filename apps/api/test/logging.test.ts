@@ -4,6 +4,7 @@ import { describeEachDatabase } from "@halcyon/db/testing";
 import { expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { parseEnv } from "../src/env";
+import { TEST_ENV } from "./helper";
 
 describeEachDatabase("logs", (database) => {
   it("are JSON and never contain passwords, session ids or cookies", async () => {
@@ -14,7 +15,7 @@ describeEachDatabase("logs", (database) => {
         done();
       },
     });
-    const env = parseEnv({ NODE_ENV: "development", LOG_LEVEL: "trace", SEED_DEMO: "false", WEB_DIST: "/nonexistent" });
+    const env = parseEnv({ NODE_ENV: "development", LOG_LEVEL: "trace", SEED_DEMO: "false", WEB_DIST: "/nonexistent", SECRETS_KEY: TEST_ENV.SECRETS_KEY! });
     const app = await buildApp({ env, database: database(), logStream: stream });
     let sessionId = "";
     try {

@@ -113,6 +113,12 @@ describeApp(
       });
       expect(handshake).toBe(403);
 
+      // The clinic's profile is public (the landing page shows it before anyone signs in) and holds nothing private: a session on a one-time password reads what anyone may.
+      const clinic = await app.inject({ method: "GET", url: "/api/clinic", headers: { cookie: session.cookie } });
+      expect(clinic.statusCode).toBe(200);
+      expect(clinic.json()).toEqual((await app.inject({ method: "GET", url: "/api/clinic" })).json());
+      expect(Object.keys(clinic.json()).sort()).toEqual(["cancellationWindowHours", "cardPayments", "clinicName", "clinicTimeZone", "clinicians", "defaultWorkingHours"]);
+
       const user = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: session.cookie } });
       expect(user.json()).toMatchObject({ id: session.id, mustChangePassword: true });
       // A new password of its own opens everything (on the fresh session the change starts).

@@ -1,11 +1,14 @@
 // Passkeys: registered from the account after a recent sign-in, then the whole sign-in on their
 // own, the second step after a password, or a re-check; bound to PUBLIC_ORIGIN; each challenge good
 // once, for one ceremony, for a few minutes; removal after a re-check.
+import { issueEnrolmentCodeFromConsole } from "@halcyon/domain";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect, it } from "vitest";
 import { aStaffMember } from "./clinic-helpers";
 import { describeApp, newPatient, register, sessionCookie } from "./helper";
 import { SoftAuthenticator } from "./soft-authenticator";
+import { randomBytes } from "node:crypto";
+import { newKeyPair, sealPrivateKey, sealWithKey } from "@halcyon/sealed";
 
 const ORIGIN = "https://clinic.example";
 
@@ -31,6 +34,8 @@ interface Member {
   cookie: string;
   authenticator: SoftAuthenticator;
   passkeyId: number;
+  /** The passkey's credential id, base64url, as the browser's assertion names it. */
+  credentialId: string;
   recoveryCodes: string[];
 }
 
@@ -41,9 +46,11 @@ async function memberWithPasskey(app: FastifyInstance, name = "My laptop"): Prom
   const authenticator = new SoftAuthenticator(ORIGIN);
   const options = await post(app, "/api/account/passkeys/options", cookie);
   expect(options.statusCode, options.body).toBe(200);
-  const added = await post(app, "/api/account/passkeys", cookie, { name, response: authenticator.create(options.json()) });
+  const created = authenticator.create(options.json());
+  const added = await post(app, "/api/account/passkeys", cookie, { name, response: created });
   expect(added.statusCode, added.body).toBe(200);
   return {
+    credentialId: created.id,
     id: response.json().id,
     username: body.username,
     password: body.password,
@@ -190,6 +197,26 @@ describeApp(
       expect(sessionCookie(refused)).toBeUndefined();
     });
 
+    it("is no sign-in on its own while an admin's one-time password waits: that password signs in, the passkey only as its second step", async () => {
+      const { app } = testApp();
+      const member = await memberWithPasskey(app);
+      const admin = await aStaffMember(app, "admin");
+      const issued = await post(app, `/api/admin/users/${member.id}/one-time-password`, admin.cookie);
+      expect(issued.statusCode, issued.body).toBe(200);
+      // Whoever added this passkey does not get to choose the next password without the one-time one.
+      const alone = await post(app, "/api/login/passkey", undefined, { response: member.authenticator.get(await passkeyOptions(app)) });
+      expect(alone.statusCode).toBe(403);
+      expect(alone.json().message).toMatch(/one-time password you were given/);
+      expect(sessionCookie(alone)).toBeUndefined();
+
+      const first = await post(app, "/api/login", undefined, { username: member.username, password: issued.json().oneTimePassword });
+      expect(first.json()).toMatchObject({ mfaRequired: true });
+      const pending = pendingCookie(first);
+      const done = await post(app, "/api/login/mfa", pending, { passkey: member.authenticator.get(await passkeyOptions(app, pending)) });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toMatchObject({ id: member.id, mustChangePassword: true });
+    });
+
     it("is renamed by its owner only, and removed only after a recent re-check, by password or passkey", async () => {
       const { app, advance } = testApp();
       const member = await memberWithPasskey(app);
@@ -292,9 +319,64 @@ describeApp(
       const authenticator = new SoftAuthenticator(ORIGIN);
       const options = await post(app, "/api/account/passkeys/options", doctor.cookie);
       expect(options.statusCode, options.body).toBe(200);
-      const added = await post(app, "/api/account/passkeys", doctor.cookie, { name: "Office key", response: authenticator.create(options.json()) });
+      const { enrolmentCode } = await issueEnrolmentCodeFromConsole(app.clinic, doctor.username);
+      const added = await post(app, "/api/account/passkeys", doctor.cookie, {
+        name: "Office key",
+        response: authenticator.create(options.json()),
+        enrolmentCode,
+      });
       expect(added.statusCode, added.body).toBe(200);
       expect((await app.inject({ method: "GET", url: "/api/appointments", headers: { cookie: doctor.cookie } })).statusCode).toBe(200);
+    });
+
+    it("keeps the private key sealed under each passkey's PRF key, for its own passkeys only, and drops it with the passkey or the key pair", async () => {
+      const { app, advance } = testApp();
+      const member = await memberWithPasskey(app);
+      const other = await memberWithPasskey(app);
+      const put = (who: Member, url: string, payload: object) => app.inject({ method: "PUT", url, payload, headers: { cookie: who.cookie } });
+      const seals = async () => (await app.inject({ method: "GET", url: "/api/keys/me", headers: { cookie: member.cookie } })).json().passkeySeals;
+      const pair = await newKeyPair();
+      const keys = {
+        publicKey: pair.publicKey,
+        sealedPrivateKey: await sealWithKey(pair.privateKey, randomBytes(32)),
+        sealedRecoveryKey: await sealPrivateKey(pair.privateKey, "a recovery code"),
+      };
+      const sealUrl = (credentialId: string) => `/api/keys/me/passkey-seals/${credentialId}`;
+      const prfSealed = await sealWithKey(pair.privateKey, randomBytes(32));
+      // Nothing to seal before the member has keys; then a seal for their own passkey only.
+      expect((await put(member, sealUrl(member.credentialId), { sealedPrivateKey: prfSealed })).statusCode).toBe(404);
+      expect((await put(member, "/api/keys/me", keys)).statusCode).toBe(200);
+      expect((await put(member, sealUrl(other.credentialId), { sealedPrivateKey: prfSealed })).statusCode).toBe(404);
+      expect((await put(member, sealUrl(member.credentialId), { sealedPrivateKey: keys.sealedRecoveryKey })).statusCode).toBe(400);
+      const saved = await put(member, sealUrl(member.credentialId), { sealedPrivateKey: prfSealed });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(await seals()).toEqual([{ credentialId: member.credentialId, sealedPrivateKey: prfSealed }]);
+      const audited = await app.clinic.db
+        .selectFrom("audit_log")
+        .select("id")
+        .where("action", "=", "keys.passkey_seal")
+        .where("actor_id", "=", member.id)
+        .execute();
+      expect(audited).toHaveLength(1);
+
+      // A new key pair drops the seals of the old one.
+      const next = await newKeyPair();
+      expect(
+        (await put(member, "/api/keys/me", { ...keys, publicKey: next.publicKey, sealedPrivateKey: await sealWithKey(next.privateKey, randomBytes(32)) }))
+          .statusCode,
+      ).toBe(200);
+      expect(await seals()).toEqual([]);
+      // The seal goes with its passkey.
+      expect((await put(member, sealUrl(member.credentialId), { sealedPrivateKey: await sealWithKey(next.privateKey, randomBytes(32)) })).statusCode).toBe(200);
+      expect(await seals()).toHaveLength(1);
+      const removed = await app.inject({ method: "DELETE", url: `/api/account/passkeys/${member.passkeyId}`, headers: { cookie: member.cookie } });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(await seals()).toEqual([]);
+      // A session that has not proved itself lately stores none.
+      advance(6 * 60_000);
+      const stale = await put(other, "/api/keys/me/passkey-seals/" + other.credentialId, { sealedPrivateKey: prfSealed });
+      expect(stale.statusCode).toBe(403);
+      expect(stale.json().code).toBe("REAUTH_REQUIRED");
     });
   },
   { PUBLIC_ORIGIN: ORIGIN, REQUIRE_STAFF_TWO_STEP: "true" },

@@ -2,28 +2,15 @@
 // name; enforced on registration, password changes and the console. A member whose password was
 // chosen before the rules is not locked out: their next sign-in leaves a notice asking, once, for
 // a better one.
-import { insertUser } from "@halcyon/db";
 import { resetPassword } from "@halcyon/domain";
-import argon2 from "argon2";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { signInAs, type SignedIn } from "./clinic-helpers";
 import { describeApp, newPatient, register } from "./helper";
+import { insertMember } from "./verifiers";
 
 /** An account from before the rules: its password was never judged by them. */
-async function anAccountFromBefore(app: FastifyInstance, username: string, password: string): Promise<void> {
-  await insertUser(app.clinic.db, {
-    username,
-    passwordHash: await argon2.hash(password),
-    email: null,
-    firstName: "Robin",
-    lastName: "Hale",
-    phoneNumber: "(555) 010-0000",
-    dateOfBirth: "1980-01-01",
-    role: "patient",
-    createdAt: new Date().toISOString(),
-  });
-}
+const anAccountFromBefore = insertMember;
 
 async function noticesOf(app: FastifyInstance, who: SignedIn): Promise<{ kind: string; createdAt: string }[]> {
   const response = await app.inject({ method: "GET", url: "/api/account/notices", headers: { cookie: who.cookie } });

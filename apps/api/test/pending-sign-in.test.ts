@@ -9,7 +9,8 @@ import { appRouter, SIGN_IN_REQUIRED, totpCodeAt } from "@halcyon/domain";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
-import { listen, OPEN_PROCEDURES, OPEN_REST_OPERATIONS, turnOnAuthenticator } from "./clinic-helpers";
+import { resetPassword } from "@halcyon/domain";
+import { aStaffMember, listen, OPEN_PROCEDURES, OPEN_REST_OPERATIONS, turnOnAuthenticator } from "./clinic-helpers";
 import { describeApp, newPatient, register, sessionCookie } from "./helper";
 
 const STEP_MS = 30_000;
@@ -213,5 +214,48 @@ describeApp("a pending sign-in opens nothing but the second step", (testApp) => 
     const done = await secondStep(app, `halcyon_pending=${again.value}`, code);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ id: member.id });
+  });
+
+  it("ends with the member's sessions: after each thing that ends them, the second step is refused", async () => {
+    const { app, advance } = testApp();
+    const admin = await aStaffMember(app, "admin");
+    const asAdmin = (method: "POST" | "PATCH" | "DELETE", url: string, payload?: Record<string, unknown>) =>
+      app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+    const endings: [string, (member: Member) => Promise<unknown>][] = [
+      [
+        "a password change in another session",
+        async (member) => {
+          const session = await app.inject({ method: "POST", url: "/api/login", payload: { username: member.username, password: member.password } });
+          const done = await secondStep(
+            app,
+            `halcyon_pending=${session.cookies.find((c) => c.name === "halcyon_pending")!.value}`,
+            await totpCodeAt(member.secret, app.clinic.now()),
+          );
+          const changed = await app.inject({
+            method: "POST",
+            url: "/api/user/password",
+            headers: { cookie: sessionCookie(done)! },
+            payload: { currentPassword: member.password, newPassword: "a-brand-new-harbour-97" },
+          });
+          expect(changed.statusCode, changed.body).toBe(200);
+        },
+      ],
+      ["the console's password reset", (member) => resetPassword(app.clinic, member.username, "console-chosen-lantern-55")],
+      ["an admin's one-time password", (member) => asAdmin("POST", `/api/admin/users/${member.id}/one-time-password`)],
+      ["an admin's reset of two-step sign-in", (member) => asAdmin("DELETE", `/api/admin/users/${member.id}/two-step`)],
+      ["deactivation", (member) => asAdmin("PATCH", `/api/admin/users/${member.id}`, { active: false })],
+    ];
+    for (const [what, end] of endings) {
+      const member = await memberWithAuthenticator(app, advance);
+      const pending = await passwordStep(app, member);
+      const ended = await end(member);
+      if (ended && typeof ended === "object" && "statusCode" in ended) expect((ended as LightMyRequestResponse).statusCode, what).toBe(200);
+      advance(STEP_MS);
+      const code = await totpCodeAt(member.secret, app.clinic.now());
+      const refused = await secondStep(app, `halcyon_pending=${pending.value}`, code);
+      expect(refused.statusCode, `${what}: ${refused.body}`).toBe(401);
+      expect(refused.json(), what).toEqual({ code: "UNAUTHORIZED", message: "Your sign-in has expired. Please sign in again." });
+      expect(sessionCookie(refused), what).toBeUndefined();
+    }
   });
 });

@@ -6,18 +6,28 @@
 //   2. every documented operation is routed, and refuses a signed-out caller as documented;
 //   3. one example call per operation answers 200 with a body the document's schema accepts,
 //      field for field (no field missing, none extra).
-import { totpCodeAt } from "@halcyon/domain";
-import { newKeyPair, sealPrivateKey } from "@halcyon/sealed";
+import { CARD_CONSENT_TEXT, signLink, totpCodeAt } from "@halcyon/domain";
+import { randomBytes } from "node:crypto";
+import { newKeyPair, sealPrivateKey, sealWithKey, type MemberKeyPair } from "@halcyon/sealed";
 import type { FastifyInstance } from "fastify";
-import { beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { aStaffMember, type SignedIn, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead } from "./clinic-helpers";
 import { readyToMessage, sealedFor, useRecordsKey } from "./sealing";
+import { latestToken } from "./notice-links";
 import { SoftAuthenticator } from "./soft-authenticator";
 import { describeApp, newPatient, register } from "./helper";
 import { bodyChecker, fetchDocument, operationsOf, type OpenApiDocument, type Operation } from "./openapi-document";
+import { aCardPayment, anOpenInvoice } from "./card-fixtures";
+import { standInEnv, startStripeStandIn } from "./stripe-stand-in";
+
+/** Card payments are on, against the test's stand-in for Stripe's API. */
+const stripe = await startStripeStandIn();
+afterAll(() => stripe.close());
 
 /** Sessions outlive the days the clock is moved forward to write a session's notes (idle time stays within what the settings allow). */
 const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "720", SESSION_ABSOLUTE_HOURS: "100000" };
+/** A text-message provider, so the texts opt-in answers 200 (nothing is sent: no worker runs here). */
+const TEXTS = { TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`, TWILIO_AUTH_TOKEN: "a-contract-test-auth-token", TWILIO_FROM: "+15550001111" };
 
 interface World {
   app: FastifyInstance;
@@ -40,10 +50,19 @@ interface World {
   authenticator: SoftAuthenticator;
   passkeyOptions: { challenge: string };
   passkeyId: number;
+  credentialId: string;
+  /** The patient's messaging keys. */
+  keys: MemberKeyPair;
   /** The video visit of the booked appointment. */
   visitId: number;
   /** The safety alert the patient's PHQ-9 raised. */
   alertId: number;
+  /** The diagnosis the doctor recorded. */
+  diagnosisId: number;
+  /** The admin's test email. */
+  noticeId: number;
+  /** The clinic's money: a service, three pending fees of the patient's, an adjustment, an invoice, a payment. */
+  billing: { serviceId?: number; fees?: number[]; entryId?: number; invoiceId?: number; paymentId?: number };
   /** The server's clock (an authenticator app reads the same time). */
   now(): Date;
   /** The patient signs in on another device too. */
@@ -56,6 +75,16 @@ interface World {
   advanceTo(instant: string): Promise<void>;
 }
 
+/** The patient's link to stop one kind of email, as the outbox's worker signs it. */
+const unsubscribeToken = (w: World) =>
+  signLink(w.app.clinic.secrets, {
+    purpose: "unsubscribe",
+    userId: w.patient.id,
+    subject: "care_tasks",
+    expiresAt: "2099-01-01T00:00:00.000Z",
+    singleUse: false,
+  });
+
 interface ExampleCall {
   as?: SignedIn;
   /** The path and query after /api. */
@@ -65,11 +94,26 @@ interface ExampleCall {
   keep?: (answer: never) => void;
 }
 
+/** A reminder's link of the patient's booked session, as the outbox's worker signs it. */
+function reminderLink(w: World, purpose: "confirm_appointment" | "manage_appointment"): string {
+  return signLink(w.app.clinic.secrets, { purpose, userId: w.patient.id, targetId: w.appointmentId, expiresAt: w.startTime, singleUse: true });
+}
+
 /** One call per documented operation, in an order where each finds what it needs. */
 const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][] = [
   ["POST /register", () => ({ url: "/register", payload: newPatient() })],
+  ["POST /login/params", (w) => ({ url: "/login/params", payload: { username: w.patientLogin.username } })],
   ["POST /login", (w) => ({ url: "/login", payload: w.patientLogin })],
   ["GET /user", (w) => ({ as: w.patient, url: "/user" })],
+  // The member's address and clock; the links of their notices, signed as the outbox's worker signs them.
+  ["GET /account/contact", (w) => ({ as: w.patient, url: "/account/contact" })],
+  ["PUT /account/email", (w) => ({ as: w.patient, url: "/account/email", payload: { email: "morgan.reyes@example.com" } })],
+  ["POST /account/email/verification", (w) => ({ as: w.patient, url: "/account/email/verification" })],
+  ["PUT /account/time-zone", (w) => ({ as: w.patient, url: "/account/time-zone", payload: { timeZone: "America/Chicago" } })],
+  [
+    "POST /account/email/verify",
+    async (w) => ({ url: "/account/email/verify", payload: { token: await latestToken(w.app, w.patient.id, "email_verification") } }),
+  ],
   ["GET /doctors", (w) => ({ as: w.patient, url: "/doctors" })],
   ["GET /clinic", () => ({ url: "/clinic" })],
   ["GET /doctors/{doctorId}/slots", (w) => ({ as: w.patient, url: `/doctors/${w.doctor.id}/slots?date=${weekdayAhead(3)}&patientId=${w.patient.id}` })],
@@ -84,6 +128,8 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ],
   ["GET /appointments", (w) => ({ as: w.patient, url: "/appointments?status=scheduled&order=asc&limit=10" })],
   ["PATCH /appointments/{id}", (w) => ({ as: w.patient, url: `/appointments/${w.appointmentId}`, payload: { description: "Bring the sleep journal" } })],
+  ["POST /appointments/confirm", (w) => ({ url: "/appointments/confirm", payload: { token: reminderLink(w, "confirm_appointment") } })],
+  ["POST /appointments/manage-link", (w) => ({ as: w.patient, url: "/appointments/manage-link", payload: { token: reminderLink(w, "manage_appointment") } })],
   ["GET /appointments/summary", (w) => ({ as: w.patient, url: "/appointments/summary" })],
   ["GET /activity", (w) => ({ as: w.doctor, url: "/activity?limit=5" })],
   ["GET /patients", (w) => ({ as: w.doctor, url: "/patients?limit=10" })],
@@ -94,6 +140,96 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["GET /admin/patients/{patientId}/care", (w) => ({ as: w.admin, url: `/admin/patients/${w.patient.id}/care` })],
   ["POST /admin/patients/{patientId}/care", (w) => ({ as: w.admin, url: `/admin/patients/${w.patient.id}/care`, payload: { doctorId: w.locum.id } })],
   ["DELETE /admin/patients/{patientId}/care/{doctorId}", (w) => ({ as: w.admin, url: `/admin/patients/${w.patient.id}/care/${w.locum.id}` })],
+  // The clinic's money.
+  ["GET /billing/services", (w) => ({ as: w.patient, url: "/billing/services" })],
+  [
+    "POST /billing/services",
+    (w) => ({
+      as: w.admin,
+      url: "/billing/services",
+      payload: { name: "Individual Therapy", minutes: 53, feeMinor: 15_000, kind: "individual", usualSessionsPerYear: 40 },
+      keep: (answer: { id: number }) => void (w.billing.serviceId = answer.id),
+    }),
+  ],
+  [
+    "PUT /billing/services/{id}",
+    (w) => ({
+      as: w.admin,
+      url: `/billing/services/${w.billing.serviceId}`,
+      payload: { name: "Individual Therapy", minutes: 53, feeMinor: 16_000, kind: "individual", usualSessionsPerYear: 40 },
+    }),
+  ],
+  [
+    "PUT /billing/patients/{patientId}/rates/{serviceId}",
+    (w) => ({ as: w.admin, url: `/billing/patients/${w.patient.id}/rates/${w.billing.serviceId}`, payload: { feeMinor: 9_000 } }),
+  ],
+  ["GET /billing/patients/{patientId}/rates", (w) => ({ as: w.admin, url: `/billing/patients/${w.patient.id}/rates` })],
+  [
+    "GET /billing/fees",
+    async (w) => {
+      // Three missed sessions long ago, each with its fee waiting (as marking them a no-show would leave them).
+      const db = w.app.clinic.db;
+      w.billing.fees = [];
+      for (const hour of [9, 10, 11]) {
+        const start = new Date(Date.UTC(2020, 0, 6, hour)).toISOString();
+        const end = new Date(Date.UTC(2020, 0, 6, hour + 1)).toISOString();
+        const session = { patient_id: w.patient.id, doctor_id: w.doctor.id, title: "Session", description: null, notes: null, fee_minor: 15_000 };
+        const { id } = await db
+          .insertInto("appointments")
+          .values({ ...session, start_time: start, end_time: end, status: "no_show", created_at: start, updated_at: start })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const fee = await db
+          .insertInto("pending_fees")
+          .values({ appointment_id: id, patient_id: w.patient.id, kind: "no_show", amount_minor: 15_000, created_at: end })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        w.billing.fees.push(fee.id);
+      }
+      return { as: w.doctor, url: "/billing/fees?status=pending" };
+    },
+  ],
+  ["POST /billing/fees/{id}/approve", (w) => ({ as: w.doctor, url: `/billing/fees/${w.billing.fees![0]}/approve` })],
+  [
+    "POST /billing/fees/{id}/waive",
+    (w) => ({ as: w.doctor, url: `/billing/fees/${w.billing.fees![1]}/waive`, payload: { reason: "The clinic closed for snow." } }),
+  ],
+  ["POST /billing/fees/{id}/forgive", (w) => ({ as: w.admin, url: `/billing/fees/${w.billing.fees![2]}/forgive` })],
+  [
+    "POST /billing/adjustments",
+    (w) => ({
+      as: w.admin,
+      url: "/billing/adjustments",
+      payload: { patientId: w.patient.id, amountMinor: 2_500, reason: "Printed records" },
+      keep: (answer: { id: number }) => void (w.billing.entryId = answer.id),
+    }),
+  ],
+  [
+    "POST /billing/invoices",
+    (w) => ({
+      as: w.admin,
+      url: "/billing/invoices",
+      payload: { patientId: w.patient.id },
+      keep: (answer: { id: number }) => void (w.billing.invoiceId = answer.id),
+    }),
+  ],
+  ["GET /billing/invoices/{id}", (w) => ({ as: w.patient, url: `/billing/invoices/${w.billing.invoiceId}` })],
+  ["POST /billing/entries/{id}/reverse", (w) => ({ as: w.admin, url: `/billing/entries/${w.billing.entryId}/reverse`, payload: { reason: "Entered twice" } })],
+  [
+    "POST /billing/payments",
+    (w) => ({
+      as: w.admin,
+      url: "/billing/payments",
+      payload: { patientId: w.patient.id, invoiceId: w.billing.invoiceId, method: "cheque", reference: "Cheque 1042", amountMinor: 5_000 },
+      keep: (answer: { id: number }) => void (w.billing.paymentId = answer.id),
+    }),
+  ],
+  [
+    "POST /billing/payments/{id}/refund",
+    (w) => ({ as: w.admin, url: `/billing/payments/${w.billing.paymentId}/refund`, payload: { amountMinor: 1_000, reason: "Overpaid" } }),
+  ],
+  ["GET /billing/account", (w) => ({ as: w.patient, url: "/billing/account" })],
+  ["GET /billing/receivables", (w) => ({ as: w.admin, url: "/billing/receivables" })],
   [
     "POST /emergency-access",
     (w) => ({
@@ -107,7 +243,22 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
     "GET /admin/emergency-access",
     (w) => ({ as: w.admin, url: "/admin/emergency-access", keep: (answer: { id: number }[]) => void (w.emergencyAccessId = answer[0]!.id) }),
   ],
-  ["POST /admin/emergency-access/{id}/review", (w) => ({ as: w.admin, url: `/admin/emergency-access/${w.emergencyAccessId}/review` })],
+  // The locum's request awaits approval (the admin ended their care of the patient); the admin, signed in a moment ago, approves it.
+  ["POST /admin/emergency-access/{id}/approve", (w) => ({ as: w.admin, url: `/admin/emergency-access/${w.emergencyAccessId}/approve` })],
+  [
+    "POST /admin/emergency-access/{id}/review",
+    async (w) => {
+      // Another doctor's access, opened at once, is what is left to review.
+      const other = await aStaffMember(w.app, "doctor");
+      const opened = await w.app.inject({
+        method: "POST",
+        url: "/api/emergency-access",
+        payload: { patientId: w.patient.id, reason: "Covering the crisis line tonight; the patient called in distress." },
+        headers: { cookie: other.cookie },
+      });
+      return { as: w.admin, url: `/admin/emergency-access/${opened.json().id}/review` };
+    },
+  ],
   ["GET /calendar-feed", (w) => ({ as: w.patient, url: "/calendar-feed" })],
   ["POST /calendar-feed", (w) => ({ as: w.patient, url: "/calendar-feed" })],
   ["DELETE /calendar-feed", (w) => ({ as: w.patient, url: "/calendar-feed" })],
@@ -150,12 +301,38 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
       keep: (answer: { user: { id: number } }) => void (w.createdUserId = answer.user.id),
     }),
   ],
+  ["POST /admin/users/{id}/enrolment-code", (w) => ({ as: w.admin, url: `/admin/users/${w.createdUserId}/enrolment-code` })],
   ["POST /admin/users/{id}/one-time-password", (w) => ({ as: w.admin, url: `/admin/users/${w.createdUserId}/one-time-password` })],
   ["PATCH /admin/users/{id}", (w) => ({ as: w.admin, url: `/admin/users/${w.createdUserId}`, payload: { active: false } })],
   ["GET /admin/users/{id}/working-hours", (w) => ({ as: w.admin, url: `/admin/users/${w.doctor.id}/working-hours` })],
   ["GET /admin/audit-log", (w) => ({ as: w.admin, url: `/admin/audit-log?actorId=${w.patient.id}&limit=5` })],
+  [
+    "POST /admin/notices/test",
+    async (w) => {
+      // Following the verification link gives the admin a verified address.
+      await w.app.clinic.db
+        .updateTable("users")
+        .set({ email: "admin@example.com", email_verified_at: w.now().toISOString() })
+        .where("id", "=", w.admin.id)
+        .execute();
+      return { as: w.admin, url: "/admin/notices/test" };
+    },
+  ],
+  [
+    "GET /admin/notices",
+    async (w) => {
+      // Without a mail server the worker marks it not sent at once; wait for that, so it is not being sent when sent again.
+      await w.app.notices.idle();
+      return { as: w.admin, url: "/admin/notices?limit=5", keep: (answer: { notices: { id: number }[] }) => void (w.noticeId = answer.notices[0]!.id) };
+    },
+  ],
+  ["POST /admin/notices/{id}/resend", (w) => ({ as: w.admin, url: `/admin/notices/${w.noticeId}/resend` })],
   ["GET /admin/settings", (w) => ({ as: w.admin, url: "/admin/settings", keep: (answer: unknown) => void (w.settings = answer) })],
   ["PUT /admin/settings", (w) => ({ as: w.admin, url: "/admin/settings", payload: w.settings })],
+  [
+    "PUT /doctors/{doctorId}/credentials",
+    (w) => ({ as: w.admin, url: `/doctors/${w.doctor.id}/credentials`, payload: { licence: "LCSW 123456 (NY)", npi: "1234567893" } }),
+  ],
   [
     "GET /account/sessions",
     async (w) => (
@@ -184,15 +361,38 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ],
   [
     "POST /account/passkeys",
-    (w) => ({
-      as: w.patient,
-      url: "/account/passkeys",
-      payload: { name: "Laptop", response: w.authenticator.create(w.passkeyOptions) },
-      keep: (answer: { passkey: { id: number } }) => void (w.passkeyId = answer.passkey.id),
-    }),
+    (w) => {
+      const response = w.authenticator.create(w.passkeyOptions);
+      w.credentialId = response.id;
+      return {
+        as: w.patient,
+        url: "/account/passkeys",
+        payload: { name: "Laptop", response },
+        keep: (answer: { passkey: { id: number } }) => void (w.passkeyId = answer.passkey.id),
+      };
+    },
   ],
   ["GET /account/passkeys", (w) => ({ as: w.patient, url: "/account/passkeys" })],
   ["PATCH /account/passkeys/{id}", (w) => ({ as: w.patient, url: `/account/passkeys/${w.passkeyId}`, payload: { name: "Work laptop" } })],
+  [
+    "PUT /keys/me",
+    async (w) => {
+      w.keys = await newKeyPair();
+      const [sealedPrivateKey, sealedRecoveryKey] = await Promise.all([
+        sealWithKey(w.keys.privateKey, randomBytes(32)),
+        sealPrivateKey(w.keys.privateKey, "a recovery code"),
+      ]);
+      return { as: w.patient, url: "/keys/me", payload: { publicKey: w.keys.publicKey, sealedPrivateKey, sealedRecoveryKey } };
+    },
+  ],
+  [
+    "PUT /keys/me/passkey-seals/{credentialId}",
+    async (w) => ({
+      as: w.patient,
+      url: `/keys/me/passkey-seals/${w.credentialId}`,
+      payload: { sealedPrivateKey: await sealWithKey(w.keys.privateKey, randomBytes(32)) },
+    }),
+  ],
   ["POST /login/passkey/options", (w) => ({ url: "/login/passkey/options", keep: (answer: { challenge: string }) => void (w.passkeyOptions = answer) })],
   ["POST /login/passkey", (w) => ({ url: "/login/passkey", payload: { response: w.authenticator.get(w.passkeyOptions) } })],
   ["DELETE /account/passkeys/{id}", (w) => ({ as: w.patient, url: `/account/passkeys/${w.passkeyId}` })],
@@ -213,6 +413,22 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
       const me = (await w.app.inject({ method: "GET", url: "/api/user", headers: { cookie: w.patient.cookie } })).json();
       return { as: w.patient, url: "/consents/treatment/sign", payload: { version: 1, typedName: `${me.firstName} ${me.lastName}` } };
     },
+  ],
+  // Payments by card, against the stand-in for Stripe's API.
+  ["GET /payments/card", (w) => ({ as: w.patient, url: "/payments/card" })],
+  [
+    "POST /payments/invoices/{invoiceId}/checkout",
+    async (w) => ({ as: w.patient, url: `/payments/invoices/${await anOpenInvoice(w.app, w.patient.id, 9_000)}/checkout` }),
+  ],
+  ["POST /payments/card/checkout", (w) => ({ as: w.patient, url: "/payments/card/checkout", payload: { consent: true, consentText: CARD_CONSENT_TEXT } })],
+  ["GET /payments/failed-charges", (w) => ({ as: w.admin, url: "/payments/failed-charges" })],
+  [
+    "POST /payments/{paymentId}/card-refund",
+    async (w) => ({
+      as: w.admin,
+      url: `/payments/${(await aCardPayment(w.app, w.patient.id, 5_000)).paymentId}/card-refund`,
+      payload: { amountMinor: 5_000, reason: "Session cancelled" },
+    }),
   ],
   ["GET /intake", (w) => ({ as: w.patient, url: "/intake" })],
   ["GET /patients/{patientId}/intake", (w) => ({ as: w.doctor, url: `/patients/${w.patient.id}/intake` })],
@@ -258,6 +474,15 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["GET /unsigned-notes", (w) => ({ as: w.doctor, url: "/unsigned-notes" })],
   ["GET /account/notices", (w) => ({ as: w.patient, url: "/account/notices" })],
   ["DELETE /account/notices/{kind}", (w) => ({ as: w.patient, url: "/account/notices/password_review" })],
+  ["GET /account/notice-settings", (w) => ({ as: w.patient, url: "/account/notice-settings" })],
+  [
+    "PUT /account/notice-settings/switches",
+    (w) => ({ as: w.patient, url: "/account/notice-settings/switches", payload: { topic: "reminders", email: false } }),
+  ],
+  ["PATCH /account/notice-settings", (w) => ({ as: w.doctor, url: "/account/notice-settings", payload: { nameSenders: true, digestTime: "17:30" } })],
+  ["PUT /account/notice-settings/texts", (w) => ({ as: w.patient, url: "/account/notice-settings/texts", payload: { enabled: true } })],
+  ["GET /notices/unsubscribe/link", (w) => ({ url: `/notices/unsubscribe/link?token=${encodeURIComponent(unsubscribeToken(w))}` })],
+  ["POST /notices/unsubscribe/link", (w) => ({ url: "/notices/unsubscribe/link", payload: { token: unsubscribeToken(w) } })],
   [
     "GET /appointments/{id}/visit",
     (w) => ({ as: w.patient, url: `/appointments/${w.appointmentId}/visit`, keep: (answer: { id: number }) => void (w.visitId = answer.id) }),
@@ -265,14 +490,6 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["GET /visits/{id}", (w) => ({ as: w.doctor, url: `/visits/${w.visitId}` })],
   ["GET /visits/waiting", (w) => ({ as: w.doctor, url: "/visits/waiting" })],
   ["GET /visits/with/{partnerId}", (w) => ({ as: w.patient, url: `/visits/with/${w.doctor.id}` })],
-  [
-    "PUT /keys/me",
-    async (w) => {
-      const pair = await newKeyPair();
-      const sealedPrivateKey = await sealPrivateKey(pair.privateKey, w.patientLogin.password);
-      return { as: w.patient, url: "/keys/me", payload: { publicKey: pair.publicKey, sealedPrivateKey, sealedRecoveryKey: sealedPrivateKey } };
-    },
-  ],
   ["GET /keys/me", (w) => ({ as: w.patient, url: "/keys/me" })],
   ["GET /keys/{userId}", (w) => ({ as: w.doctor, url: `/keys/${w.patient.id}` })],
   ["GET /keys/clinic", (w) => ({ as: w.patient, url: "/keys/clinic" })],
@@ -289,6 +506,29 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
     "POST /measures/alerts/{id}/acknowledge",
     (w) => ({ as: w.doctor, url: `/measures/alerts/${w.alertId}/acknowledge`, payload: { note: "Called; safety plan reviewed." } }),
   ],
+  ["GET /doctors/{doctorId}/credentials", (w) => ({ as: w.doctor, url: `/doctors/${w.doctor.id}/credentials` })],
+  ["GET /billing/patients/{patientId}/document-details", (w) => ({ as: w.patient, url: `/billing/patients/${w.patient.id}/document-details` })],
+  [
+    "PUT /billing/patients/{patientId}/document-details",
+    (w) => ({
+      as: w.patient,
+      url: `/billing/patients/${w.patient.id}/document-details`,
+      payload: { postalAddress: "5 Elm Road\nBangor, ME 04401", monthlySuperbill: true },
+    }),
+  ],
+  ["GET /billing/patients/{patientId}/estimates", (w) => ({ as: w.doctor, url: `/billing/patients/${w.patient.id}/estimates` })],
+  ["GET /diagnoses/codes", (w) => ({ as: w.doctor, url: "/diagnoses/codes" })],
+  [
+    "POST /diagnoses",
+    (w) => ({
+      as: w.doctor,
+      url: "/diagnoses",
+      payload: { patientId: w.patient.id, code: "F41.1" },
+      keep: (answer: { id: number }) => void (w.diagnosisId = answer.id),
+    }),
+  ],
+  ["GET /diagnoses", (w) => ({ as: w.doctor, url: `/diagnoses?patientId=${w.patient.id}` })],
+  ["POST /diagnoses/{id}/resolve", (w) => ({ as: w.doctor, url: `/diagnoses/${w.diagnosisId}/resolve` })],
   ["POST /visits", (w) => ({ as: w.doctor, url: "/visits", payload: { patientId: w.patient.id } })],
   [
     "DELETE /admin/users/{id}/two-step",
@@ -301,6 +541,15 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
     "POST /user/password",
     (w) => ({ as: w.patient, url: "/user/password", payload: { currentPassword: w.patientLogin.password, newPassword: "steady-lantern-73" } }),
   ],
+  // Last: a reset ends the patient's sessions. The patient (whose address is verified above) forgets their
+  // password and follows the link; then says "this was not me" from the notice that wrote.
+  ["POST /login/forgot", (w) => ({ url: "/login/forgot", payload: { login: w.patientLogin.username } })],
+  ["POST /login/reset/account", async (w) => ({ url: "/login/reset/account", payload: { token: await latestToken(w.app, w.patient.id, "password_reset") } })],
+  [
+    "POST /login/reset",
+    async (w) => ({ url: "/login/reset", payload: { token: await latestToken(w.app, w.patient.id, "password_reset"), password: "harbour-lights-at-dusk-91" } }),
+  ],
+  ["POST /account/not-me", async (w) => ({ url: "/account/not-me", payload: { token: await latestToken(w.app, w.patient.id, "security_change") } })],
   ["POST /logout", (w) => ({ as: w.patient, url: "/logout" })],
 ];
 
@@ -360,8 +609,13 @@ describeApp(
         authenticator: new SoftAuthenticator("http://localhost:80"),
         passkeyOptions: { challenge: "" },
         passkeyId: 0,
+        credentialId: "",
+        keys: undefined as unknown as MemberKeyPair,
         visitId: 0,
         alertId: 0,
+        diagnosisId: 0,
+        noticeId: 0,
+        billing: {},
         now: () => app.clinic.now(),
         async signInElsewhere() {
           await signInAs(app, world.patientLogin.username, world.patientLogin.password);
@@ -426,5 +680,5 @@ describeApp(
       expect(bodyChecker(document).error(response.json())).toEqual([]);
     });
   },
-  LONG_SESSIONS,
+  { ...LONG_SESSIONS, ...TEXTS, ...standInEnv(stripe) },
 );

@@ -53,7 +53,7 @@ describeApp("sealed messages", (testApp) => {
       [await sealMessage({ text: words }, [publicOf(patientKey!), publicOf(doctorKey!)]), /sealed to exactly your key/],
       [await sealMessage({ text: words }, [patientKey!, doctorKey!, clinicKey!, strangerKey!].map(publicOf)), /sealed to exactly your key/],
       [await sealMessage({ text: words }, [patientKey!, strangerKey!, clinicKey!].map(publicOf)), /sealed to exactly your key/],
-      [JSON.stringify({ ciphertext: "x", recipients: "nobody" }), /is a JWE in the General JSON Serialization/],
+      [JSON.stringify({ ciphertext: "x", recipients: "nobody" }), /is a JWE in the General JSON Serialization: iv is missing/],
       [JSON.stringify({ ciphertext: "x".repeat(40_000), recipients: [] }), /at most 32 KB/],
       // And words, however they look.
       [words, /plain text is refused/],
@@ -115,6 +115,64 @@ describeApp("sealed messages", (testApp) => {
     const sealed = await send(app, patient, doctor, await sealedFor(app, patient, doctor, plain[0]!));
     expect(sealed.statusCode, sealed.body).toBe(200);
     expect(await openAs(app, doctor, sealed.json().content)).toBe(plain[0]);
+  });
+
+  it("takes only the JWE's own members: a member of any other name is refused, naming it, and what is stored is the envelope written out again", async () => {
+    const { app } = testApp();
+    const [patient, doctor] = [await aPatient(app), await aStaffMember(app, "doctor")];
+    await readyToMessage(app, patient, doctor);
+    const secret = "I have not told anyone about the pills";
+    const envelope = JSON.parse(await sealedFor(app, patient, doctor, "How are you today?")) as Record<string, unknown> & {
+      protected: string;
+      recipients: { encrypted_key: string; header: Record<string, unknown> & { epk: Record<string, unknown> } }[];
+    };
+    const encode = (header: object) => Buffer.from(JSON.stringify(header)).toString("base64url");
+    const changed = (change: (copy: typeof envelope) => void) => {
+      const copy = structuredClone(envelope);
+      change(copy);
+      return JSON.stringify(copy);
+    };
+    const refusals: [string, string][] = [
+      [changed((copy) => void (copy.note = secret)), `"note" at its top level is not allowed`],
+      [changed((copy) => void (copy.aad = Buffer.from(secret).toString("base64url"))), `"aad" at its top level is not allowed`],
+      [changed((copy) => void (copy.unprotected = { note: secret })), `"unprotected" at its top level is not allowed`],
+      [changed((copy) => void (copy.recipients[1]!.header.note = secret)), `"note" in recipients[1].header is not allowed`],
+      [changed((copy) => void (copy.recipients[0]!.header.epk.d = secret)), `"d" in recipients[0].header.epk is not allowed`],
+      [changed((copy) => Object.assign(copy.recipients[2]!, { note: secret })), `"note" in recipients[2] is not allowed`],
+      [changed((copy) => void (copy.protected = encode({ enc: "A256GCM", note: secret }))), `"note" in protected header is not allowed`],
+      [changed((copy) => void (copy.protected = encode({ enc: "A128GCM" }))), "the protected header's enc is A256GCM"],
+      [changed((copy) => void (copy.protected = "bm90IGpzb24")), "the protected header is not base64url JSON"],
+      [changed((copy) => void (copy.recipients[0]!.header.alg = "ECDH-ES")), "each recipient's alg is ECDH-ES+A256KW"],
+      [changed((copy) => void (copy.iv = Buffer.from(secret).toString("base64url"))), "iv is 12 bytes, base64url"],
+      [changed((copy) => void (copy.recipients[0]!.encrypted_key = secret)), "encrypted_key is base64url"],
+    ];
+    for (const [content, member] of refusals) {
+      const refused = await send(app, patient, doctor, content);
+      expect(refused.statusCode, member).toBe(400);
+      expect(refused.json().message).toBe(
+        `A sealed message is a JWE in the General JSON Serialization: ${member}${member.endsWith("allowed") ? ": a sealed message holds only the JWE's own members" : ""}.`,
+      );
+      expect(refused.json().issues).toEqual([expect.objectContaining({ path: "content" })]);
+    }
+    const stored = () => app.clinic.db.selectFrom("messages").select("content").where("sender_id", "=", patient.id).execute();
+    expect(await stored()).toEqual([]);
+
+    // The same envelope with its members in another order and spaced out is taken, and stored (and
+    // answered) as written out again: exactly the members checked, as jose writes them.
+    const { recipients, ...rest } = envelope;
+    const reordered = JSON.stringify(
+      {
+        recipients: recipients.map(({ header, encrypted_key }) => ({ header: { epk: header.epk, kid: header.kid, alg: header.alg }, encrypted_key })),
+        ...rest,
+      },
+      null,
+      2,
+    );
+    const sent = await send(app, patient, doctor, reordered);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().content).toBe(JSON.stringify(envelope));
+    expect(await stored()).toEqual([{ content: JSON.stringify(envelope) }]);
+    expect(await openAs(app, doctor, sent.json().content)).toBe("How are you today?");
   });
 
   it("keeps no word and no file of a whole conversation in the database, its WAL or a backup: only their ciphertext", async () => {

@@ -1,12 +1,15 @@
 // Messages as the web app sends them (issue 18): every member who writes has messaging keys, the
 // clinic has its records key, and a message is a JWE sealed to the sender, the receiver and the
 // clinic. The server refuses anything else, so every test that sends goes through here.
+import { randomBytes } from "node:crypto";
 import {
+  deriveSecrets,
   newKeyPair,
   openMessage,
-  openPrivateKey,
+  openWithKey,
   sealMessage,
   sealPrivateKey,
+  sealWithKey,
   type AttachmentRef,
   type MemberKeyPair,
   type MessageContent,
@@ -21,8 +24,8 @@ const RECORDS = 0;
 type KnownKey = PublicKey & { privateKey?: MemberKeyPair["privateKey"] };
 const keysOfApp = new WeakMap<FastifyInstance, Map<number, KnownKey>>();
 // One private key sealed once stands in for every member's: the server stores it and cannot tell
-// (sealing with 210,000 PBES2 iterations per member would cost each test a second).
-let sealedStandIn: Promise<string> | undefined;
+// (sealing the recovery copy with 210,000 PBES2 iterations per member would cost each test a second).
+let sealedStandIn: Promise<{ sealedPrivateKey: string; sealedRecoveryKey: string }> | undefined;
 
 function keysOf(app: FastifyInstance): Map<number, KnownKey> {
   let keys = keysOfApp.get(app);
@@ -47,17 +50,25 @@ export async function recordsKey(app: FastifyInstance): Promise<MemberKeyPair> {
 /** Gives `member` messaging keys (a fresh pair), as their browser does at their first sign-in. */
 export async function giveKeys(app: FastifyInstance, member: SignedIn, pair?: MemberKeyPair): Promise<MemberKeyPair> {
   const keys = pair ?? (await newKeyPair());
-  sealedStandIn ??= newKeyPair().then((standIn) => sealPrivateKey(standIn.privateKey, "a sealing password"));
-  const sealed = await sealedStandIn;
+  sealedStandIn ??= newKeyPair().then(async (standIn) => ({
+    sealedPrivateKey: await sealWithKey(standIn.privateKey, randomBytes(32)),
+    sealedRecoveryKey: await sealPrivateKey(standIn.privateKey, "a recovery code"),
+  }));
   const saved = await app.inject({
     method: "PUT",
     url: "/api/keys/me",
-    payload: { publicKey: keys.publicKey, sealedPrivateKey: sealed, sealedRecoveryKey: sealed },
+    payload: { publicKey: keys.publicKey, ...(await sealedStandIn) },
     headers: { cookie: member.cookie },
   });
   if (saved.statusCode !== 200) throw new Error(`keys were not saved: ${saved.body}`);
   keysOf(app).set(member.id, keys);
   return keys;
+}
+
+async function kdfOf(app: FastifyInstance, username: string) {
+  const params = await app.inject({ method: "POST", url: "/api/login/params", payload: { username } });
+  if (params.statusCode !== 200) throw new Error(`no sign-in params: ${params.body}`);
+  return (params.json() as { kdf: { salt: string; memoryKiB: number; iterations: number; parallelism: number } }).kdf;
 }
 
 /** Takes a records key the test made itself (PUT /api/admin/records-key) as the clinic's, for sealing and opening. */
@@ -67,13 +78,18 @@ export function useRecordsKey(app: FastifyInstance, pair: MemberKeyPair): void {
 
 /**
  * Takes up the keys `member` already has (a demo member's, say) as their browser does at sign-in:
- * their stored private key opened with their password, and the clinic's public records key.
+ * their stored private key opened with the seal secret derived from their password (with the
+ * params the server answers for their username), and the clinic's public records key.
  */
-export async function unlockKeys(app: FastifyInstance, member: SignedIn, password: string): Promise<MemberKeyPair> {
+export async function unlockKeys(app: FastifyInstance, member: SignedIn & { username: string }, password: string): Promise<MemberKeyPair> {
   const mine = await app.inject({ method: "GET", url: "/api/keys/me", headers: { cookie: member.cookie } });
   if (mine.statusCode !== 200) throw new Error(`no keys to unlock: ${mine.body}`);
   const { kid, publicKey, sealedPrivateKey } = mine.json() as { kid: string; publicKey: Omit<MemberKeyPair["publicKey"], "kid">; sealedPrivateKey: string };
-  const pair: MemberKeyPair = { kid, publicKey: { ...publicKey, kid }, privateKey: await openPrivateKey(sealedPrivateKey, password) };
+  const pair: MemberKeyPair = {
+    kid,
+    publicKey: { ...publicKey, kid },
+    privateKey: await openWithKey(sealedPrivateKey, (await deriveSecrets(password, await kdfOf(app, member.username))).sealKey),
+  };
   keysOf(app).set(member.id, pair);
   if (!keysOf(app).has(RECORDS)) {
     const clinic = await app.inject({ method: "GET", url: "/api/keys/clinic", headers: { cookie: member.cookie } });

@@ -312,4 +312,78 @@ describeApp("signed session notes", (testApp) => {
       advance(-moved);
     }
   });
+  it("closes the record to a doctor whose care ended: signing their own draft is all that is left to them", async () => {
+    const { app, advance } = testApp();
+    const [staff, member, admin] = [await aStaffMember(app, "doctor"), await aPatient(app), await aStaffMember(app, "admin")];
+    // Three sessions of the pair on one day: the test's clock stands at the start of the third.
+    const slots = (await slotsOf(app, member, staff.id, weekdayAhead(16))).slice(0, 3);
+    const ids: number[] = [];
+    for (const startTime of slots) {
+      const booked = await book(app, member, { doctorId: staff.id, startTime });
+      expect(booked.statusCode, booked.body).toBe(200);
+      ids.push(booked.json().id);
+    }
+    const shift = Date.parse(slots[2]!) - Date.now();
+    advance(shift);
+    try {
+      const [doctor, patient] = [await again(app, staff), await again(app, member)];
+      const note = async (appointmentId: number) =>
+        (await call(app, doctor, "POST", "/api/treatment-sessions", { appointmentId, progressRating: 6, sessionNotes: "Steadier.", ...SOAP })).json()
+          .id as number;
+      // The first session's note is signed, with a colleague's addendum; the second's is a draft with a private note; the third has none yet.
+      const [signedId, draftId] = [await note(ids[0]!), await note(ids[1]!)];
+      expect((await call(app, doctor, "POST", `/api/treatment-sessions/${signedId}/sign`)).statusCode).toBe(200);
+      await call(app, doctor, "PUT", `/api/treatment-sessions/${draftId}/private-note`, { body: "Private: the father theme." });
+      const colleague = await aStaffMember(app, "doctor");
+      await app.clinic.db
+        .insertInto("care_relationships")
+        .values({ doctor_id: colleague.id, patient_id: patient.id, since: app.clinic.now().toISOString(), origin: "admin" })
+        .execute();
+      const theirs = await call(app, colleague, "POST", `/api/treatment-sessions/${signedId}/addenda`, { body: "Covered the crisis call on Tuesday." });
+      expect(theirs.statusCode, theirs.body).toBe(200);
+
+      const ended = await app.inject({
+        method: "DELETE",
+        url: `/api/admin/patients/${patient.id}/care/${doctor.id}`,
+        headers: { cookie: (await again(app, admin)).cookie },
+      });
+      expect(ended.statusCode, ended.body).toBe(200);
+
+      const CARE_ENDED = "Your care of this patient has ended, so their record is closed to you. You may still sign your own drafts.";
+      const closed: [string, "PATCH" | "POST" | "GET" | "PUT", string, unknown?][] = [
+        ["new notes", "POST", "/api/treatment-sessions", { appointmentId: ids[2], progressRating: 5, sessionNotes: "After the end." }],
+        ["a draft's change", "PATCH", `/api/treatment-sessions/${draftId}`, { plan: "Changed after the end." }],
+        ["an addendum", "POST", `/api/treatment-sessions/${signedId}/addenda`, { body: "After the end." }],
+        ["reading the private note", "GET", `/api/treatment-sessions/${draftId}/private-note`],
+        ["writing the private note", "PUT", `/api/treatment-sessions/${draftId}/private-note`, { body: "After the end." }],
+      ];
+      for (const [what, method, url, body] of closed) {
+        const refused = await call(app, doctor, method, url, body);
+        expect([refused.statusCode, refused.json().message], what).toEqual([403, CARE_ENDED]);
+        // Nothing of the record comes back: not the colleague's addendum, not the private note.
+        expect(refused.body, what).not.toMatch(/crisis call|father theme/);
+      }
+      for (const url of [`/api/treatment-sessions/${patient.id}`, `/api/patients/${patient.id}/record.pdf`]) {
+        expect((await call(app, doctor, "GET", url)).statusCode, url).toBe(404);
+      }
+
+      // Their own draft, as it stands, they may still sign: the answer carries nothing they may no longer read.
+      const signed = await call(app, doctor, "POST", `/api/treatment-sessions/${draftId}/sign`);
+      expect(signed.statusCode, signed.body).toBe(200);
+      expect(signed.json()).toMatchObject({ id: draftId, signedAt: expect.any(String), soap: SOAP, addenda: [] });
+
+      // The record stays whole for the patient's current doctor and the patient.
+      for (const reader of [colleague, patient]) {
+        const record = (await call(app, reader, "GET", `/api/treatment-sessions/${patient.id}`)).json() as {
+          id: number;
+          signedAt: string | null;
+          addenda: { body: string }[];
+        }[];
+        expect(record.find((session) => session.id === signedId)?.addenda.map((addendum) => addendum.body)).toEqual(["Covered the crisis call on Tuesday."]);
+        expect(record.find((session) => session.id === draftId)?.signedAt).toEqual(expect.any(String));
+      }
+    } finally {
+      advance(-shift);
+    }
+  });
 });

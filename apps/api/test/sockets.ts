@@ -1,6 +1,8 @@
 // A test's WebSocket client of /ws: what it received, in order, and how it closed.
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import WebSocket from "ws";
-import type { SignedIn } from "./clinic-helpers";
+import { listen, type SignedIn } from "./clinic-helpers";
 
 export interface OpenSocket {
   socket: WebSocket;
@@ -49,4 +51,24 @@ export function ask(open: OpenSocket, type: string, data: unknown, answer: (fram
   const from = open.received.length;
   sendFrame(open, type, data);
   return frameAfter(open, from, answer);
+}
+
+/**
+ * For a describe block: the app listens on a port of its own before the tests, and the sockets
+ * the returned function opens are closed after them.
+ */
+export function socketsTo(app: () => FastifyInstance): (who: SignedIn) => Promise<OpenSocket> {
+  let base = "";
+  const sockets: OpenSocket[] = [];
+  beforeAll(async () => {
+    base = await listen(app());
+  });
+  afterAll(() => {
+    for (const open of sockets) open.socket.close();
+  });
+  return async (who) => {
+    const open = await openSocket(base, who);
+    sockets.push(open);
+    return open;
+  };
 }

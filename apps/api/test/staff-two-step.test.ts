@@ -4,10 +4,12 @@
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import WebSocket from "ws";
-import { resetTwoStepFromConsole } from "@halcyon/domain";
-import { aStaffMember, listen, signInAs, turnOnAuthenticator, type SignedIn, deniedAccesses } from "./clinic-helpers";
+import { issueEnrolmentCodeFromConsole, resetTwoStepFromConsole, totpCodeAt } from "@halcyon/domain";
+import { aStaffMember, deniedAccesses, listen, recheck, type SignedIn, signInAs, turnOnAuthenticator } from "./clinic-helpers";
 import { describeApp, register } from "./helper";
 import { SoftAuthenticator } from "./soft-authenticator";
+
+const ORIGIN = "https://clinic.example";
 
 function get(app: FastifyInstance, who: SignedIn, url: string) {
   return app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
@@ -53,7 +55,8 @@ describeApp(
       expect(socketRefusals).toEqual([{ procedure: "websocket.connect", reason: "TWO_STEP_REQUIRED" }]);
 
       expect((await get(app, doctor, "/api/account/two-step")).json()).toEqual({ totp: false, passkeys: 0, recoveryCodesLeft: 0 });
-      await turnOnAuthenticator(app, doctor);
+      const { enrolmentCode } = await issueEnrolmentCodeFromConsole(app.clinic, doctor.username);
+      await turnOnAuthenticator(app, doctor, { enrolmentCode });
       expect((await get(app, doctor, "/api/user")).json().twoStepSetupRequired).toBe(false);
       expect((await get(app, doctor, "/api/appointments")).statusCode).toBe(200);
     });
@@ -118,8 +121,7 @@ describeApp("the staff two-step policy as a clinic setting", (testApp) => {
     expect(unchecked.statusCode).toBe(403);
     expect(unchecked.json().code).toBe("REAUTH_REQUIRED");
     expect((await get(app, admin, "/api/admin/settings")).json().requireStaffTwoStep).toBe(true);
-    const recheck = await app.inject({ method: "POST", url: "/api/account/reauth", payload: { password: admin.password }, headers: { cookie: admin.cookie } });
-    expect(recheck.statusCode).toBe(200);
+    expect((await recheck(app, admin)).statusCode).toBe(200);
     const turnedOff = await app.inject({ method: "PUT", url: "/api/admin/settings", payload: off, headers: { cookie: admin.cookie } });
     expect(turnedOff.json().requireStaffTwoStep).toBe(false);
   });
@@ -218,6 +220,9 @@ describeApp("an admin's reset of a member's two-step sign-in", (testApp) => {
     const stillOn = await app.inject({ method: "POST", url: "/api/login", payload: { username: doctor.username, password: doctor.password } });
     expect(stillOn.json()).toMatchObject({ mfaRequired: true });
 
+    // A one-time password is as powerful: it too waits for the admin's re-check.
+    const rechecked = await recheck(app, admin);
+    expect(rechecked.statusCode, rechecked.body).toBe(200);
     const issued = await app.inject({ method: "POST", url: `/api/admin/users/${doctor.id}/one-time-password`, headers: { cookie: admin.cookie } });
     expect(issued.statusCode, issued.body).toBe(200);
     const withOneTime = await app.inject({
@@ -228,3 +233,105 @@ describeApp("an admin's reset of a member's two-step sign-in", (testApp) => {
     expect(withOneTime.json()).toEqual({ mfaRequired: true, methods: ["totp", "recovery_code"] });
   });
 });
+
+describeApp(
+  "enrolment of staff who must sign in in two steps",
+  (testApp) => {
+    const reauth = (app: FastifyInstance, who: SignedIn & { password: string }) =>
+      app.inject({ method: "POST", url: "/api/account/reauth", payload: { password: who.password }, headers: { cookie: who.cookie } });
+    const issue = (app: FastifyInstance, admin: SignedIn, userId: number) =>
+      app.inject({ method: "POST", url: `/api/admin/users/${userId}/enrolment-code`, headers: { cookie: admin.cookie } });
+    const confirmTotp = async (app: FastifyInstance, who: SignedIn, extra: Record<string, unknown> = {}) => {
+      const setup = await app.inject({ method: "POST", url: "/api/account/totp", headers: { cookie: who.cookie } });
+      expect(setup.statusCode, setup.body).toBe(200);
+      const code = await totpCodeAt(setup.json().secret, app.clinic.now());
+      return app.inject({ method: "POST", url: "/api/account/totp/confirm", payload: { code, ...extra }, headers: { cookie: who.cookie } });
+    };
+    /** The clinic's first admin, enrolled with a code from the console (no admin could issue one). */
+    const enrolledAdmin = async (app: FastifyInstance) => {
+      const admin = await aStaffMember(app, "admin");
+      const { enrolmentCode } = await issueEnrolmentCodeFromConsole(app.clinic, admin.username);
+      await turnOnAuthenticator(app, admin, { enrolmentCode });
+      return admin;
+    };
+
+    it("refuses to turn two-step sign-in on with a password alone: an authenticator and a first passkey both need an enrolment code", async () => {
+      const { app } = testApp();
+      // Whoever holds only the doctor's password holds this session.
+      const doctor = await aStaffMember(app, "doctor");
+      const missing = await confirmTotp(app, doctor);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toMatch(/enrolment code an admin gave you/);
+      const wrong = await confirmTotp(app, doctor, { enrolmentCode: "AAAA-BBBB-CCCC-DDDD" });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toMatch(/not right, or it has expired/);
+
+      const options = await app.inject({ method: "POST", url: "/api/account/passkeys/options", headers: { cookie: doctor.cookie } });
+      const passkey = await app.inject({
+        method: "POST",
+        url: "/api/account/passkeys",
+        payload: { name: "Thief's key", response: new SoftAuthenticator(ORIGIN).create(options.json()) },
+        headers: { cookie: doctor.cookie },
+      });
+      expect(passkey.statusCode).toBe(400);
+      expect(passkey.json().message).toMatch(/enrolment code an admin gave you/);
+
+      expect((await get(app, doctor, "/api/user")).json().twoStepSetupRequired).toBe(true);
+      expect((await get(app, doctor, "/api/account/two-step")).json()).toEqual({ totp: false, passkeys: 0, recoveryCodesLeft: 0 });
+    });
+
+    it("takes an admin's enrolment code once, within 24 hours; issuing it is audited and needs the admin's re-check", async () => {
+      const { app, advance } = testApp();
+      const admin = await enrolledAdmin(app);
+      const doctor = await aStaffMember(app, "doctor");
+      const issued = await issue(app, admin, doctor.id);
+      expect(issued.statusCode, issued.body).toBe(200);
+      const { enrolmentCode, expiresAt } = issued.json();
+      expect(enrolmentCode).toMatch(/^([A-HJKMNP-Z2-9]{4}-){3}[A-HJKMNP-Z2-9]{4}$/);
+      expect(Date.parse(expiresAt) - app.clinic.now().getTime()).toBeGreaterThan(23.9 * 3_600_000);
+      const audited = await app.clinic.db
+        .selectFrom("audit_log")
+        .select(["actor_id", "target_id"])
+        .where("action", "=", "admin.enrolment_code_issue")
+        .where("target_id", "=", String(doctor.id))
+        .execute();
+      expect(audited).toEqual([{ actor_id: admin.id, target_id: String(doctor.id) }]);
+      // Only its hash is kept.
+      const row = await app.clinic.db.selectFrom("enrolment_codes").selectAll().where("user_id", "=", doctor.id).executeTakeFirstOrThrow();
+      expect(JSON.stringify(row)).not.toContain(enrolmentCode.replace(/-/g, ""));
+
+      // Typed in lower case and without dashes, it is the same code.
+      const done = await confirmTotp(app, doctor, { enrolmentCode: enrolmentCode.toLowerCase().replace(/-/g, "") });
+      expect(done.statusCode, done.body).toBe(200);
+      expect((await get(app, doctor, "/api/user")).json().twoStepSetupRequired).toBe(false);
+      expect(await app.clinic.db.selectFrom("enrolment_codes").select("user_id").where("user_id", "=", doctor.id).executeTakeFirst()).toBeUndefined();
+
+      // A code past its 24 hours is refused, and the colleague stays without two-step sign-in.
+      const colleague = await aStaffMember(app, "doctor");
+      expect((await reauth(app, admin)).statusCode).toBe(200);
+      const late = (await issue(app, admin, colleague.id)).json().enrolmentCode as string;
+      advance(24 * 3_600_000 + 60_000);
+      const again = await signInAs(app, colleague.username, colleague.password);
+      const expired = await confirmTotp(app, again, { enrolmentCode: late });
+      expect(expired.statusCode).toBe(400);
+      expect((await get(app, again, "/api/user")).json().twoStepSetupRequired).toBe(true);
+    });
+
+    it("is issued only by an admin, only to active staff without a second step", async () => {
+      const { app } = testApp();
+      const admin = await enrolledAdmin(app);
+      const patient = await register(app);
+      const enrolled = await aStaffMember(app, "doctor");
+      await turnOnAuthenticator(app, enrolled, { enrolmentCode: (await issueEnrolmentCodeFromConsole(app.clinic, enrolled.username)).enrolmentCode });
+      const doctor = await aStaffMember(app, "doctor");
+      expect((await issue(app, admin, patient.response.json().id)).statusCode).toBe(409);
+      expect((await issue(app, admin, enrolled.id)).statusCode).toBe(409);
+      expect((await issue(app, admin, 999_999)).statusCode).toBe(404);
+      // A doctor may not issue one, not even for themselves (nor reach anything else before enrolling).
+      const self = await issue(app, doctor, doctor.id);
+      expect(self.statusCode).toBe(403);
+      expect(await app.clinic.db.selectFrom("enrolment_codes").select("user_id").where("user_id", "=", doctor.id).executeTakeFirst()).toBeUndefined();
+    });
+  },
+  { REQUIRE_STAFF_TWO_STEP: "true", PUBLIC_ORIGIN: ORIGIN },
+);

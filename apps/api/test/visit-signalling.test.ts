@@ -3,10 +3,10 @@
 // keeps who joined, was admitted, left and when the visit ended. Bad and flooding frames are
 // answered with errors; the socket and the server stay up.
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { aPatient, aStaffMember, book, listen, signInAs, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
 import { describeApp, describeTwoInstances } from "./helper";
-import { ask, frameAfter, openSocket, sendFrame, until, type OpenSocket } from "./sockets";
+import { ask, frameAfter, openSocket, sendFrame, socketsTo, until } from "./sockets";
 
 const isError = (frame: { type: string }) => frame.type === "error";
 const OFFER = { description: { type: "offer", sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" } };
@@ -46,16 +46,7 @@ function waitingList(app: FastifyInstance, doctor: SignedIn) {
 }
 
 describeApp("a video visit's signalling", (testApp) => {
-  let base = "";
-  beforeAll(async () => {
-    base = await listen(testApp().app);
-  });
-  const sockets: OpenSocket[] = [];
-  const open = async (who: SignedIn) => {
-    const socket = await openSocket(base, who);
-    sockets.push(socket);
-    return socket;
-  };
+  const open = socketsTo(() => testApp().app);
 
   it("lets the patient wait, the doctor admit, and passes signals between the two of them only", async () => {
     const { app } = testApp();
@@ -129,6 +120,7 @@ describeApp("a video visit's signalling", (testApp) => {
 
     // The record: joins, the admission and the end, by whom; no content.
     expect(await auditedActions(app, visitId)).toEqual([
+      { action: "visit.start", actor_id: doctor.id },
       { action: "visit.join", actor_id: patient.id },
       { action: "visit.join", actor_id: doctor.id },
       { action: "visit.admit", actor_id: doctor.id },
@@ -240,10 +232,6 @@ describeApp("a video visit's signalling", (testApp) => {
     const { patient } = await anInstantVisit(app);
     expect((await waitingList(app, patient)).statusCode).toBe(403);
     expect((await waitingList(app, await aStaffMember(app, "doctor"))).json()).toEqual([]);
-  });
-
-  afterAll(() => {
-    for (const socket of sockets) socket.socket.close();
   });
 });
 

@@ -40,6 +40,7 @@ describeApp("video visits", (testApp) => {
       otherParty: { id: doctor.id, firstName: "Helena", lastName: expect.stringMatching(/^Staff/) },
       opensAt: new Date(Date.parse(appointment.startTime) - 15 * MINUTE).toISOString(),
       closesAt: new Date(Date.parse(appointment.endTime) + 30 * MINUTE).toISOString(),
+      closedBecause: null,
       startedAt: null,
       endedAt: null,
       iceServers: [],
@@ -55,7 +56,7 @@ describeApp("video visits", (testApp) => {
     advance(2 * MINUTE);
     expect((await get(app, await signInAs(app, patient.username, patient.password), url)).json().state).toBe("open");
     advance(Date.parse(forPatient.json().closesAt) - app.clinic.now().getTime());
-    expect((await get(app, await signInAs(app, doctor.username, doctor.password), url)).json().state).toBe("ended");
+    expect((await get(app, await signInAs(app, doctor.username, doctor.password), url)).json()).toMatchObject({ state: "ended", closedBecause: "time_up" });
   });
 
   it("is no one else's room: other patients, other doctors and admins are told it does not exist", async () => {
@@ -83,13 +84,15 @@ describeApp("video visits", (testApp) => {
     expect(refused.json().message).toBe("This appointment was cancelled: it has no visit.");
   });
 
-  it("lets a doctor start an instant visit with a patient in their care only, open until ended", async () => {
+  it("lets a doctor start an instant visit with a patient in their care only, open for two hours at most, audited", async () => {
     const { app } = testApp();
     const { doctor, patient } = await aBooking(app);
     const started = await app.inject({ method: "POST", url: "/api/visits", payload: { patientId: patient.id }, headers: { cookie: doctor.cookie } });
     expect(started.statusCode, started.body).toBe(200);
     const visit = (await get(app, patient, `/api/visits/${started.json().id}`)).json();
-    expect(visit).toMatchObject({ appointmentId: null, state: "open", closesAt: null });
+    expect(visit).toMatchObject({ appointmentId: null, state: "open", closesAt: new Date(Date.parse(visit.opensAt) + 120 * MINUTE).toISOString() });
+    const audited = await app.clinic.db.selectFrom("audit_log").select(["actor_id", "target_id", "details"]).where("action", "=", "visit.start").execute();
+    expect(audited).toEqual([{ actor_id: doctor.id, target_id: String(visit.id), details: expect.stringContaining(`"patientId":${patient.id}`) }]);
 
     const stranger = await aPatient(app);
     const notInCare = await app.inject({ method: "POST", url: "/api/visits", payload: { patientId: stranger.id }, headers: { cookie: doctor.cookie } });
@@ -115,7 +118,7 @@ describeApp("the room a member and their partner meet in", (testApp) => {
     expect((await get(app, doctor, `/api/visits/with/${patient.id}`)).json()).toEqual({ visitId: instant.id, nextOpensAt: null });
 
     // Once the session's room opens (the instant visit aside), it is the session's.
-    await app.clinic.db.updateTable("visits").set({ closes_at: app.clinic.now().toISOString() }).where("id", "=", instant.id).execute();
+    await app.clinic.db.updateTable("visits").set({ ended_at: app.clinic.now().toISOString() }).where("id", "=", instant.id).execute();
     advance(Date.parse(opensAt) - app.clinic.now().getTime());
     const again = await signInAs(app, patient.username, patient.password);
     const room = (await get(app, again, `/api/appointments/${appointment.id}/visit`)).json();
@@ -128,22 +131,33 @@ const TURN_SECRET = "a-turn-secret-of-some-length";
 describeApp(
   "video visits' ICE servers",
   (testApp) => {
-    it("hands each party the clinic's STUN server and a TURN credential of their own that expires", async () => {
-      const { app } = testApp();
+    it("hands each party the clinic's STUN server and a TURN credential of their own, only while the room is open, expiring with it", async () => {
+      const { app, advance } = testApp();
       const { doctor, patient, appointment } = await aBooking(app);
+      const url = `/api/appointments/${appointment.id}/visit`;
+      // Not before the room opens.
+      expect((await get(app, patient, url)).json().iceServers).toEqual([]);
+
+      const instant = (await app.inject({ method: "POST", url: "/api/visits", payload: { patientId: patient.id }, headers: { cookie: doctor.cookie } })).json();
       const now = Math.floor(app.clinic.now().getTime() / 1000);
       const [forPatient, forDoctor] = await Promise.all(
-        [patient, doctor].map(async (who) => (await get(app, who, `/api/appointments/${appointment.id}/visit`)).json().iceServers),
+        [patient, doctor].map(async (who) => (await get(app, who, `/api/visits/${instant.id}`)).json().iceServers),
       );
       expect(forPatient[0]).toEqual({ urls: "stun:stun.clinic.example:3478" });
       const turn = forPatient[1];
       expect(turn.urls).toEqual(["turn:turn.clinic.example:3478?transport=udp", "turns:turn.clinic.example:5349"]);
       const [expiry, userId] = turn.username.split(":").map(Number);
       expect(userId).toBe(patient.id);
-      expect(expiry).toBeGreaterThanOrEqual(now + 6 * 3600);
-      expect(expiry).toBeLessThan(now + 6 * 3600 + 60);
+      // An instant visit's room closes after two hours: its credential with it, not six hours on.
+      expect(expiry).toBeGreaterThanOrEqual(now + 2 * 3600);
+      expect(expiry).toBeLessThan(now + 2 * 3600 + 60);
       expect(turn.credential).toBe(createHmac("sha1", TURN_SECRET).update(turn.username).digest("base64"));
       expect(forDoctor[1].username.endsWith(`:${doctor.id}`)).toBe(true);
+
+      // Once the room has closed, nothing more is handed out.
+      advance(2 * 60 * MINUTE);
+      const later = await signInAs(app, patient.username, patient.password);
+      expect((await get(app, later, `/api/visits/${instant.id}`)).json()).toMatchObject({ state: "ended", closedBecause: "time_up", iceServers: [] });
     });
 
     it("refuses a configuration it cannot use, saying what is wrong", () => {

@@ -30,7 +30,7 @@ interface Run {
 async function runMode(mode: AuditMode): Promise<Run> {
   const dataDir = makeTempDir("audit");
   try {
-    const { server } = await startServer({ dataDir, args: appServerArgs(mode) });
+    const { server } = await startServer({ dataDir, args: appServerArgs({ audit: mode }) });
     let summary: LoadSummary;
     try {
       const token = await signIn(server.baseUrl, "alex", DEMO_PASSWORDS.patient);

@@ -22,6 +22,22 @@ export function benchPasswordHash(): Promise<string> {
   return sharedHash;
 }
 
+/**
+ * Since issue 33 the server stores no bare pre-split hash: at every start it wraps each one it
+ * finds (packages/domain/src/auth/verifiers.ts, wrapLegacyVerifiers: an argon2id hash of the old
+ * hash's 32 bytes, its salt and parameters kept in legacy_kdf), one slow hash per member, so a
+ * fresh copy of a clinic of 20,000 would take many minutes to start. The accounts share one hash,
+ * so the seed wraps it once, the same way, for all of them.
+ */
+export async function wrapBenchVerifiers(db: BulkDb): Promise<void> {
+  const phc = await benchPasswordHash();
+  const [, , , params = "", salt = "", hash = ""] = phc.split("$");
+  const [memoryKiB, iterations, parallelism] = params.split(",").map((part) => Number(part.split("=")[1]));
+  const legacyKdf = JSON.stringify({ salt: Buffer.from(salt, "base64").toString("base64url"), memoryKiB, iterations, parallelism });
+  const wrapped = await argon2.hash(Buffer.from(hash, "base64"), ARGON2_OPTIONS);
+  db.prepare(`update users set password_hash = ?, legacy_kdf = ? where password_hash = ? and kdf is null`).run(wrapped, legacyKdf, phc);
+}
+
 export type BulkDb = Database.Database;
 
 function removeDatabase(file: string): void {

@@ -85,7 +85,7 @@ function weekdays(now: number, fromDays: number, toDays: number): string[] {
   return dates;
 }
 
-interface Booking {
+export interface Booking {
   token: string;
   doctorId: number;
   startTime: string;
@@ -95,17 +95,22 @@ interface SlotsAnswer {
   slots: { startTime: string }[];
 }
 
+/** A patient who books, by their index in the seed, and their session's token. */
+export interface BookingPatient {
+  index: number;
+  token: string;
+}
+
 /**
- * Free future slots, each for one booking patient with their first doctor, asked of the slots
- * endpoint as that patient (so the patient is free then too); interleaved across doctors.
+ * `targets` free future slots, each for one booking patient with their first doctor, asked of the
+ * slots endpoint as that patient (so the patient is free then too); interleaved across doctors.
  */
-async function collectBookings(baseUrl: string, tokens: string[], now: number): Promise<Booking[]> {
-  const perPatient = Math.ceil(BOOKING_TARGETS / BOOKING_PATIENTS.length);
+export async function collectBookings(baseUrl: string, patients: BookingPatient[], now: number, targets: number): Promise<Booking[]> {
+  const perPatient = Math.ceil(targets / patients.length);
   const dates = weekdays(now, BOOKING_FROM_DAYS, BOOKING_TO_DAYS);
   const lists: Booking[][] = await Promise.all(
-    BOOKING_PATIENTS.map(async (patient, index) => {
-      const token = tokens[index] ?? "";
-      const doctor = doctorId(firstDoctorOf(patient));
+    patients.map(async ({ index, token }) => {
+      const doctor = doctorId(firstDoctorOf(index));
       const found: Booking[] = [];
       for (const date of dates) {
         if (found.length >= perPatient) break;
@@ -126,7 +131,7 @@ async function collectBookings(baseUrl: string, tokens: string[], now: number): 
 }
 
 /** One autocannon sequence that walks the bookings: each request books the next slot. */
-function bookingRequests(bookings: Booking[]): { requests: Request[]; used: () => number; answers: Map<number, number> } {
+export function bookingRequests(bookings: Booking[]): { requests: Request[]; used: () => number; answers: Map<number, number> } {
   let cursor = 0;
   // Every answer, warm-up included, to check against the rows the bookings left.
   const answers = new Map<number, number>();
@@ -228,7 +233,12 @@ export async function measureLargeClinic(): Promise<CheckResult[]> {
       results.push(...(await measureReads(server, reads, P99_TARGET_MS, (message) => progress(`clinic: ${message}`))));
 
       progress(`clinic: collecting ${BOOKING_TARGETS} free slots (${BOOKING_PATIENTS.length} patients, each with their first doctor)`);
-      const bookings = await collectBookings(base, bookingTokens, now);
+      const bookings = await collectBookings(
+        base,
+        BOOKING_PATIENTS.map((index, n) => ({ index, token: bookingTokens[n] ?? "" })),
+        now,
+        BOOKING_TARGETS,
+      );
       progress(`clinic: POST /api/appointments over ${bookings.length} different free slots; 50 connections for 10 s`);
       const walk = bookingRequests(bookings);
       const summary = await runLoad({ url: `${base}/api/appointments`, requests: walk.requests, ...(server.child.pid ? { serverPid: server.child.pid } : {}) });

@@ -13,9 +13,11 @@ import { measureBundleSize } from "./bundle-size";
 import { measureLargeClinic } from "./large-clinic";
 import { measureLighthouse } from "./lighthouse";
 import { measureLoginEventLoop } from "./login-event-loop";
+import { measureOutboxCost } from "./outbox-cost";
 import { measureMessageWrites } from "./message-writes";
 import { measureMessagingReads } from "./messaging-reads";
 import { measureRecordPdf } from "./record-pdf";
+import { measureReminders } from "./reminders";
 import { measureSealing } from "./sealing";
 import { measureStartup } from "./startup";
 import { measureSecondStepCpu, measureTwoStepLoginEventLoop } from "./two-step-sign-in";
@@ -56,6 +58,20 @@ const MEASUREMENTS: Measurement[] = [
   },
   { id: "ws", title: "WebSocket delivery: 2,000 sockets, 200 messages/s", needsBuiltServer: true, optIn: true, run: measureWebSocketDelivery },
   { id: "visits", title: "Video visits: 500 rooms signalling, 1,000 sockets", needsBuiltServer: true, run: measureVisitSignalling },
+  {
+    id: "reminders",
+    title: "Reminders: 10,000 due at once on the large clinic, sent over SMTP",
+    needsBuiltServer: false,
+    optIn: true,
+    run: measureReminders,
+  },
+  {
+    id: "outbox-cost",
+    title: "Outbox cost: POST /api/appointments with and without notices",
+    needsBuiltServer: false,
+    optIn: true,
+    run: measureOutboxCost,
+  },
   { id: "admin", title: "Admin: stats and audit log, 1,000,000 audit rows", needsBuiltServer: true, optIn: true, run: measureAdminEndpoints },
 ];
 

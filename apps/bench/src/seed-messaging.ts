@@ -37,6 +37,7 @@ import {
   Random,
   selectionSampler,
   type BulkDb,
+  wrapBenchVerifiers,
 } from "./bulk-load";
 import { cachedDatabase, type CachedDatabase } from "./db-cache";
 import { formatMs, installCleanupHandlers, progress } from "./support";
@@ -54,7 +55,7 @@ export const MESSAGING = {
   days: 730,
 } as const;
 
-const SEED_VERSION = "messaging-2";
+const SEED_VERSION = "messaging-3";
 const SECOND_DOCTOR_SHARE = 0.4;
 /** Incoming messages newer than this are unread until their reader answers. */
 const UNREAD_WINDOW_MS = 3 * DAY_MS;
@@ -233,6 +234,7 @@ export async function seedMessaging(file: string, now = Date.now()): Promise<Mes
   try {
     const start = now - MESSAGING.days * DAY_MS;
     insertPeople(db, random, passwordHash, iso(start - 30 * DAY_MS));
+    await wrapBenchVerifiers(db);
     let phase = Date.now();
     const keys = await insertKeys(db, iso(start - DAY_MS));
     const busyPair = [messagingDoctorId(0), messagingPatientId(0)].map((id) => keys.members.get(id));

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
-import { benchPasswordHash, createBulkDatabase, finishBulkLoad, insertRows } from "./bulk-load";
+import { benchPasswordHash, createBulkDatabase, finishBulkLoad, insertRows, wrapBenchVerifiers } from "./bulk-load";
 import { sessionCookie } from "./http-load";
 import {
   DATABASE_FILE,
@@ -45,7 +45,7 @@ const doctorId = (room: number) => 1 + room;
 const patientId = (room: number) => 1 + ROOMS + room;
 const visitId = (room: number) => 1 + room;
 
-/** A database with ROOMS doctor–patient pairs, each with an instant visit open and admitted. */
+/** A database with ROOMS doctor–patient pairs in care, each with an instant visit open and admitted. */
 async function buildDatabase(file: string): Promise<void> {
   const db = await createBulkDatabase(file);
   try {
@@ -61,6 +61,7 @@ async function buildDatabase(file: string): Promise<void> {
         for (let room = 0; room < ROOMS; room += 1) yield person(patientId(room), `vpatient${room}`, "patient");
       })(),
     );
+    await wrapBenchVerifiers(db);
     insertRows(
       db,
       `insert into doctor_profiles (user_id, specialization, bio) values (?, 'Individual Therapy', null)`,
@@ -68,11 +69,19 @@ async function buildDatabase(file: string): Promise<void> {
         for (let room = 0; room < ROOMS; room += 1) yield [doctorId(room)];
       })(),
     );
+    // Joining a room needs the pair's care to stand.
     insertRows(
       db,
-      `insert into visits (id, appointment_id, doctor_id, patient_id, opens_at, closes_at, created_at, started_at, ended_at) values (?, null, ?, ?, ?, null, ?, ?, null)`,
+      `insert into care_relationships (doctor_id, patient_id, since, origin) values (?, ?, ?, 'admin')`,
       (function* () {
-        for (let room = 0; room < ROOMS; room += 1) yield [visitId(room), doctorId(room), patientId(room), now, now, now];
+        for (let room = 0; room < ROOMS; room += 1) yield [doctorId(room), patientId(room), now];
+      })(),
+    );
+    insertRows(
+      db,
+      `insert into visits (id, appointment_id, doctor_id, patient_id, created_at, started_at, ended_at) values (?, null, ?, ?, ?, ?, null)`,
+      (function* () {
+        for (let room = 0; room < ROOMS; room += 1) yield [visitId(room), doctorId(room), patientId(room), now, now];
       })(),
     );
   } finally {

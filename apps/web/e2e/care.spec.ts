@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 
 import { accountIdOf, createAccountAsAdmin, uniqueSuffix } from "./admin-support";
-import { chooseOption, DEMO, expectToast, seriousViolations, signInQuietly } from "./support";
+import { chooseOption, DEMO, expectToast, postSignIn, seriousViolations, signInQuietly } from "./support";
+import { screenshots } from "./two-step-support";
 
 // Issue 13: care relationships are the admin's to assign and end; a doctor without care opens a
 // record only in an emergency, saying why; admins review every such opening on their dashboard.
@@ -90,4 +91,50 @@ test("a doctor opens a record in an emergency, saying why; the admin reviews it 
   await review.getByRole("button", { name: "Mark reviewed: Dr. Camille Moreau, Alex Morgan" }).click();
   await expectToast(page, "Marked reviewed");
   await expect(review).toHaveCount(0);
+});
+
+test("after an admin ended a doctor's care, their emergency access waits for an admin's approval, then opens for an hour", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const okaforId = await accountIdOf(request, okafor.username);
+  const patient = await createAccountAsAdmin(request, "patient");
+  const name = `${patient.firstName} ${patient.lastName}`;
+  // The admin assigns the doctor, then ends the care.
+  expect((await postSignIn(request, DEMO.admin)).status()).toBe(200);
+  expect((await request.post(`/api/admin/patients/${patient.id}/care`, { data: { doctorId: okaforId } })).status()).toBe(200);
+  expect((await request.delete(`/api/admin/patients/${patient.id}/care/${okaforId}`)).status()).toBe(200);
+
+  await signInQuietly(page, okafor);
+  await page.goto(`/patients/${patient.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "This patient is not in your care" })).toBeVisible();
+  const reason = `Crisis line: ${name} asked for me by name tonight (${uniqueSuffix()}).`;
+  await page.getByLabel("Why you need this record now").fill(reason);
+  await page.getByRole("button", { name: "Open in an emergency" }).click();
+  await expectToast(page, "Waiting for an admin's approval", `${name}'s record opens to you once an admin approves`);
+  await expect(page.getByRole("heading", { level: 1, name: "Waiting for an admin’s approval" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "An admin ended your care of this patient" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, "emergency-awaiting-approval");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Waiting for an admin’s approval" })).toBeVisible();
+
+  await signInQuietly(page, DEMO.admin);
+  await page.goto("/admin");
+  const review = page.getByTestId("emergency-review").filter({ hasText: reason });
+  await expect(review).toContainText(`Dr. Julian Okafor asks to open ${name}’s record`);
+  await expect(review).toContainText("waiting for your approval");
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, "emergency-approval-review");
+  await review.getByRole("button", { name: `Approve: Dr. Julian Okafor, ${name}` }).click();
+  const approve = page.getByRole("dialog", { name: `Open ${name}'s record to Dr. Julian Okafor?` });
+  await expect(approve).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await approve.getByLabel("Your password").fill(DEMO.admin.password);
+  await approve.getByRole("button", { name: "Approve for one hour" }).click();
+  await expectToast(page, "Emergency access approved", `${name}'s session notes are open to Dr. Julian Okafor for one hour`);
+  await expect(review).toHaveCount(0);
+
+  await signInQuietly(page, okafor);
+  await page.goto(`/patients/${patient.id}`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByRole("note").filter({ hasText: "Emergency access until" })).toBeVisible();
 });

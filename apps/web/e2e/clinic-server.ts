@@ -15,11 +15,24 @@ import { test } from "@playwright/test";
  * seeds a session "today at 15:00 clinic time"; with a zone where it is late afternoon now, that
  * session has started and can be run.
  */
-export type ClinicServer = { baseURL: string; stop: () => Promise<void> };
+export type ClinicServer = {
+  baseURL: string;
+  /** The server's DATA_DIR (its SQLite database is halcyon.db there): removed when it stops. */
+  dataDir: string;
+  stop: () => Promise<void>;
+};
 
 const SERVE = fileURLToPath(new URL("./serve.mjs", import.meta.url));
 /** The clinic's command line (`pnpm clinic`), built beside the server serve.mjs runs. */
 const CLI = join(dirname(process.env.E2E_SERVER ?? fileURLToPath(new URL("../../api/dist/server.js", import.meta.url))), "cli.js");
+
+/** Hundreds of sign-ins each derive a password's secrets in the browser: 8 MiB keeps them quick. */
+const LIGHT_KDF = { PASSWORD_KDF_MEMORY_KIB: "8192" };
+/**
+ * Every browser of the run signs in from 127.0.0.1, two tests at a time and often several members
+ * each: as one address, they are a busy office, not one person (the limit itself is an API test's).
+ */
+const ONE_ADDRESS_FOR_ALL = { SIGN_INS_AT_ONCE_PER_ADDRESS: "16" };
 
 /** The first admin of a clinic set up from scratch, as `pnpm clinic create-user` creates them. */
 export type FirstAdmin = { username: string; password: string; firstName: string; lastName: string };
@@ -31,7 +44,7 @@ export type FirstAdmin = { username: string; password: string; firstName: string
 async function clinicFromScratch(admin: FirstAdmin): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "halcyon-e2e-scratch-"));
   // The server's database is SQLite in DATA_DIR (serve.mjs): so is the command line's.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test" };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", ...LIGHT_KDF };
   delete env.DATABASE_URL;
   await promisify(execFile)(
     process.execPath,
@@ -91,14 +104,16 @@ export async function startClinicServer(options: {
   env?: Record<string, string>;
   /** A clinic set up from scratch instead of the demo: an empty database whose first admin is this one. */
   fromScratch?: { admin: FirstAdmin };
+  /** The clinic's data directory, the caller's (left in place when it stops): a clinic started again on the same data. */
+  dataDir?: string;
 }): Promise<ClinicServer> {
   const port = options.port ?? (await freePort());
-  const dataDir = options.fromScratch ? await clinicFromScratch(options.fromScratch.admin) : undefined;
+  const dataDir = options.dataDir ?? (options.fromScratch ? await clinicFromScratch(options.fromScratch.admin) : mkdtempSync(join(tmpdir(), "halcyon-e2e-")));
   const baseURL = `http://${options.host ?? "127.0.0.1"}:${port}`;
   // Without logs, the server's output is still read (its end kept), to say why it stopped at start.
   const output = options.logs ? "inherit" : "pipe";
   // Its stdin stays open as long as this process lives: serve.mjs stops when it closes.
-  // Never a DATA_DIR or SEED_DEMO of the shell that started the tests: only one given here.
+  // Never a DATA_DIR or SEED_DEMO of the shell that started the tests: only the ones given here.
   const inherited = { ...process.env };
   delete inherited.DATA_DIR;
   delete inherited.SEED_DEMO;
@@ -106,9 +121,12 @@ export async function startClinicServer(options: {
     stdio: ["pipe", output, output],
     env: {
       ...inherited,
-      ...(dataDir ? { DATA_DIR: dataDir, SEED_DEMO: "false" } : {}),
+      DATA_DIR: dataDir,
+      SEED_DEMO: options.fromScratch ? "false" : "true",
       PORT: String(port),
       PUBLIC_ORIGIN: baseURL,
+      ...LIGHT_KDF,
+      ...ONE_ADDRESS_FOR_ALL,
       ...(options.timeZone ? { CLINIC_TIMEZONE: options.timeZone } : {}),
       ...(options.logs ? {} : { LOG_LEVEL: "error" }),
       ...options.env,
@@ -116,8 +134,9 @@ export async function startClinicServer(options: {
   });
   let said = "";
   for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2_000)));
+  // A data directory the caller gave stays: it is theirs.
   const removeDataDir = () => {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;
   let lastProblem = "";
@@ -141,6 +160,7 @@ export async function startClinicServer(options: {
   }
   return {
     baseURL,
+    dataDir,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,4 +1,15 @@
-import { newKeyPair, newRecoveryCode, normalizeRecoveryCode, openPrivateKey, sealMessage, sealPrivateKey, type PublicKey } from "@halcyon/sealed";
+import {
+  deriveSecrets,
+  newKeyPair,
+  newRecoveryCode,
+  normalizeRecoveryCode,
+  openWithKey,
+  sealMessage,
+  sealPrivateKey,
+  sealWithKey,
+  type KdfParams,
+  type PublicKey,
+} from "@halcyon/sealed";
 import { expect, request, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 import { DEMO, expectToast, fillLogInForm, postSignIn } from "./support";
@@ -81,12 +92,33 @@ async function signInThroughApi(api: APIRequestContext, credentials: Signing): P
   return CHOSEN_PASSWORD;
 }
 
+/** The parameters a member's password is derived with, as the sign-in page asks for them. */
+export async function signInParamsOf(api: APIRequestContext, username: string): Promise<{ kdf: KdfParams; legacy: KdfParams | null }> {
+  const response = await api.post("/api/login/params", { data: { username } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { kdf: KdfParams; legacy: KdfParams | null };
+}
+
+/** The seal key of `password`, derived as the member's browser derives it: never sent, it seals their private key. */
+export async function sealKeyOf(api: APIRequestContext, username: string, password: string): Promise<Uint8Array> {
+  return (await deriveSecrets(password, (await signInParamsOf(api, username)).kdf)).sealKey;
+}
+
+/** Whether a sealed private key opens with the seal key of `password`, as any JWE library would open it (A256KW). */
+export async function opensWithPassword(api: APIRequestContext, username: string, sealed: string, password: string): Promise<boolean> {
+  const sealKey = await sealKeyOf(api, username, password);
+  return openWithKey(sealed, sealKey).then(
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * The member's messaging keys (signed in on `api`): the ones they have, or, when they have none
- * yet, a pair made here, sealed with `password` and a recovery code and stored, as their browser
- * would at their first sign-in. Answers the key's id and its sealed private key.
+ * yet, a pair made here, sealed with the seal key of `password` and a recovery code and stored, as their
+ * browser would at their first sign-in. Answers the key's id and its sealed private key.
  */
-async function messagingKeys(api: APIRequestContext, password: string): Promise<{ kid: string; sealedPrivateKey: string }> {
+async function messagingKeys(api: APIRequestContext, username: string, password: string): Promise<{ kid: string; sealedPrivateKey: string }> {
   const mine = await api.get("/api/keys/me");
   if (mine.status() !== 404) {
     expect(mine.status(), await mine.text()).toBe(200);
@@ -94,7 +126,7 @@ async function messagingKeys(api: APIRequestContext, password: string): Promise<
   }
   const pair = await newKeyPair();
   const [sealedPrivateKey, sealedRecoveryKey] = await Promise.all([
-    sealPrivateKey(pair.privateKey, password),
+    sealWithKey(pair.privateKey, await sealKeyOf(api, username, password)),
     sealPrivateKey(pair.privateKey, normalizeRecoveryCode(newRecoveryCode())),
   ]);
   const saved = await api.put("/api/keys/me", { data: { publicKey: pair.publicKey, sealedPrivateKey, sealedRecoveryKey } });
@@ -105,15 +137,15 @@ async function messagingKeys(api: APIRequestContext, password: string): Promise<
 /**
  * Signs in through the API, as signInQuietly does (choosing the member's own password first when
  * theirs is a one-time one), and leaves the member's messaging key (made now if they have none)
- * opened with their password and kept in this browser, unextractable, where the app keeps it:
+ * opened with their password's seal key and kept in this browser, unextractable, where the app keeps it:
  * fast set-up for tests about messaging rather than about keys (those sign in through the form).
  * Leaves the page on a bare page of the clinic; answers the member's id.
  */
 export async function signInQuietlyWithKey(page: Page, credentials: Signing): Promise<number> {
   const password = await signInThroughApi(page.request, credentials);
   const { id } = (await (await page.request.get("/api/user")).json()) as { id: number };
-  const { kid, sealedPrivateKey } = await messagingKeys(page.request, password);
-  const privateKey = await openPrivateKey(sealedPrivateKey, password);
+  const { kid, sealedPrivateKey } = await messagingKeys(page.request, credentials.username, password);
+  const privateKey = await openWithKey(sealedPrivateKey, await sealKeyOf(page.request, credentials.username, password));
   // The clinic's origin, without loading the app: its IndexedDB is where the app looks.
   await page.goto("/healthz");
   await page.evaluate(
@@ -163,7 +195,7 @@ export async function memberBrowser(
 export async function setUpKeysElsewhere(baseURL: string, credentials: Signing): Promise<void> {
   const api = await request.newContext({ baseURL });
   try {
-    await messagingKeys(api, await signInThroughApi(api, credentials));
+    await messagingKeys(api, credentials.username, await signInThroughApi(api, credentials));
   } finally {
     await api.dispose();
   }
@@ -176,7 +208,7 @@ let patientCount = 0;
  * test starts with a conversation nobody else touches. Returns the patient's sign-in.
  */
 export async function newPatientOf(
-  doctor: Page,
+  doctor: Pick<Page, "request">,
   firstName = "Wren",
 ): Promise<Credentials & { oneTime: true; firstName: string; lastName: string; id: number }> {
   patientCount += 1;
@@ -202,7 +234,9 @@ async function publicKey(api: APIRequestContext, path: string): Promise<PublicKe
  * public keys only, to their own current key, the receiver's and the clinic's records key.
  */
 export async function sealedText(page: Page, receiverId: number, text: string): Promise<string> {
-  const keys = await Promise.all(["/api/keys/me", `/api/keys/${receiverId}`, "/api/keys/clinic"].map((path) => publicKey(page.request, path)));
+  // One's own public key as the web app reads it: the sealed key (/api/keys/me) needs a recent sign-in.
+  const me = ((await (await page.request.get("/api/user")).json()) as { id: number }).id;
+  const keys = await Promise.all([`/api/keys/${me}`, `/api/keys/${receiverId}`, "/api/keys/clinic"].map((path) => publicKey(page.request, path)));
   return sealMessage({ text }, keys);
 }
 

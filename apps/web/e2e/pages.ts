@@ -62,6 +62,8 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: "not-found", open: visit("/no-such-room") },
+  // Issue 34: a reminder's Confirm link, before its button is pressed (the link is read only then).
+  { name: "confirm-appointment", open: visit("/appointments/confirm?token=from-a-reminder") },
   {
     name: "landing-signed-in",
     open: async (page) => {
@@ -163,6 +165,15 @@ export const SCREENS: Screen[] = [
   },
   { name: "admin-logs", open: visitAdmin("/admin/logs", (page) => page.getByTestId("log-row").first()) },
   {
+    // Issue 34: a test email, which this server (no mail server) marks not sent, saying why.
+    name: "admin-delivery-log",
+    open: async (page) => {
+      await visitAdmin("/admin/delivery-log", (p) => p.getByRole("button", { name: "Send a test email" }))(page);
+      await page.getByRole("button", { name: "Send a test email" }).click();
+      await expect(page.getByTestId("notice-row").first()).toHaveAttribute("data-status", "unsent", { timeout: 30_000 });
+    },
+  },
+  {
     name: "admin-logs-refused",
     open: async (page) => {
       await refuseACrossSiteChange(page);
@@ -181,6 +192,8 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: "forbidden", open: visitAs(DEMO.patient, "/admin") },
+  // Issue 34: an email's unsubscribe link that cannot be used (the valid ones: e2e/notices.spec.ts).
+  { name: "notices-unsubscribe-invalid", open: visit("/notices/unsubscribe?token=not-a-link") },
   {
     name: "account",
     open: async (page) => {

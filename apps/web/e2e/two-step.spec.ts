@@ -53,6 +53,8 @@ test("a doctor confirms the password, turns on an authenticator, signs back in w
 
   // Signed out, the password alone no longer signs in: it asks for the code.
   await mainNavigation(page).getByRole("button", { name: "Sign Out" }).click();
+  // Signed out for sure before leaving: a sign-out still in flight would send /auth home.
+  await expect(mainNavigation(page).getByRole("link", { name: "Log In" })).toBeVisible();
   await page.goto("/auth");
   await fillLogInForm(page, { username: account.username, password: NEW_PASSWORD });
   await page.getByRole("button", { name: "Log In" }).click();
@@ -79,6 +81,8 @@ test("a doctor confirms the password, turns on an authenticator, signs back in w
 
   // A recovery code works once, in place of the app.
   await mainNavigation(page).getByRole("button", { name: "Sign Out" }).click();
+  // Signed out for sure before leaving: a sign-out still in flight would send /auth home.
+  await expect(mainNavigation(page).getByRole("link", { name: "Log In" })).toBeVisible();
   await page.goto("/auth");
   await fillLogInForm(page, { username: account.username, password: NEW_PASSWORD });
   await page.getByRole("button", { name: "Log In" }).click();

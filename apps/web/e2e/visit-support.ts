@@ -1,6 +1,6 @@
 // What the video-visit browser tests share: members in browsers of their own, an instant visit, a
 // video that really plays, and joining from the device check.
-import { expect, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 
 import { signInQuietly } from "./support";
 
@@ -12,8 +12,8 @@ export async function signedInPage(browser: Browser, baseURL: string, who: { use
   return page;
 }
 
-/** The doctor starts an instant visit with the demo patient: its id. */
-export async function startInstantVisit(doctor: Page, patient: Page): Promise<number> {
+/** The doctor starts an instant visit with the patient, each a signed-in page or context: its id. */
+export async function startInstantVisit(doctor: { request: APIRequestContext }, patient: { request: APIRequestContext }): Promise<number> {
   const patientId = (await (await patient.request.get("/api/user")).json()).id;
   const started = await doctor.request.post("/api/visits", { data: { patientId } });
   expect(started.status(), await started.text()).toBe(200);

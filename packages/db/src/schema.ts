@@ -34,6 +34,14 @@ export interface UsersTable {
   two_step_enabled: Generated<number>;
   /** The user handle of the member's passkeys: 32 random bytes, base64url; made at their first passkey. */
   passkey_handle: string | null;
+  /** The member's password derivation (JSON: salt, memoryKiB, iterations, parallelism); null while on a pre-split verifier. */
+  kdf: string | null;
+  /** A pre-split member's old hash's salt and parameters (JSON), once password_hash holds a hash of its bytes. */
+  legacy_kdf: string | null;
+  /** When the member followed the link sent to `email`; null: the address is never written to. */
+  email_verified_at: Instant | null;
+  /** The member's own IANA time zone (their browser's), for the times a notice names; null: the clinic's. */
+  time_zone: string | null;
 }
 
 export type AccountNoticeKind = "password_review" | "two_step_reset";
@@ -49,6 +57,10 @@ export interface DoctorProfilesTable {
   user_id: number;
   specialization: string;
   bio: string | null;
+  /** The clinician's licence as printed on superbills, like "LCSW 123456 (NY)". */
+  licence: string | null;
+  /** The clinician's individual (type 1) NPI. */
+  npi: string | null;
 }
 
 export interface LoginSessionsTable {
@@ -67,6 +79,7 @@ export interface LoginSessionsTable {
 
 export interface TotpFactorsTable {
   user_id: number;
+  /** Sealed under the server's secrets key ("v1.…"); a row from before is sealed at the next start. */
   secret: string;
   confirmed_at: Instant | null;
   last_time_step: number | null;
@@ -84,6 +97,14 @@ export interface PasskeysTable {
   last_used_at: Instant | null;
 }
 
+/** A member's private key sealed under a key from one passkey's PRF output. */
+export interface PasskeySealsTable {
+  passkey_id: number;
+  user_id: number;
+  sealed_private_key: string;
+  created_at: Instant;
+}
+
 export interface WebauthnChallengesTable {
   challenge: string;
   purpose: "register" | "assert";
@@ -96,8 +117,6 @@ export interface VisitsTable {
   appointment_id: number | null;
   doctor_id: number;
   patient_id: number;
-  opens_at: Instant;
-  closes_at: Instant | null;
   created_at: Instant;
   started_at: Instant | null;
   ended_at: Instant | null;
@@ -135,6 +154,48 @@ export interface MeasureAlertsTable {
   acknowledged_by: number | null;
   acknowledged_at: Instant | null;
   note: string | null;
+}
+
+/** An ICD-10-CM code a doctor recorded for their patient; resolved, never edited or deleted. */
+export interface DiagnosesTable {
+  id: Generated<number>;
+  patient_id: number;
+  code: string;
+  recorded_by: number | null;
+  recorded_at: Instant;
+  resolved_by: number | null;
+  resolved_at: Instant | null;
+}
+
+/** A patient's postal address for billing documents and whether they asked for a monthly superbill. */
+export interface PatientBillingDetailsTable {
+  patient_id: number;
+  postal_address: string | null;
+  monthly_superbill: Generated<number>;
+  updated_at: Instant;
+}
+
+/** A Good Faith Estimate as issued: its content (JSON) never changes after. */
+export interface GoodFaithEstimatesTable {
+  id: Generated<number>;
+  patient_id: number;
+  issued_at: Instant;
+  reason: "first_booking" | "changed";
+  /** JSON: the fees it was made from. */
+  basis: string;
+  /** JSON: the estimate as issued. */
+  content: string;
+  total_minor: number;
+  currency: string;
+}
+
+/** A monthly superbill issued to a patient who asked for one: once per patient and period. */
+export interface IssuedSuperbillsTable {
+  id: Generated<number>;
+  patient_id: number;
+  period_from: string;
+  period_to: string;
+  issued_at: Instant;
 }
 
 /** A file sealed in the sender's browser: its ciphertext, carried by one message once sent. */
@@ -176,7 +237,10 @@ export interface VisitPresenceTable {
 export interface RecoveryCodesTable {
   id: Generated<number>;
   user_id: number;
+  /** Argon2id of the code; before code_prefix came, "salt:sha256(salt + code)". */
   code_hash: string;
+  /** The code's first group (null for a code from before): picks the one hash to check. */
+  code_prefix: string | null;
 }
 
 export interface PendingSignInsTable {
@@ -201,6 +265,12 @@ export interface AppointmentsTable {
   cancelled_by: number | null;
   /** 1 when a patient cancelled inside the cancellation window. */
   late_cancellation: Generated<number>;
+  /** When the patient confirmed from a reminder's link; cleared by a reschedule. */
+  confirmed_at: Instant | null;
+  /** The service booked (null on sessions booked before services existed). */
+  service_id: number | null;
+  /** The fee agreed at booking, in minor units: never rewritten by a later price change. */
+  fee_minor: number | null;
 }
 
 export interface TreatmentSessionsTable {
@@ -361,6 +431,19 @@ export interface EmergencyAccessTable {
   expires_at: Instant;
   reviewed_at: Instant | null;
   reviewed_by: number | null;
+  /** 1 when an admin had ended this doctor's care of the patient: the access waits for an admin's approval. */
+  approval_required: Generated<number>;
+  /** When an admin approved a request that needed it; its hour runs from then. */
+  approved_at: Instant | null;
+  approved_by: number | null;
+}
+
+/** A doctor whose care of a patient an admin ended (the latest time): their emergency access to that patient needs an admin's approval. */
+export interface CareEndingsTable {
+  doctor_id: number;
+  patient_id: number;
+  ended_at: Instant;
+  ended_by: number | null;
 }
 
 export interface CalendarFeedsTable {
@@ -380,7 +463,181 @@ export interface ThrottleHitsTable {
   at: Instant;
 }
 
+export type NoticeChannel = "email" | "sms";
+
+/**
+ * Where a notice is: `waiting` to be sent (or sent again), `sending` by an instance until
+ * claimed_until, `sent` (result: the server's reply), `failed` and due again (result: why),
+ * `given_up` after its last attempt, or `unsent` because no mail server or text provider is set up.
+ */
+export type NoticeStatus = "waiting" | "sending" | "sent" | "failed" | "given_up" | "unsent";
+
+/** The outbox: one message to one address, written in the transaction of the change it tells of. */
+export interface NoticesTable {
+  id: Generated<number>;
+  /** What it tells (domain/src/notices/notice-kinds.ts). */
+  kind: string;
+  channel: NoticeChannel;
+  user_id: number | null;
+  to_address: string;
+  /** All the Delivery log shows of the content. */
+  subject: string;
+  /** JSON: the facts the notice is composed from, as they were when it was written. */
+  params: string;
+  status: NoticeStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Instant;
+  claimed_until: Instant | null;
+  result: string | null;
+  sent_at: Instant | null;
+  created_at: Instant;
+  /** Unique: a notice that must exist once (a reminder) is written once. */
+  dedupe_key: string | null;
+}
+
+/** A member's switch for one topic on one channel; no row means on. */
+export interface NoticePreferencesTable {
+  user_id: number;
+  topic: string;
+  channel: NoticeChannel;
+  enabled: number;
+  updated_at: Instant;
+}
+
+/** A member's notice settings beyond the switches (2026-11-30T0400-care-notices); no row = the defaults. */
+export interface NoticeSettingsTable {
+  user_id: number;
+  name_senders: Generated<number>;
+  /** "HH:MM" in the member's zone: when a doctor's daily digest goes. */
+  digest_clock: string | null;
+  /** The E.164 number texts go to, once the member opted in. */
+  sms_number: string | null;
+  sms_opted_in_at: Instant | null;
+  /** The number answered STOP: no texts until START. */
+  sms_stopped_at: Instant | null;
+  updated_at: Instant;
+}
+
+/** A single-use signed link, once used (its id is in the link). */
+export interface SpentLinksTable {
+  id: string;
+  spent_at: Instant;
+}
+
+export type ServiceKind = "intake" | "individual" | "couples" | "family" | "group";
+
+/** A service the clinic sells, at its fee in minor units of the clinic's currency. */
+export interface ClinicServicesTable {
+  id: Generated<number>;
+  name: string;
+  minutes: number;
+  fee_minor: number;
+  cpt_code: string;
+  kind: ServiceKind;
+  video_allowed: Generated<number>;
+  /** The usual number of sessions a year (the Good Faith Estimate's course of care). */
+  usual_sessions_per_year: Generated<number>;
+  active: Generated<number>;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** A patient's own fee for one service (sliding scale), set by an admin. */
+export interface PatientRatesTable {
+  patient_id: number;
+  service_id: number;
+  fee_minor: number;
+  set_by: number | null;
+  set_at: Instant;
+}
+
+export type LedgerEntryKind = "charge" | "fee" | "adjustment" | "payment" | "refund" | "reversal";
+
+/** THE ledger: insert-only (the database refuses update and delete); a balance is the sum of a patient's rows. */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  patient_id: number;
+  kind: LedgerEntryKind;
+  /** Signed minor units: + the patient owes more, − the patient owes less. */
+  amount_minor: number;
+  currency: string;
+  appointment_id: number | null;
+  payment_id: number | null;
+  /** The entry a 'reversal' undoes (each is reversed at most once). */
+  reverses_id: number | null;
+  reason: string | null;
+  created_by: number | null;
+  created_at: Instant;
+}
+
+export type PendingFeeKind = "no_show" | "late_cancellation";
+export type PendingFeeStatus = "pending" | "approved" | "waived";
+
+/** A no-show or late-cancellation fee waiting for the session's doctor or an admin. */
+export interface PendingFeesTable {
+  id: Generated<number>;
+  appointment_id: number;
+  patient_id: number;
+  kind: PendingFeeKind;
+  amount_minor: number;
+  status: Generated<PendingFeeStatus>;
+  /** The 'fee' ledger entry its approval wrote. */
+  entry_id: number | null;
+  created_at: Instant;
+  decided_by: number | null;
+  decided_at: Instant | null;
+  reason: string | null;
+}
+
+/** Counters that only count up (invoice numbers). */
+export interface BillingCountersTable {
+  name: string;
+  value: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  /** Unique and never repeated (billing_counters). */
+  number: string;
+  patient_id: number;
+  currency: string;
+  issued_at: Instant;
+  total_minor: number;
+  issued_by: number | null;
+}
+
+/** The ledger entries an invoice gathers (an entry is invoiced once). */
+export interface InvoiceItemsTable {
+  invoice_id: number;
+  entry_id: number;
+}
+
+export type PaymentMethod = "cash" | "cheque" | "card_elsewhere" | "card";
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  patient_id: number;
+  invoice_id: number | null;
+  method: PaymentMethod;
+  reference: string;
+  amount_minor: number;
+  currency: string;
+  received_at: Instant;
+  recorded_by: number | null;
+  /** Unique: a card payment is recorded once per PaymentIntent. */
+  stripe_payment_intent_id: string | null;
+  created_at: Instant;
+}
+
 export interface Database {
+  clinic_services: ClinicServicesTable;
+  patient_rates: PatientRatesTable;
+  ledger_entries: LedgerEntriesTable;
+  pending_fees: PendingFeesTable;
+  billing_counters: BillingCountersTable;
+  invoices: InvoicesTable;
+  invoice_items: InvoiceItemsTable;
+  payments: PaymentsTable;
   users: UsersTable;
   account_notices: AccountNoticesTable;
   doctor_profiles: DoctorProfilesTable;
@@ -397,15 +654,21 @@ export interface Database {
   working_hours: WorkingHoursTable;
   care_relationships: CareRelationshipsTable;
   emergency_access: EmergencyAccessTable;
+  care_endings: CareEndingsTable;
   calendar_feeds: CalendarFeedsTable;
   conversations: ConversationsTable;
   clinic_settings: ClinicSettingsTable;
   user_counts: UserCountsTable;
   throttle_hits: ThrottleHitsTable;
+  notices: NoticesTable;
+  notice_preferences: NoticePreferencesTable;
+  notice_settings: NoticeSettingsTable;
+  spent_links: SpentLinksTable;
   audit_chain_keying: AuditChainKeyingTable;
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
+  passkey_seals: PasskeySealsTable;
   webauthn_challenges: WebauthnChallengesTable;
   visits: VisitsTable;
   visit_presence: VisitPresenceTable;
@@ -416,6 +679,61 @@ export interface Database {
   measure_assignments: MeasureAssignmentsTable;
   measure_alerts: MeasureAlertsTable;
   pending_sign_ins: PendingSignInsTable;
+  enrolment_codes: EnrolmentCodesTable;
+  stripe_events: StripeEventsTable;
+  saved_cards: SavedCardsTable;
+  card_collections: CardCollectionsTable;
+  diagnoses: DiagnosesTable;
+  patient_billing_details: PatientBillingDetailsTable;
+  good_faith_estimates: GoodFaithEstimatesTable;
+  issued_superbills: IssuedSuperbillsTable;
+}
+
+/** A verified Stripe webhook event, processed once (see the card-payments migration). */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  processed_at: Instant;
+}
+
+/** A patient's Stripe customer, the card they saved through Checkout, and their consent to charge it. */
+export interface SavedCardsTable {
+  patient_id: number;
+  stripe_customer_id: string;
+  payment_method_id: string | null;
+  brand: string | null;
+  last4: string | null;
+  saved_at: Instant | null;
+  /** The consent's text exactly as the patient read it when they ticked the box. */
+  consent_text: string | null;
+  consented_at: Instant | null;
+  consent_ip: string | null;
+  created_at: Instant;
+}
+
+export type CardCollectionStatus = "charging" | "charged" | "paid" | "failed";
+
+/** One nightly charge of a saved card: at most one per patient and clinic night. */
+export interface CardCollectionsTable {
+  id: Generated<number>;
+  patient_id: number;
+  night: string;
+  amount_minor: number;
+  currency: string;
+  payment_intent_id: string | null;
+  status: CardCollectionStatus;
+  /** Stripe's reason, as it gave it, when the charge failed. */
+  failure_reason: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** A staff member's code to set up two-step sign-in, from an admin or the console. */
+export interface EnrolmentCodesTable {
+  user_id: number;
+  code_hash: string;
+  issued_by: number | null;
+  expires_at: Instant;
 }
 
 /** The one-time relinking of the audit chain under its key (see the keyed-audit-chain migration). */

@@ -49,9 +49,29 @@ it("rewrites instants stored in another form on SQLite, keeps the audit chain, a
     expect(error).toBeUndefined();
     // What the demo seed wrote before: offsets for a session's start; and a booking made later,
     // in UTC, for the same doctor and the same moment.
-    const patient = await insertUser(db, { ...testUser("seeded-patient"), createdAt: "2026-11-22T05:00:00.000-05:00" });
-    const other = await insertUser(db, testUser("later-patient"));
-    const doctor = await insertUser(db, testUser("seeded-doctor", "doctor"));
+    // The users table as it stood then (today's repository writes columns it did not have yet).
+    const insertEarlyUser = (username: string, role: "patient" | "doctor", createdAt = "2026-11-22T10:00:00.000Z") => {
+      const { firstName, lastName, phoneNumber, dateOfBirth, passwordHash } = testUser(username);
+      return db
+        .insertInto("users")
+        .values({
+          username,
+          username_key: username,
+          password_hash: passwordHash,
+          email: null,
+          first_name: firstName,
+          last_name: lastName,
+          phone_number: phoneNumber,
+          date_of_birth: dateOfBirth,
+          role,
+          created_at: createdAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    };
+    const patient = await insertEarlyUser("seeded-patient", "patient", "2026-11-22T05:00:00.000-05:00");
+    const other = await insertEarlyUser("later-patient", "patient");
+    const doctor = await insertEarlyUser("seeded-doctor", "doctor");
     const appointment = (patientId: number, start: string, end: string) => ({
       patient_id: patientId,
       doctor_id: doctor.id,

@@ -3,6 +3,9 @@ import type { RefusalLog } from "./audit/refusals";
 import type { AuthThrottles } from "./auth/throttle";
 import type { ClinicConfig } from "./config";
 import type { ClinicEventBus } from "./events/clinic-events";
+import type { OutboxSignal } from "./notices/outbox-signal";
+import type { CardGateway } from "./payments/stripe-client";
+import type { ServerSecrets } from "./secrets";
 import type { AuditEvent } from "@halcyon/db";
 
 /** Takes audit events. */
@@ -19,10 +22,16 @@ export interface ClinicServices {
   dbKind: DatabaseKind;
   config: ClinicConfig;
   throttles: AuthThrottles;
+  /** Keys derived from the server's secrets key, which no database copy holds. */
+  secrets: ServerSecrets;
   events: ClinicEventBus;
   audit: AuditSink;
   /** Refused requests from nobody signed in, audited without a row per request. */
   refusals: RefusalLog;
+  /** Wakes the notice worker when a change writes notices. */
+  outbox: OutboxSignal;
+  /** Stripe's client and webhook secret when the clinic takes cards (config.cardPayments), else null. */
+  cards: CardGateway | null;
   now: () => Date;
 }
 

@@ -19,6 +19,8 @@ const CODES = {
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   INTERNAL: "INTERNAL_SERVER_ERROR",
+  /** A provider the clinic relies on (Stripe) did not answer, or refused for its own reasons. */
+  PROVIDER_UNAVAILABLE: "BAD_GATEWAY",
 } as const satisfies Record<string, TRPC_ERROR_CODE_KEY>;
 
 export type AppErrorCode = keyof typeof CODES;
@@ -65,7 +67,9 @@ export function toPublicError(cause: unknown): PublicError {
   const error = cause instanceof TRPCError ? cause : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause });
   const status = getHTTPStatusCodeFromError(error);
   // An answer that failed its own schema is our fault: its problems are not the client's business.
-  if (status >= 500) return { status, code: error.code, message: INTERNAL_ERROR_MESSAGE };
+  // A provider's refusal is worded for the person (it names no internals), so it is kept.
+  const provider = error instanceof AppError && error.appCode === "PROVIDER_UNAVAILABLE";
+  if (status >= 500 && !provider) return { status, code: error.code, message: INTERNAL_ERROR_MESSAGE };
   if (error.cause instanceof ZodError) {
     return {
       status,

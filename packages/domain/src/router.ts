@@ -8,6 +8,7 @@ import { clinicRouter } from "./clinic/clinic.router";
 import { doctorsRouter } from "./doctors/doctors.router";
 import { emergencyAccessRouter } from "./emergency-access/emergency-access.router";
 import { messagesRouter } from "./messages/messages.router";
+import { noticesRouter } from "./notices/notices.router";
 import { measuresRouter } from "./measures/measures.router";
 import { intakeRouter } from "./intake/intake.router";
 import { patientsRouter } from "./patients/patients.router";
@@ -15,6 +16,11 @@ import { treatmentSessionsRouter } from "./treatment-sessions/treatment-sessions
 import { createCallerFactory, router } from "./trpc";
 import { visitsRouter } from "./visits/visits.router";
 import { keysRouter } from "./keys/keys.router";
+import { deliveryLogRouter } from "./notices/delivery-log.router";
+import { billingRouter } from "./billing/billing.router";
+import { paymentsRouter } from "./payments/payments.router";
+import { diagnosesRouter } from "./diagnoses/diagnoses.router";
+import { billingDocumentsRouter } from "./billing-documents/billing-documents.router";
 
 export const appRouter = router({
   auth: authRouter,
@@ -33,6 +39,12 @@ export const appRouter = router({
   admin: adminRouter,
   visits: visitsRouter,
   keys: keysRouter,
+  notices: noticesRouter,
+  deliveryLog: deliveryLogRouter,
+  billing: billingRouter,
+  payments: paymentsRouter,
+  diagnoses: diagnosesRouter,
+  billingDocuments: billingDocumentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

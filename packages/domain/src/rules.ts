@@ -12,3 +12,6 @@ export * from "./emergency-access/reason-length";
 export * from "./intake/intake-labels";
 export { calendarDateIn } from "./appointments/slots";
 export { isTimeZone } from "./time-zone";
+export * from "./audit/typed-text";
+export * from "./billing/money";
+export { cptCodeFor, type ServiceKind } from "./billing/cpt";

@@ -19,8 +19,16 @@ export { SESSION_LENGTH_MS, CLINIC_DEFAULT_HOURS, calendarDateIn, zonedInstant, 
 export * from "./account/account.schema";
 export * from "./two-step/two-step.schema";
 export * from "./two-step/passkeys.schema";
+export * from "./two-step/enrolment.schema";
 export * from "./visits/visit.schema";
 export * from "./clinic/crisis-resource.schema";
 export * from "./measures/instruments";
 export * from "./measures/measure.schema";
 export * from "./intake/intake.schema";
+export * from "./notices/notice-switches.schema";
+export * from "./notices/delivery-log.schema";
+export * from "./billing/billing.schema";
+export * from "./diagnoses/diagnosis.schema";
+export * from "./diagnoses/icd10-codes";
+export * from "./billing-documents/identifiers";
+export * from "./billing-documents/billing-document.schema";

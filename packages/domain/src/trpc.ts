@@ -8,6 +8,8 @@ import { assertOwnPassword } from "./auth/one-time-passwords";
 import { refuseNulCharacters } from "./client-input";
 import type { RequestContext } from "./context";
 import { AppError, toPublicError } from "./errors";
+import { requireRecentCheck } from "./two-step/recent-check";
+import { needsRecheck } from "./two-step/rechecked-procedures";
 import type { UserRole } from "./users/user.schema";
 
 const t = initTRPC
@@ -55,15 +57,18 @@ export async function auditRefusal(ctx: RequestContext, path: string, error: unk
  * The one middleware of each kind of procedure (tRPC copies its call state at every middleware,
  * so the checks share one): `admit` refuses a caller who may not call it, or answers what the
  * procedure may rely on of the context; then text holding U+0000 is a 400, before the
- * procedure's own schema reads its input; every refusal on the way, and the procedure's own, is
- * audited.
+ * procedure's own schema reads its input; then a procedure that grants access or changes who
+ * someone is (rechecked-procedures.ts) needs a recent re-check; every refusal on the way, and
+ * the procedure's own, is audited.
  */
 function guardedProcedure<Admitted extends object>(admit: (ctx: RequestContext) => Admitted) {
   return t.procedure.use(async ({ ctx, path, getRawInput, next }) => {
     let admitted: Admitted;
     try {
       admitted = admit(ctx);
-      refuseNulCharacters(await getRawInput());
+      const rawInput = await getRawInput();
+      refuseNulCharacters(rawInput);
+      if (needsRecheck(path, rawInput, ctx)) await requireRecentCheck(ctx);
     } catch (error) {
       await auditRefusal(ctx, path, error);
       throw error;

@@ -1,14 +1,16 @@
 import { findLoginSessionWithUser, listActiveDoctors } from "@halcyon/db";
-import { describeEachDatabase } from "@halcyon/db/testing";
+import { describeEachDatabase, TEST_SECRETS_KEY } from "@halcyon/db/testing";
 import { expect, it } from "vitest";
 import { hashSessionToken, startLoginSession } from "../src/auth/sessions";
 import { createClinicServices, createUser, DEFAULT_CLINIC_CONFIG, DEMO_PASSWORDS, resetPassword, seedDemoClinic } from "../src/index";
-import { verifyPassword } from "../src/auth/passwords";
+import { checkProof } from "../src/auth/verifiers";
 import { findUserCredentials } from "@halcyon/db";
+import { deriveSecrets, openWithKey } from "@halcyon/sealed";
 
 describeEachDatabase("accounts", (database) => {
-  const services = () => createClinicServices({ database: database(), config: DEFAULT_CLINIC_CONFIG });
+  const services = () => createClinicServices({ secretsKey: TEST_SECRETS_KEY, database: database(), config: DEFAULT_CLINIC_CONFIG });
 
+  // Nine members, each with a salt of their own: nine Argon2id derivations at 64 MiB, slow on a busy machine.
   it("seeds the demo clinic once: the three demo accounts, four doctors, sessions and messages", async () => {
     expect(await seedDemoClinic(services())).toBe(true);
     expect(await seedDemoClinic(services())).toBe(false);
@@ -20,8 +22,13 @@ describeEachDatabase("accounts", (database) => {
     ] as const) {
       const found = await findUserCredentials(db, username);
       expect(found, username).toBeDefined();
-      expect(await verifyPassword(found!.passwordHash, password)).toBe(true);
+      expect((await checkProof(services(), found, username, { password })).proved).toBe(true);
     }
+    // A demo member's key opens with the seal secret their browser derives, never with anything the server keeps.
+    const alex = (await findUserCredentials(db, "alex"))!;
+    const stored = await db.selectFrom("member_keys").select("sealed_private_key").where("user_id", "=", alex.user.id).executeTakeFirstOrThrow();
+    const { sealKey } = await deriveSecrets(DEMO_PASSWORDS.patient, alex.kdf!);
+    expect((await openWithKey(stored.sealed_private_key, sealKey)).d).toBeDefined();
     const doctors = await listActiveDoctors(db);
     expect(doctors.map((d) => d.specialization).sort()).toEqual(["Couples Therapy", "Individual Therapy", "Mindfulness & Wellness", "PTSD & Trauma Care"]);
     const rated = await db.selectFrom("treatment_sessions").select("progress_rating").execute();
@@ -30,7 +37,7 @@ describeEachDatabase("accounts", (database) => {
     expect(upcoming.length).toBeGreaterThanOrEqual(3);
     const messages = await db.selectFrom("messages").select("id").execute();
     expect(messages.length).toBeGreaterThan(0);
-  });
+  }, 240_000);
 
   it("creates a doctor with a specialization", async () => {
     const user = await createUser(services(), {
@@ -61,7 +68,7 @@ describeEachDatabase("accounts", (database) => {
     await resetPassword(services(), "FORGETFUL", "second-secret-phrase");
     expect(await findLoginSessionWithUser(database().db, hashSessionToken(token))).toBeUndefined();
     const found = await findUserCredentials(database().db, "forgetful");
-    expect(await verifyPassword(found!.passwordHash, "second-secret-phrase")).toBe(true);
+    expect((await checkProof(services(), found, found!.user.username, { password: "second-secret-phrase" })).proved).toBe(true);
     await expect(resetPassword(services(), "nobody", "second-secret-phrase")).rejects.toThrow(/No user/);
   });
 

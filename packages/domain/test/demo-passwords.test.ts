@@ -1,9 +1,9 @@
-import { describeEachDatabase } from "@halcyon/db/testing";
+import { describeEachDatabase, TEST_SECRETS_KEY } from "@halcyon/db/testing";
 import { expect, it } from "vitest";
 import { accountsWithDemoPasswords, createClinicServices, createUser, DEFAULT_CLINIC_CONFIG, DEMO_PASSWORDS } from "../src/index";
 
 describeEachDatabase("demo passwords", (database) => {
-  const services = () => createClinicServices({ database: database(), config: DEFAULT_CLINIC_CONFIG });
+  const services = () => createClinicServices({ secretsKey: TEST_SECRETS_KEY, database: database(), config: DEFAULT_CLINIC_CONFIG });
   const person = { firstName: "Ada", lastName: "Byrne", phoneNumber: "(555) 010-0000", dateOfBirth: "1980-01-01" };
 
   it("finds the demo accounts that still have their published password, and only those", async () => {

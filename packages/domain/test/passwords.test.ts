@@ -1,16 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { judgePassword, MIN_PASSWORD_SCORE } from "../src/auth/password-rules";
-import { assertAcceptablePassword, hashPassword, verifyPassword } from "../src/auth/passwords";
+import { deriveSecrets } from "@halcyon/sealed";
+import { assertAcceptablePassword, authKeyOf, hashSecret, verifySecret } from "../src/auth/passwords";
 
 const morgan = { username: "amorgan", firstName: "Alexandra", lastName: "Morgan" };
 
 describe("passwords", () => {
   it("hashes with argon2id at OWASP's parameters and verifies", async () => {
-    const hash = await hashPassword("a calm blue harbour");
+    const hash = await hashSecret("a calm blue harbour");
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await verifyPassword(hash, "a calm blue harbour")).toBe(true);
-    expect(await verifyPassword(hash, "a calm blue harbor")).toBe(false);
-    expect(await verifyPassword("not a hash", "anything")).toBe(false);
+    expect(await verifySecret(hash, "a calm blue harbour")).toBe(true);
+    expect(await verifySecret(hash, "a calm blue harbor")).toBe(false);
+    expect(await verifySecret("not a hash", "anything")).toBe(false);
+  });
+
+  it("derives a plain password's sign-in secret exactly as the browser does", async () => {
+    const kdf = { salt: "c2FsdHNhbHRzYWx0c2FsdA", memoryKiB: 8_192, iterations: 2, parallelism: 1 };
+    const authKey = await authKeyOf("a calm blue harbour", kdf);
+    expect(authKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(authKey).toBe((await deriveSecrets("a calm blue harbour", kdf)).authKey);
   });
 });
 

@@ -2,6 +2,8 @@
 // messages and safety numbers, all standard JWE through `jose`. Nothing here reaches a server.
 export * from "./keys";
 export * from "./messages";
+export * from "./secrets";
+export { KeyMismatchError, keyMatchesId, verifiedKey } from "./key-ids";
 export { newRecoveryCode, normalizeRecoveryCode } from "./recovery-code";
 export { safetyNumber } from "./safety-number";
 export { openFile, sealFile } from "./files";

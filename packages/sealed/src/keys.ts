@@ -1,8 +1,21 @@
 // A member's messaging keys: a P-256 key pair (ECDH-ES+A256KW), named by its JWK thumbprint
-// (RFC 7638), whose private half leaves the browser only sealed with a secret the member holds
-// (their password, or their recovery code) as a compact JWE (PBES2-HS512+A256KW, A256GCM). Any
-// standard JWE library opens it with that secret.
-import { calculateJwkThumbprint, compactDecrypt, CompactEncrypt, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
+// (RFC 7638), whose private half leaves the browser only sealed: with the seal key of their
+// password (A256KW, see secrets.ts) and with their recovery code (PBES2-HS512+A256KW), each a
+// compact JWE (A256GCM) that any standard JWE library opens with that secret. Keys sealed before
+// the seal key existed were sealed with the password as typed (PBES2), until their next sign-in.
+import {
+  calculateJwkThumbprint,
+  compactDecrypt,
+  CompactEncrypt,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type CryptoKey,
+  type JWK,
+} from "jose";
+
+export type { JWK };
 
 export const KEY_ALGORITHM = "ECDH-ES+A256KW";
 export const CONTENT_ENCRYPTION = "A256GCM";
@@ -53,6 +66,11 @@ export async function sealPrivateKey(privateKey: JWK, secret: string, iterations
     .setProtectedHeader({ alg: SEALING_ALGORITHM, enc: CONTENT_ENCRYPTION, cty: "jwk+json", kid: privateKey.kid })
     .setKeyManagementParameters({ p2c: iterations })
     .encrypt(encoder.encode(secret));
+}
+
+/** Whether a sealed private key was sealed with a typed secret (PBES2: a recovery code, or an old password). */
+export function isSealedWithSecret(sealed: string): boolean {
+  return decodeProtectedHeader(sealed).alg === SEALING_ALGORITHM;
 }
 
 /** Most PBES2 iterations a sealed key may ask for (jose refuses more than 10,000 unless told). */

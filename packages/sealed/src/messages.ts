@@ -2,6 +2,7 @@
 // recipient per key with ECDH-ES+A256KW, each recipient's header naming its key's kid. The
 // sender seals to the two people of the conversation and to the clinic's records key.
 import { GeneralEncrypt, generalDecrypt, importJWK, type CryptoKey, type FlattenedJWE, type GeneralJWE, type JWK } from "jose";
+import { verifiedKey } from "./key-ids";
 import { CONTENT_ENCRYPTION, KEY_ALGORITHM, type PublicKey } from "./keys";
 
 /** What a message holds once opened. */
@@ -23,8 +24,12 @@ export interface AttachmentRef {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Seals `content` to every key in `recipients`; answers the JWE as a JSON string (a message's content). */
+/**
+ * Seals `content` to every key in `recipients`; answers the JWE as a JSON string (a message's
+ * content). Throws KeyMismatchError, sealing nothing, when a key is not the one its kid names.
+ */
 export async function sealMessage(content: MessageContent, recipients: PublicKey[]): Promise<string> {
+  await Promise.all(recipients.map(verifiedKey));
   const jwe = new GeneralEncrypt(encoder.encode(JSON.stringify(content))).setProtectedHeader({ enc: CONTENT_ENCRYPTION, cty: "halcyon-message+json" });
   for (const recipient of recipients) {
     const key = await importJWK(recipient.publicKey, KEY_ALGORITHM);

@@ -1,11 +1,18 @@
 // A conversation's safety number: 60 digits in twelve groups of five that two people read to each
-// other to check that each holds the other's real key. Both sides compute the same number: it
-// comes from the two keys' ids in sorted order.
+// other to check that each holds the other's real key, and the same records key of the clinic
+// (every message is sealed to it too). Both sides compute the same number: it comes from the keys
+// themselves (their thumbprints, computed here from their coordinates; the two people's in sorted
+// order, then the clinic's), never from the ids a server names them by, so a key swapped under
+// its old id changes the number.
+import type { JWK } from "jose";
+import { keyIdOf } from "./keys";
+
 const GROUPS = 12;
 
-export async function safetyNumber(kidA: string, kidB: string): Promise<string> {
-  const [first, second] = [kidA, kidB].sort();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-512", new TextEncoder().encode(`halcyon-safety-number:${first}:${second}`)));
+export async function safetyNumber(keyA: JWK, keyB: JWK, recordsKey: JWK): Promise<string> {
+  const [a, b, records] = await Promise.all([keyIdOf(keyA), keyIdOf(keyB), keyIdOf(recordsKey)]);
+  const [first, second] = [a, b].sort();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-512", new TextEncoder().encode(`halcyon-safety-number:${first}:${second}:${records}`)));
   const groups: string[] = [];
   for (let group = 0; group < GROUPS; group += 1) {
     // Five bytes (40 bits) a group, reduced to five digits.

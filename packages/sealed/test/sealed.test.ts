@@ -5,7 +5,9 @@ import { compactDecrypt, decodeProtectedHeader, generalDecrypt, importJWK } from
 import { describe, expect, it } from "vitest";
 
 import {
+  KeyMismatchError,
   keyIdOf,
+  keyMatchesId,
   newKeyPair,
   newRecoveryCode,
   normalizeRecoveryCode,
@@ -18,6 +20,7 @@ import {
   sealMessage,
   sealPrivateKey,
   unextractableKey,
+  verifiedKey,
   type MemberKeyPair,
 } from "../src/index";
 
@@ -92,10 +95,36 @@ describe("keys and safety numbers", () => {
     const [a, b, c] = await Promise.all([newKeyPair(), newKeyPair(), newKeyPair()]);
     expect(await keyIdOf(a.publicKey)).toBe(a.kid);
     expect(a.publicKey).not.toHaveProperty("d");
-    const number = await safetyNumber(a.kid, b.kid);
+    const clinic = await newKeyPair();
+    const number = await safetyNumber(a.publicKey, b.publicKey, clinic.publicKey);
     expect(number).toMatch(/^\d{5}( \d{5}){11}$/);
-    expect(await safetyNumber(b.kid, a.kid)).toBe(number);
-    expect(await safetyNumber(a.kid, c.kid)).not.toBe(number);
+    expect(await safetyNumber(b.publicKey, a.publicKey, clinic.publicKey)).toBe(number);
+    expect(await safetyNumber(a.publicKey, c.publicKey, clinic.publicKey)).not.toBe(number);
+    // Another records key is another number: the two people check the clinic's key too.
+    expect(await safetyNumber(a.publicKey, b.publicKey, c.publicKey)).not.toBe(number);
+  });
+
+  it("refuses a key swapped under another key's kid, and seals nothing to it", async () => {
+    const [sender, receiver, clinic, swapped] = await Promise.all([newKeyPair(), newKeyPair(), newKeyPair(), newKeyPair()]);
+    // What one SQL update makes of the receiver's key: their kid, someone else's coordinates.
+    const forged = { kid: receiver.kid, publicKey: { ...swapped.publicKey, kid: receiver.kid } };
+    expect(await keyMatchesId(publicOf(receiver))).toBe(true);
+    expect(await keyMatchesId(forged)).toBe(false);
+    await expect(verifiedKey(forged)).rejects.toBeInstanceOf(KeyMismatchError);
+    await expect(verifiedKey(forged)).rejects.toThrow(`The public key handed out as ${receiver.kid} is not the key that id names`);
+    await expect(sealMessage({ text: words }, [publicOf(sender), forged, publicOf(clinic)])).rejects.toBeInstanceOf(KeyMismatchError);
+    // Nor a key of another kind under a kid computed on the side.
+    const notP256 = { kid: receiver.kid, publicKey: { ...receiver.publicKey, crv: "P-384" } };
+    expect(await keyMatchesId(notP256)).toBe(false);
+  });
+
+  it("gives another safety number when a key changes under the same kid", async () => {
+    const [me, partner, clinic, swapped] = await Promise.all([newKeyPair(), newKeyPair(), newKeyPair(), newKeyPair()]);
+    const forged = { ...swapped.publicKey, kid: partner.kid };
+    expect(await safetyNumber(me.publicKey, forged, clinic.publicKey)).not.toBe(await safetyNumber(me.publicKey, partner.publicKey, clinic.publicKey));
+    expect(await safetyNumber(me.publicKey, forged, clinic.publicKey)).toBe(await safetyNumber(me.publicKey, swapped.publicKey, clinic.publicKey));
+    const forgedClinic = { ...swapped.publicKey, kid: clinic.kid };
+    expect(await safetyNumber(me.publicKey, partner.publicKey, forgedClinic)).not.toBe(await safetyNumber(me.publicKey, partner.publicKey, clinic.publicKey));
   });
 });
 

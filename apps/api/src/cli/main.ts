@@ -3,9 +3,19 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { migrateToLatest, verifyAuditChain } from "@halcyon/db";
-import { createClinicServices, createUser, DEFAULT_CLINIC_CONFIG, recordAudit, resetPassword, resetTwoStepFromConsole, userRoleSchema } from "@halcyon/domain";
+import {
+  createClinicServices,
+  createUser,
+  DEFAULT_CLINIC_CONFIG,
+  issueEnrolmentCodeFromConsole,
+  recordAudit,
+  resetPassword,
+  resetTwoStepFromConsole,
+  userRoleSchema,
+} from "@halcyon/domain";
 import { parseEnv } from "../env";
 import { openDatabase, sqliteFile } from "../plugins/database";
+import { loadSecretsKey } from "../audit-key";
 
 const USAGE = `Usage: pnpm clinic <command> [options]
 
@@ -20,6 +30,9 @@ Commands:
   reset-two-step --username U          Remove every second step (authenticator, passkeys,
                                        recovery codes) of a member who lost them all, and
                                        end their sessions; their next sign-in tells them.
+  enrolment-code --username U          Give a doctor or admin without two-step sign-in the
+                                       code that lets them set it up while the clinic
+                                       requires it (24 hours; e.g. a new clinic's first admin).
   backup [--out FILE]                  Write a consistent copy of the SQLite database
                                        (default: DATA_DIR/backups/halcyon-<time>.db).
   audit:verify [--checkpoint ID:HASH]  Check the audit log's hash chain; report the first
@@ -30,7 +43,7 @@ Commands:
 The database is the one the server uses: DATABASE_URL if set, else DATA_DIR/halcyon.db.
 Only migrate and create-user create a SQLite database that is not there yet.`;
 
-const COMMANDS = ["migrate", "create-user", "reset-password", "reset-two-step", "backup", "audit:verify"] as const;
+const COMMANDS = ["migrate", "create-user", "reset-password", "reset-two-step", "enrolment-code", "backup", "audit:verify"] as const;
 type Command = (typeof COMMANDS)[number];
 /** Commands that may start a clinic from nothing; the others need the clinic's database. */
 const MAY_CREATE_DATABASE: readonly Command[] = ["migrate", "create-user"];
@@ -71,7 +84,17 @@ async function main(argv: string[]): Promise<number> {
   const database = openDatabase(env);
   try {
     await migrateToLatest(database);
-    const services = createClinicServices({ database, config: { ...DEFAULT_CLINIC_CONFIG, clinicName: env.CLINIC_NAME, clinicTimeZone: env.CLINIC_TIMEZONE } });
+    const services = createClinicServices({
+      database,
+      secretsKey: loadSecretsKey(env),
+      config: {
+        ...DEFAULT_CLINIC_CONFIG,
+        clinicName: env.CLINIC_NAME,
+        clinicTimeZone: env.CLINIC_TIMEZONE,
+        // A member created here derives their secrets as the server's new members do.
+        passwordKdf: { ...DEFAULT_CLINIC_CONFIG.passwordKdf, memoryKiB: env.PASSWORD_KDF_MEMORY_KIB },
+      },
+    });
     const need = (name: keyof typeof values): string => {
       const value = values[name];
       if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required for ${command}.`);
@@ -123,6 +146,11 @@ async function main(argv: string[]): Promise<number> {
         await resetTwoStepFromConsole(services, need("username"));
         say(`Two-step sign-in of "${values.username}" reset; every session of theirs has ended.`);
         return 0;
+      case "enrolment-code": {
+        const issued = await issueEnrolmentCodeFromConsole(services, need("username"));
+        say(`Enrolment code for "${values.username}": ${issued.enrolmentCode} (until ${issued.expiresAt}). They enter it when they set up two-step sign-in.`);
+        return 0;
+      }
       case "backup": {
         const stamp = new Date().toISOString().replace(/[:.]/g, "-");
         const out = resolve(values.out ?? resolve(env.DATA_DIR, "backups", `halcyon-${stamp}.db`));

@@ -9,14 +9,17 @@ import {
   DEFAULT_CLINIC_CONFIG,
   isEmptyClinic,
   loadSettings,
+  sealPlainTotpSecrets,
   seedDemoClinic,
   type AuditSink,
   type ClinicServices,
+  wrapLegacyVerifiers,
 } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { loadAuditKey } from "../audit-key";
+import { loadAuditKey, loadSecretsKey } from "../audit-key";
 import type { Env } from "../env";
+import { startCareSweeps } from "../notices/care-scheduler";
 import { createEventBus } from "../realtime/event-bus";
 
 /** How often refusal counts whose minute is up are written (see domain/src/audit/refusals.ts). */
@@ -68,6 +71,11 @@ async function refuseDemoPasswords(services: ClinicServices): Promise<void> {
   );
 }
 
+/** The origin of links sent outside the app: PUBLIC_ORIGIN, else this server as its own machine reaches it. */
+export function publicOrigin(env: Env): string {
+  return env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
+}
+
 /** The SQLite file the server and the CLI use when DATABASE_URL is not set. */
 export function sqliteFile(env: Env): string {
   return join(env.DATA_DIR, "halcyon.db");
@@ -89,17 +97,26 @@ export default fp<DatabasePluginOptions>(
     app.addHook("onClose", () => events.close());
     const services = createClinicServices({
       database: handle,
+      secretsKey: loadSecretsKey(env),
       config: {
         ...DEFAULT_CLINIC_CONFIG,
         clinicName: env.CLINIC_NAME,
         clinicTimeZone: env.CLINIC_TIMEZONE,
+        publicOrigin: publicOrigin(env),
         session: {
           idleTimeoutMs: env.SESSION_IDLE_MINUTES * 60_000,
           absoluteLifetimeMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
         },
         cancellationWindowMs: env.CANCELLATION_WINDOW_HOURS * 3_600_000,
+        passwordKdf: { ...DEFAULT_CLINIC_CONFIG.passwordKdf, memoryKiB: env.PASSWORD_KDF_MEMORY_KIB },
+        signInsAtOncePerAddress: env.SIGN_INS_AT_ONCE_PER_ADDRESS,
         requireStaffTwoStep: env.REQUIRE_STAFF_TWO_STEP,
         video: { iceServers: env.ICE_SERVERS, turn: env.TURN_URLS && env.TURN_SECRET ? { urls: env.TURN_URLS, secret: env.TURN_SECRET } : null },
+        textMessages: env.TWILIO_ACCOUNT_SID !== undefined,
+        cardPayments:
+          env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+            ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL ?? null }
+            : null,
       },
       events,
       ...(now ? { now } : {}),
@@ -115,6 +132,13 @@ export default fp<DatabasePluginOptions>(
       clearInterval(sweep);
       await services.refusals.flush();
     });
+    startCareSweeps(app, services);
+    // Authenticator secrets from before they were sealed are sealed now, before the first request.
+    const sealed = await sealPlainTotpSecrets(services);
+    if (sealed > 0) app.log.info({ sealed }, "sealed the authenticator secrets stored in the clear");
+    // Before anything is served: no pre-split hash stays in a form whose stolen bytes would sign in.
+    const wrapped = await wrapLegacyVerifiers(services);
+    if (wrapped > 0) app.log.info({ wrapped }, "wrapped the verifiers of members not yet signed in since the split of the password's secrets");
     // Settings an admin saved override the environment's, now and whenever any instance changes them.
     await loadSettings(services);
     const unsubscribe = events.subscribe((event) => {

@@ -39,7 +39,9 @@ export default fp<{ env: Env }>(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // 'wasm-unsafe-eval' lets the page compile WebAssembly (hash-wasm's Argon2id derives the
+          // password's secrets in the browser) and nothing else: no eval, no new Function.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           // Radix positions popovers with inline styles; no style comes from another host.
           styleSrc: ["'self'", "'unsafe-inline'"],
           // blob: an image attached to a message, opened in the browser, shows from memory.

@@ -53,7 +53,7 @@ function refuse(client: ClientSocket, code: string, message: string): void {
 function seatIn(client: ClientSocket, visitId: number): Seat {
   const seat = client.seats.get(visitId);
   if (!seat) throw new AppError("FORBIDDEN", "Join the visit before signalling in it.");
-  if (seat.closesAt !== null && client.member.now().getTime() >= Date.parse(seat.closesAt)) {
+  if (client.member.now().getTime() >= Date.parse(seat.closesAt)) {
     client.seats.delete(visitId);
     throw new AppError("CONFLICT", "This visit has ended.");
   }

@@ -1,45 +1,16 @@
 // The patient's record as a PDF: a header, then the intake answers, the appointments, the session notes, the
 // questionnaires and the signed consents, with page numbers. What goes in is decided by the domain
-// (patientRecord); this only lays it out. The DejaVu fonts (from npm, embedded as subsets) draw
-// Latin, Greek and Cyrillic names and notes, where the PDF's built-in fonts stop at Windows-1252.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-
+// (patientRecord); this only lays it out, in the clinic's look (pdf/pdf-layout.ts).
 import { SOAP_SECTION_LABELS, SOAP_SECTIONS, type PatientRecord } from "@halcyon/domain";
 import { INTAKE_LABELS } from "@halcyon/domain/rules";
-import PDFDocument from "pdfkit";
 
-const FONT_FILES = { serif: "DejaVuSerif", sans: "DejaVuSans", bold: "DejaVuSans-Bold", italic: "DejaVuSans-Oblique" };
-
-/** The fonts' bytes, read from disk at the first record asked for and kept: not on every download. */
-let fonts: [name: string, bytes: Buffer][] | undefined;
-function loadedFonts(): [name: string, bytes: Buffer][] {
-  const resolve = createRequire(import.meta.url).resolve;
-  fonts ??= Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(resolve(`dejavu-fonts-ttf/ttf/${file}.ttf`))]);
-  return fonts;
-}
-
-const INK = "#0b1220";
-const MUTED = "#57534e";
-const GOLD = "#9c7b40";
-const MARGIN = 56;
+import { INK, MARGIN, openPdf } from "../pdf/pdf-layout";
 
 const STATUS_WORDS: Record<string, string> = { scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled", no_show: "Did not attend" };
 
 export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "LETTER",
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: `Health record of ${record.patient.firstName} ${record.patient.lastName}`, Author: record.clinicName, Creator: "Halcyon" },
-  });
-  for (const [name, bytes] of loadedFonts()) doc.registerFont(name, bytes);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const page = openPdf({ title: `Health record of ${record.patient.firstName} ${record.patient.lastName}`, author: record.clinicName });
+  const { doc, width, heading, small, body, label, keepRoom, none } = page;
 
   const zone = record.timeZone;
   const dayFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: zone });
@@ -57,33 +28,10 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
   const calendarDayFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
   const calendarDay = (date: string) => calendarDayFormat.format(new Date(`${date}T00:00:00Z`));
   const dayAndTime = (instant: string) => dayAndTimeFormat.format(new Date(instant));
-  const width = doc.page.width - 2 * MARGIN;
-
-  const heading = (text: string) => {
-    if (doc.y > doc.page.height - MARGIN - 120) doc.addPage();
-    doc.moveDown(1.2).font("serif").fontSize(18).fillColor(INK).text(text, MARGIN, doc.y, { width });
-    const y = doc.y + 4;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + 48, y)
-      .strokeColor(GOLD)
-      .lineWidth(0.8)
-      .stroke();
-    doc.moveDown(0.8);
-  };
-  const small = (text: string, color = MUTED) => doc.font("sans").fontSize(8.5).fillColor(color).text(text, MARGIN, doc.y, { width });
-  const body = (text: string) => doc.font("sans").fontSize(10).fillColor(INK).text(text, MARGIN, doc.y, { width, lineGap: 2 });
-  const label = (text: string) => doc.font("bold").fontSize(8).fillColor(MUTED).text(text.toUpperCase(), MARGIN, doc.y, { width, characterSpacing: 1 });
-  const keepRoom = (points: number) => {
-    if (doc.y > doc.page.height - MARGIN - points) doc.addPage();
-  };
-  const none = (text: string) => doc.font("italic").fontSize(10).fillColor(MUTED).text(text, MARGIN, doc.y, { width });
 
   // Header.
   const { patient } = record;
-  doc.font("sans").fontSize(9).fillColor(GOLD).text(record.clinicName.toUpperCase(), { characterSpacing: 2 });
-  doc.moveDown(0.4).font("serif").fontSize(26).fillColor(INK).text(`${patient.firstName} ${patient.lastName}`);
-  doc.moveDown(0.2);
+  page.masthead(record.clinicName, `${patient.firstName} ${patient.lastName}`);
   small(
     [`Born ${calendarDay(patient.dateOfBirth)}`, patient.phoneNumber, patient.email, `Record made ${dayAndTime(record.generatedAt)}`]
       .filter(Boolean)
@@ -189,27 +137,5 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
     doc.moveDown(0.9);
   }
 
-  // Page numbers, once every page exists.
-  const range = doc.bufferedPageRange();
-  for (let index = 0; index < range.count; index += 1) {
-    doc.switchToPage(range.start + index);
-    // Below the bottom margin, where pdfkit would otherwise begin a new page for the text.
-    doc.page.margins.bottom = 0;
-    doc
-      .font("sans")
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        `${record.clinicName}  ·  ${patient.firstName} ${patient.lastName}  ·  Page ${index + 1} of ${range.count}`,
-        MARGIN,
-        doc.page.height - MARGIN + 20,
-        {
-          width,
-          align: "center",
-          lineBreak: false,
-        },
-      );
-  }
-  doc.end();
-  return done;
+  return page.finish(`${record.clinicName}  ·  ${patient.firstName} ${patient.lastName}`);
 }

@@ -1,10 +1,10 @@
-// The admin's downloads, which are files rather than JSON: a consistent snapshot of the database
-// and the audit log as CSV.
+// The admin's downloads, which are files rather than JSON: a consistent snapshot of the database,
+// the audit log as CSV, and the clinic's receivables as CSV.
 import { createReadStream, type ReadStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AppError, auditLogCsv, parseClientInput, recordAudit } from "@halcyon/domain";
+import { AppError, auditLogCsv, parseClientInput, receivablesCsv, recordAudit } from "@halcyon/domain";
 import { auditLogInputSchema } from "@halcyon/domain/schemas";
 import type { FastifyInstance } from "fastify";
 import { guardedDoor } from "./guarded-door";
@@ -58,6 +58,17 @@ export async function adminDownloadRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="halcyon-audit-${stamp(ctx.now())}.csv"`)
+        .send(csv);
+    }),
+  );
+
+  app.get(
+    "/api/billing/receivables.csv",
+    guardedDoor(app, "billing.receivablesCsv", ADMINS, async (ctx, _request, reply) => {
+      const csv = await receivablesCsv(ctx);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="halcyon-receivables-${stamp(ctx.now())}.csv"`)
         .send(csv);
     }),
   );

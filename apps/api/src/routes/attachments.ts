@@ -8,6 +8,11 @@ import { sendError } from "../errors";
 import { guardedDoor } from "./guarded-door";
 
 const MEMBERS = ["patient", "doctor"] as const;
+/**
+ * Fetching is open to every role at the door: an admin, who is no one's conversation party,
+ * then hears the 404 anyone else does (audited as a refusal), and learns no more than they would.
+ */
+const ANY_ROLE = ["patient", "doctor", "admin"] as const;
 const AS_BYTES = "Send the sealed file as application/octet-stream.";
 /** Fastify's refusals of a body, in the words of this door. */
 const REFUSALS: Record<string, () => AppError> = {
@@ -33,7 +38,7 @@ export async function attachmentRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/attachments/:id",
-    guardedDoor(app, "attachments.fetch", MEMBERS, async (ctx, request, reply) => {
+    guardedDoor(app, "attachments.fetch", ANY_ROLE, async (ctx, request, reply) => {
       const { id } = parseClientInput(attachmentParamsSchema, request.params);
       const ciphertext = await attachmentOf(ctx, id);
       return reply

@@ -6,6 +6,10 @@ import { OwnDashboardRedirect } from "./own-dashboard-redirect";
 import { PageCrashed } from "./page-crashed";
 import { RequireAuth } from "./require-auth";
 import { RequireRole } from "./require-role";
+import { lazyPage } from "./lazy-page";
+
+/** The pages an email's links open: one chunk (link-pages.ts). */
+const linkPages = () => import("./link-pages");
 
 // Every page is its own chunk, fetched on first visit: the landing page's first load carries only
 // the shell (layout, navbar, providers), itself and the few chunks it shares with other pages
@@ -21,10 +25,27 @@ export const router = createBrowserRouter([
         // A page that fails shows PageCrashed inside the clinic's header and footer.
         ErrorBoundary: PageCrashed,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import("./home-route")).HomeRoute }) },
-          { path: "team", lazy: async () => ({ Component: (await import("../features/team/team-page")).TeamPage }) },
-          { path: "hipaa", lazy: async () => ({ Component: (await import("../features/hipaa/hipaa-page")).HipaaPage }) },
-          { path: "auth", lazy: async () => ({ Component: (await import("../features/auth/auth-page")).AuthPage }) },
+          { index: true, lazy: lazyPage(() => import("./home-route"), "HomeRoute") },
+          { path: "team", lazy: lazyPage(() => import("../features/team/team-page"), "TeamPage") },
+          { path: "hipaa", lazy: lazyPage(() => import("../features/hipaa/hipaa-page"), "HipaaPage") },
+          { path: "auth", lazy: lazyPage(() => import("../features/auth/auth-page"), "AuthPage") },
+          // A reminder's links: Confirm needs no sign-in (the link is the proof); the other signs in first, then comes back.
+          {
+            path: "appointments/confirm",
+            lazy: lazyPage(linkPages, "ConfirmAppointmentPage"),
+          },
+          {
+            path: "appointments/manage",
+            lazy: lazyPage(linkPages, "ManageAppointmentPage"),
+          },
+          // A notice's links: the link is the proof, so they open signed out too.
+          { path: "verify-email", lazy: lazyPage(linkPages, "VerifyEmailPage") },
+          { path: "reset-password", lazy: lazyPage(linkPages, "ResetPasswordPage") },
+          { path: "account/not-me", lazy: lazyPage(linkPages, "NotMePage") },
+          {
+            path: "notices/unsubscribe",
+            lazy: lazyPage(linkPages, "UnsubscribePage"),
+          },
           {
             Component: RequireAuth,
             children: [
@@ -34,17 +55,19 @@ export const router = createBrowserRouter([
                 children: [
                   {
                     path: "dashboard/patient",
-                    lazy: async () => ({
-                      Component: (await import("../features/dashboard/patient-dashboard-page")).PatientDashboardPage,
-                    }),
+                    lazy: lazyPage(() => import("../features/dashboard/patient-dashboard-page"), "PatientDashboardPage"),
                   },
                   {
                     path: "intake",
-                    lazy: async () => ({ Component: (await import("../features/intake/intake-page")).IntakePage }),
+                    lazy: lazyPage(() => import("../features/intake/intake-page"), "IntakePage"),
+                  },
+                  {
+                    path: "billing",
+                    lazy: lazyPage(() => import("../features/billing/billing-page"), "BillingPage"),
                   },
                   {
                     path: "measures/:instrument",
-                    lazy: async () => ({ Component: (await import("../features/measures/measure-page")).MeasurePage }),
+                    lazy: lazyPage(() => import("../features/measures/measure-page"), "MeasurePage"),
                   },
                 ],
               },
@@ -53,9 +76,7 @@ export const router = createBrowserRouter([
                 children: [
                   {
                     path: "dashboard/doctor",
-                    lazy: async () => ({
-                      Component: (await import("../features/dashboard/doctor-dashboard-page")).DoctorDashboardPage,
-                    }),
+                    lazy: lazyPage(() => import("../features/dashboard/doctor-dashboard-page"), "DoctorDashboardPage"),
                   },
                 ],
               },
@@ -64,31 +85,33 @@ export const router = createBrowserRouter([
                 children: [
                   {
                     path: "patients",
-                    lazy: async () => ({ Component: (await import("../features/patients/patients-page")).PatientsPage }),
+                    lazy: lazyPage(() => import("../features/patients/patients-page"), "PatientsPage"),
                   },
                   {
                     path: "patients/:patientId",
-                    lazy: async () => ({ Component: (await import("../features/patients/patient-history-page")).PatientHistoryPage }),
+                    lazy: lazyPage(() => import("../features/patients/patient-history-page"), "PatientHistoryPage"),
                   },
                 ],
               },
               {
                 path: "appointments",
-                lazy: async () => ({
-                  Component: (await import("../features/appointments/appointments-page")).AppointmentsPage,
-                }),
+                lazy: lazyPage(() => import("../features/appointments/appointments-page"), "AppointmentsPage"),
               },
               {
                 path: "account",
-                lazy: async () => ({ Component: (await import("../features/account/account-page")).AccountPage }),
+                lazy: lazyPage(() => import("../features/account/account-page"), "AccountPage"),
               },
               {
                 path: "messages",
-                lazy: async () => ({ Component: (await import("../features/messages/messages-page")).MessagesPage }),
+                lazy: lazyPage(() => import("../features/messages/messages-page"), "MessagesPage"),
+              },
+              {
+                path: "appointments/:appointmentId/visit",
+                lazy: lazyPage(linkPages, "AppointmentVisitPage"),
               },
               {
                 path: "visits/:visitId",
-                lazy: async () => ({ Component: (await import("../features/visits/visit-page")).VisitPage }),
+                lazy: lazyPage(() => import("../features/visits/visit-page"), "VisitPage"),
               },
               {
                 element: <RequireRole roles={["admin"]} />,
@@ -98,7 +121,7 @@ export const router = createBrowserRouter([
           },
           {
             path: "*",
-            lazy: async () => ({ Component: (await import("../features/not-found/not-found-page")).NotFoundPage }),
+            lazy: lazyPage(() => import("../features/not-found/not-found-page"), "NotFoundPage"),
           },
         ],
       },

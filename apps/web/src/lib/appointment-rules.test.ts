@@ -22,8 +22,11 @@ function appointment(startsIn: number, patch: Partial<Appointment> = {}): Appoin
     notes: null,
     lateCancellation: false,
     cancelledAt: null,
+    confirmedAt: null,
     createdAt: NOW.toISOString(),
     progressRating: null,
+    serviceId: null,
+    feeMinor: null,
     ...patch,
   };
 }

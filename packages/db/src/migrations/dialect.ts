@@ -21,6 +21,14 @@ export function instantType(db: MigrationDb) {
 }
 
 /**
+ * Column type of text compared byte by byte (PostgreSQL's "C" collation; SQLite's BINARY is its
+ * default), so that a range of its index holds exactly the keys that start with a prefix.
+ */
+export function byteOrderedText(db: MigrationDb) {
+  return isPostgres(db) ? sql`text collate "C"` : sql`text`;
+}
+
+/**
  * A new table whose columns keep their declared types: SQLite's STRICT (PostgreSQL always does).
  * For tables whose columns are integer, real, text or blob on SQLite.
  */
@@ -60,4 +68,27 @@ export async function dropCanonicalInstants(db: MigrationDb, table: string): Pro
   if (isPostgres(db)) return;
   await sql.raw(`drop trigger if exists ${table}_instants_insert`).execute(db);
   await sql.raw(`drop trigger if exists ${table}_instants_update`).execute(db);
+}
+
+/**
+ * requireCanonicalInstants for columns added to a table that has its triggers already: a second
+ * pair, named `<table>_<group>_instants_insert` and `…_update`.
+ */
+export async function requireCanonicalInstantsOf(db: MigrationDb, table: string, group: string, columns: string[]): Promise<void> {
+  if (isPostgres(db)) return;
+  const message = `${table}: store instants in UTC as YYYY-MM-DDTHH:mm:ss.sssZ`;
+  const onInsert = columns.map((column) => isCanonicalInstant(`new.${column}`)).join(" and ");
+  const onUpdate = columns.map((column) => `(new.${column} is old.${column} or ${isCanonicalInstant(`new.${column}`)})`).join(" and ");
+  const name = `${table}_${group}_instants`;
+  await sql.raw(`create trigger ${name}_insert before insert on ${table} when not (${onInsert}) begin select raise(abort, '${message}'); end`).execute(db);
+  await sql
+    .raw(`create trigger ${name}_update before update of ${columns.join(", ")} on ${table} when not (${onUpdate}) begin select raise(abort, '${message}'); end`)
+    .execute(db);
+}
+
+/** Drops what requireCanonicalInstantsOf made (a migration's down). */
+export async function dropCanonicalInstantsOf(db: MigrationDb, table: string, group: string): Promise<void> {
+  if (isPostgres(db)) return;
+  await sql.raw(`drop trigger if exists ${table}_${group}_instants_insert`).execute(db);
+  await sql.raw(`drop trigger if exists ${table}_${group}_instants_update`).execute(db);
 }

@@ -25,6 +25,20 @@ import * as attachments from "./2026-11-26T0600-attachments";
 import * as outcomeMeasures from "./2026-11-26T0700-outcome-measures";
 import * as signedNotes from "./2026-11-26T0800-signed-notes";
 import * as intakeAndConsent from "./2026-11-26T0900-intake-and-consent";
+import * as splitSignInSecrets from "./2026-11-29T0100-split-sign-in-secrets";
+import * as secondStepSecrets from "./2026-11-29T0200-second-step-secrets";
+import * as derivedVisitWindows from "./2026-11-29T0300-derived-visit-windows";
+import * as uploadQuotaAndEmergencyApproval from "./2026-11-29T0500-upload-quota-and-emergency-approval";
+import * as outbox from "./2026-11-30T0000-outbox";
+import * as appointmentConfirmation from "./2026-11-30T0200-appointment-confirmation";
+import * as careNotices from "./2026-11-30T0400-care-notices";
+import * as billing from "./2026-12-01T0000-billing";
+import * as serviceKindIndex from "./2026-12-01T0001-service-kind-index";
+import * as cardPayments from "./2026-12-01T1000-card-payments";
+import * as diagnoses from "./2026-12-01T2000-diagnoses";
+import * as providerCredentials from "./2026-12-01T2010-provider-credentials";
+import * as billingDocuments from "./2026-12-01T2020-billing-documents";
+import * as oldFormSweepIndexes from "./2026-12-01T3000-old-form-sweep-indexes";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -51,6 +65,20 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-11-26T0700-outcome-measures": outcomeMeasures,
   "2026-11-26T0800-signed-notes": signedNotes,
   "2026-11-26T0900-intake-and-consent": intakeAndConsent,
+  "2026-11-29T0100-split-sign-in-secrets": splitSignInSecrets,
+  "2026-11-29T0200-second-step-secrets": secondStepSecrets,
+  "2026-11-29T0300-derived-visit-windows": derivedVisitWindows,
+  "2026-11-29T0500-upload-quota-and-emergency-approval": uploadQuotaAndEmergencyApproval,
+  "2026-11-30T0000-outbox": outbox,
+  "2026-11-30T0200-appointment-confirmation": appointmentConfirmation,
+  "2026-11-30T0400-care-notices": careNotices,
+  "2026-12-01T0000-billing": billing,
+  "2026-12-01T0001-service-kind-index": serviceKindIndex,
+  "2026-12-01T1000-card-payments": cardPayments,
+  "2026-12-01T2000-diagnoses": diagnoses,
+  "2026-12-01T2010-provider-credentials": providerCredentials,
+  "2026-12-01T2020-billing-documents": billingDocuments,
+  "2026-12-01T3000-old-form-sweep-indexes": oldFormSweepIndexes,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

@@ -16,6 +16,9 @@ export interface NewAppointment {
   endTime: string;
   status: AppointmentStatus;
   createdAt: string;
+  /** The service booked and its fee as agreed now (the patient's rate if set); none for a session booked without a priced service. */
+  serviceId?: number | null;
+  feeMinor?: number | null;
 }
 
 /** A new appointment's columns as it is stored. */
@@ -31,6 +34,9 @@ function appointmentRow(appointment: NewAppointment) {
     notes: null,
     created_at: appointment.createdAt,
     updated_at: appointment.createdAt,
+    // Written only when set, so an appointment without a priced service is the same row it always was.
+    ...(appointment.serviceId != null ? { service_id: appointment.serviceId } : {}),
+    ...(appointment.feeMinor != null ? { fee_minor: appointment.feeMinor } : {}),
   };
 }
 
@@ -55,9 +61,14 @@ export interface AppointmentView {
   lateCancellation: boolean;
   cancelledAt: string | null;
   cancelledBy: number | null;
+  /** When the patient confirmed from a reminder's link (null once it is rescheduled). */
+  confirmedAt: string | null;
   createdAt: string;
   updatedAt: string;
   progressRating: number | null;
+  /** The service booked (null for sessions booked before services) and its agreed fee in minor units. */
+  serviceId: number | null;
+  feeMinor: number | null;
 }
 
 export interface AppointmentFilter {
@@ -95,8 +106,11 @@ function viewQuery(db: Db) {
       "a.late_cancellation",
       "a.cancelled_at",
       "a.cancelled_by",
+      "a.confirmed_at",
       "a.created_at",
       "a.updated_at",
+      "a.service_id",
+      "a.fee_minor",
       "t.session_notes",
       "t.progress_rating",
     ]);
@@ -120,9 +134,12 @@ function toView(row: ViewRow): AppointmentView {
     lateCancellation: Number(row.late_cancellation) === 1,
     cancelledAt: row.cancelled_at,
     cancelledBy: row.cancelled_by,
+    confirmedAt: row.confirmed_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     progressRating: row.progress_rating,
+    serviceId: row.service_id,
+    feeMinor: row.fee_minor,
   };
 }
 
@@ -133,6 +150,8 @@ export function insertedAppointmentView(id: number, appointment: NewAppointment,
   return toView({
     id,
     ...appointmentRow(appointment),
+    service_id: appointment.serviceId ?? null,
+    fee_minor: appointment.feeMinor ?? null,
     patient_first_name: patient.firstName,
     patient_last_name: patient.lastName,
     doctor_first_name: doctor.firstName,
@@ -140,6 +159,7 @@ export function insertedAppointmentView(id: number, appointment: NewAppointment,
     late_cancellation: 0,
     cancelled_at: null,
     cancelled_by: null,
+    confirmed_at: null,
     session_notes: null,
     progress_rating: null,
   });
@@ -219,6 +239,7 @@ export interface AppointmentPatch {
   cancelledAt?: string | null;
   cancelledBy?: number | null;
   lateCancellation?: boolean;
+  confirmedAt?: string | null;
   updatedAt: string;
 }
 
@@ -234,6 +255,7 @@ export async function updateAppointment(db: Db, id: number, patch: AppointmentPa
       ...(patch.cancelledAt !== undefined ? { cancelled_at: patch.cancelledAt } : {}),
       ...(patch.cancelledBy !== undefined ? { cancelled_by: patch.cancelledBy } : {}),
       ...(patch.lateCancellation !== undefined ? { late_cancellation: patch.lateCancellation ? 1 : 0 } : {}),
+      ...(patch.confirmedAt !== undefined ? { confirmed_at: patch.confirmedAt } : {}),
       updated_at: patch.updatedAt,
     })
     .where("id", "=", id)
@@ -278,11 +300,24 @@ export async function countAppointments(
   };
 }
 
+/** A session cancelled with others at once: what its notices need to say. */
+export interface CancelledSession {
+  id: number;
+  startTime: string;
+  endTime: string;
+  createdAt: string;
+}
+
 /**
  * Cancels the pair's sessions still to come (a doctor whose care ended does not hold them), as
- * cancelled by `by` at `now`. Answers the ids it cancelled.
+ * cancelled by `by` at `now`. Answers the sessions it cancelled.
  */
-export async function cancelUpcomingSessionsOfPair(db: Db, pair: { doctorId: number; patientId: number }, by: number, now: string): Promise<number[]> {
+export async function cancelUpcomingSessionsOfPair(
+  db: Db,
+  pair: { doctorId: number; patientId: number },
+  by: number,
+  now: string,
+): Promise<CancelledSession[]> {
   const rows = await db
     .updateTable("appointments")
     .set({ status: "cancelled", cancelled_at: now, cancelled_by: by, updated_at: now })
@@ -290,7 +325,66 @@ export async function cancelUpcomingSessionsOfPair(db: Db, pair: { doctorId: num
     .where("patient_id", "=", pair.patientId)
     .where("status", "=", "scheduled")
     .where("start_time", ">", now)
-    .returning("id")
+    .returning(["id", "start_time", "end_time", "created_at"])
     .execute();
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ id: row.id, startTime: row.start_time, endTime: row.end_time, createdAt: row.created_at }));
+}
+
+/** A scheduled session a reminder may be due for, with what the patient's reminder needs. */
+export interface ReminderCandidate {
+  id: number;
+  patientId: number;
+  doctorId: number;
+  startTime: string;
+  endTime: string;
+  createdAt: string;
+  updatedAt: string;
+  doctorFirstName: string;
+  doctorLastName: string;
+  /** The patient's own zone, or null for the clinic's. */
+  patientTimeZone: string | null;
+}
+
+/**
+ * Scheduled sessions starting in (from, to] whose patient a reminder can reach (an active member
+ * with a verified address, as the outbox requires): the reminder scheduler's window. A range of
+ * the start-time index, whatever the size of the clinic.
+ */
+export async function scheduledSessionsStartingBetween(db: Db, from: string, to: string): Promise<ReminderCandidate[]> {
+  const rows = await db
+    .selectFrom("appointments as a")
+    .innerJoin("users as p", "p.id", "a.patient_id")
+    .innerJoin("users as d", "d.id", "a.doctor_id")
+    .select(["a.id", "a.patient_id", "a.doctor_id", "a.start_time", "a.end_time", "a.created_at", "a.updated_at", "d.first_name", "d.last_name", "p.time_zone"])
+    .where("a.start_time", ">", from)
+    .where("a.start_time", "<=", to)
+    .where("a.status", "=", "scheduled")
+    .where("p.email_verified_at", "is not", null)
+    .where("p.deactivated_at", "is", null)
+    .orderBy("a.start_time")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    patientId: row.patient_id,
+    doctorId: row.doctor_id,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    doctorFirstName: row.first_name,
+    doctorLastName: row.last_name,
+    patientTimeZone: row.time_zone,
+  }));
+}
+
+/** Records the patient's confirmation of a scheduled session; false when it is no longer scheduled at `startTime`. */
+export async function confirmAppointment(db: Db, id: number, startTime: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable("appointments")
+    .set({ confirmed_at: at, updated_at: at })
+    .where("id", "=", id)
+    .where("status", "=", "scheduled")
+    .where("start_time", "=", startTime)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

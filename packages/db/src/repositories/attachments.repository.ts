@@ -21,21 +21,32 @@ export async function insertAttachment(db: Db, attachment: NewAttachment): Promi
 /** Any number (in PostgreSQL's advisory-lock space) that names "one member's uploads". */
 const UPLOADS_LOCK = 7_244_012;
 
+/** What a member's uploads take: how many no message carries yet, and the bytes of all of them. */
+export interface HeldUploads {
+  unclaimed: number;
+  bytes: number;
+}
+
 /**
- * How many of the member's uploads no message carries yet, this transaction's own included.
- * From here to the transaction's end the member's other uploads wait, so uploads sent at once
- * cannot all pass a limit: the count comes after the insert, so that what waits is a count and
- * a commit, not the writing of a file.
+ * What the member holds, this transaction's own upload included. From here to the transaction's
+ * end the member's other uploads wait, so uploads sent at once cannot all pass a limit: the
+ * count comes after the insert, so that what waits is a count and a commit, not the writing of
+ * a file. Each figure is read from an index of its own, never from the files.
  */
-export async function countUnclaimedAttachments(trx: Transaction<Database>, uploaderId: number): Promise<number> {
+export async function heldUploads(trx: Transaction<Database>, uploaderId: number): Promise<HeldUploads> {
   await serialise(trx, UPLOADS_LOCK, uploaderId);
-  const row = await trx
+  const unclaimed = await trx
     .selectFrom("attachments")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("uploader_id", "=", uploaderId)
     .where("message_id", "is", null)
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const held = await trx
+    .selectFrom("attachments")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("size"), eb.lit(0)).as("bytes"))
+    .where("uploader_id", "=", uploaderId)
+    .executeTakeFirstOrThrow();
+  return { unclaimed: Number(unclaimed.count), bytes: Number(held.bytes) };
 }
 
 /** Gives the uploader's unclaimed attachments `ids` to the message; answers how many it took. */

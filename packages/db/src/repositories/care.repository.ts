@@ -23,6 +23,21 @@ export async function endCare(db: Db, doctorId: number, patientId: number): Prom
   return result.numDeletedRows > 0n;
 }
 
+/** Remembers that an admin ended the doctor's care of the patient (the latest time counts). */
+export async function recordCareEnding(db: Db, ending: { doctorId: number; patientId: number; endedAt: string; endedBy: number }): Promise<void> {
+  await db
+    .insertInto("care_endings")
+    .values({ doctor_id: ending.doctorId, patient_id: ending.patientId, ended_at: ending.endedAt, ended_by: ending.endedBy })
+    .onConflict((oc) => oc.columns(["doctor_id", "patient_id"]).doUpdateSet({ ended_at: ending.endedAt, ended_by: ending.endedBy }))
+    .execute();
+}
+
+/** Whether an admin has ever ended the doctor's care of the patient. */
+export async function careEndedByAdmin(db: Db, doctorId: number, patientId: number): Promise<boolean> {
+  const row = await db.selectFrom("care_endings").select("doctor_id").where("doctor_id", "=", doctorId).where("patient_id", "=", patientId).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Ends a relationship that rests on bookings alone once none of them stands: every appointment of
  * the pair is cancelled and the doctor wrote no session notes for the patient. One statement, so

@@ -42,6 +42,34 @@ export async function findDoctorSpecialization(db: Db, userId: number): Promise<
   return row?.specialization;
 }
 
+export interface DoctorCredentials {
+  doctorId: number;
+  name: string;
+  licence: string | null;
+  npi: string | null;
+}
+
+/** Doctors' names, licences and NPIs, for the documents that name them; a doctor without a profile row has neither. */
+export async function findDoctorCredentials(db: Db, doctorIds: readonly number[]): Promise<DoctorCredentials[]> {
+  if (doctorIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("users as u")
+    .leftJoin("doctor_profiles as d", "d.user_id", "u.id")
+    .select(["u.id", "u.first_name", "u.last_name", "d.licence", "d.npi"])
+    .where("u.id", "in", doctorIds)
+    .where("u.role", "=", "doctor")
+    .orderBy("u.last_name")
+    .orderBy("u.first_name")
+    .execute();
+  return rows.map((row) => ({ doctorId: row.id, name: `${row.first_name} ${row.last_name}`, licence: row.licence ?? null, npi: row.npi ?? null }));
+}
+
+/** Sets a doctor's licence and NPI; false when they have no profile (not a doctor). */
+export async function setDoctorCredentials(db: Db, doctorId: number, credentials: { licence: string | null; npi: string | null }): Promise<boolean> {
+  const result = await db.updateTable("doctor_profiles").set(credentials).where("user_id", "=", doctorId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export interface WorkingPeriodRow {
   weekday: number;
   startMinute: number;

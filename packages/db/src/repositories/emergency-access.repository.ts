@@ -11,6 +11,10 @@ export interface EmergencyAccessGrant {
   expiresAt: string;
   reviewedAt: string | null;
   reviewedBy: number | null;
+  /** An admin had ended the doctor's care of the patient: it opens only once an admin approves it. */
+  approvalRequired: boolean;
+  approvedAt: string | null;
+  approvedBy: number | null;
 }
 
 /** A grant with the names an admin reads it by. */
@@ -19,16 +23,26 @@ export interface EmergencyAccessView extends EmergencyAccessGrant {
   patientName: string;
 }
 
-export async function insertEmergencyAccess(db: Db, grant: Omit<EmergencyAccessGrant, "id" | "reviewedAt" | "reviewedBy">): Promise<number> {
+export async function insertEmergencyAccess(
+  db: Db,
+  grant: Omit<EmergencyAccessGrant, "id" | "reviewedAt" | "reviewedBy" | "approvedAt" | "approvedBy">,
+): Promise<number> {
   const row = await db
     .insertInto("emergency_access")
-    .values({ doctor_id: grant.doctorId, patient_id: grant.patientId, reason: grant.reason, granted_at: grant.grantedAt, expires_at: grant.expiresAt })
+    .values({
+      doctor_id: grant.doctorId,
+      patient_id: grant.patientId,
+      reason: grant.reason,
+      granted_at: grant.grantedAt,
+      expires_at: grant.expiresAt,
+      approval_required: grant.approvalRequired ? 1 : 0,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** The doctor's grant for this patient that is still open at `now` (the latest, if several). */
+/** The doctor's grant for this patient that is open at `now` (the latest, if several): approved, when it needed approval. */
 export async function findOpenEmergencyAccess(db: Db, doctorId: number, patientId: number, now: string): Promise<EmergencyAccessGrant | undefined> {
   const row = await db
     .selectFrom("emergency_access")
@@ -36,8 +50,45 @@ export async function findOpenEmergencyAccess(db: Db, doctorId: number, patientI
     .where("doctor_id", "=", doctorId)
     .where("patient_id", "=", patientId)
     .where("expires_at", ">", now)
+    .where((eb) => eb.or([eb("approval_required", "=", 0), eb("approved_at", "is not", null)]))
     .orderBy("expires_at", "desc")
     .limit(1)
+    .executeTakeFirst();
+  return row && toGrant(row);
+}
+
+/** The doctor's request for this patient that waits for an admin's approval (neither approved nor declined), if any. */
+export async function findWaitingEmergencyAccess(db: Db, doctorId: number, patientId: number): Promise<EmergencyAccessGrant | undefined> {
+  const row = await db
+    .selectFrom("emergency_access")
+    .selectAll()
+    .where("doctor_id", "=", doctorId)
+    .where("patient_id", "=", patientId)
+    .where("approval_required", "=", 1)
+    .where("approved_at", "is", null)
+    .where("reviewed_at", "is", null)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row && toGrant(row);
+}
+
+/**
+ * Approves a waiting request: it opens from `at` until `expiresAt`, and the approving admin has
+ * reviewed it. Answers the grant, or undefined when no request with that id waits.
+ */
+export async function approveEmergencyAccess(
+  db: Db,
+  approval: { id: number; adminId: number; at: string; expiresAt: string },
+): Promise<EmergencyAccessGrant | undefined> {
+  const row = await db
+    .updateTable("emergency_access")
+    .set({ approved_at: approval.at, approved_by: approval.adminId, expires_at: approval.expiresAt, reviewed_at: approval.at, reviewed_by: approval.adminId })
+    .where("id", "=", approval.id)
+    .where("approval_required", "=", 1)
+    .where("approved_at", "is", null)
+    .where("reviewed_at", "is", null)
+    .returningAll()
     .executeTakeFirst();
   return row && toGrant(row);
 }
@@ -62,15 +113,16 @@ export async function listUnreviewedEmergencyAccess(db: Db, limit: number): Prom
   }));
 }
 
-/** Marks a grant reviewed; false when there is no such grant or it was reviewed already. */
-export async function markEmergencyAccessReviewed(db: Db, id: number, reviewerId: number, at: string): Promise<boolean> {
-  const result = await db
+/** Marks a grant reviewed (a request still waiting for approval is thereby declined); answers it, or undefined when there is no such grant or it was reviewed already. */
+export async function markEmergencyAccessReviewed(db: Db, id: number, reviewerId: number, at: string): Promise<EmergencyAccessGrant | undefined> {
+  const row = await db
     .updateTable("emergency_access")
     .set({ reviewed_at: at, reviewed_by: reviewerId })
     .where("id", "=", id)
     .where("reviewed_at", "is", null)
+    .returningAll()
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return row && toGrant(row);
 }
 
 function toGrant(row: {
@@ -82,6 +134,9 @@ function toGrant(row: {
   expires_at: string;
   reviewed_at: string | null;
   reviewed_by: number | null;
+  approval_required: number;
+  approved_at: string | null;
+  approved_by: number | null;
 }): EmergencyAccessGrant {
   return {
     id: row.id,
@@ -92,5 +147,8 @@ function toGrant(row: {
     expiresAt: row.expires_at,
     reviewedAt: row.reviewed_at,
     reviewedBy: row.reviewed_by,
+    approvalRequired: row.approval_required === 1,
+    approvedAt: row.approved_at,
+    approvedBy: row.approved_by,
   };
 }

@@ -81,6 +81,12 @@ export async function saveMemberKeys(db: Db, keys: MemberKeys): Promise<void> {
     .execute();
 }
 
+/** Replaces the sealed private key of the member's current pair (sealed anew for a new password); false when they have none. */
+export async function saveSealedPrivateKey(db: Db, userId: number, sealedPrivateKey: string): Promise<boolean> {
+  const result = await db.updateTable("member_keys").set({ sealed_private_key: sealedPrivateKey }).where("user_id", "=", userId).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function findRecordsKey(db: Db): Promise<RecordsKey | undefined> {
   const row = await db.selectFrom("records_key").select(["kid", "public_key", "created_at"]).where("id", "=", 1).executeTakeFirst();
   return row && { kid: row.kid, publicKey: row.public_key, createdAt: row.created_at };
@@ -94,4 +100,32 @@ export async function createRecordsKey(db: Db, key: RecordsKey & { createdBy: nu
     .onConflict((oc) => oc.column("id").doNothing())
     .executeTakeFirst();
   return (result.numInsertedOrUpdatedRows ?? 0n) === 1n;
+}
+
+/** The member's private key sealed under each of their passkeys that has a seal, by the passkey's credential id. */
+export async function listPasskeySeals(db: Db, userId: number): Promise<{ credentialId: string; sealedPrivateKey: string }[]> {
+  const rows = await db
+    .selectFrom("passkey_seals as s")
+    .innerJoin("passkeys as p", "p.id", "s.passkey_id")
+    .select(["p.credential_id", "s.sealed_private_key"])
+    .where("s.user_id", "=", userId)
+    .orderBy("p.id")
+    .execute();
+  return rows.map((row) => ({ credentialId: row.credential_id, sealedPrivateKey: row.sealed_private_key }));
+}
+
+/** Stores (or replaces) the seal of one passkey; the seal goes when its passkey does (cascade). */
+export async function savePasskeySeal(db: Db, seal: { passkeyId: number; userId: number; sealedPrivateKey: string; createdAt: string }): Promise<void> {
+  const values = { sealed_private_key: seal.sealedPrivateKey, created_at: seal.createdAt };
+  await db
+    .insertInto("passkey_seals")
+    .values({ passkey_id: seal.passkeyId, user_id: seal.userId, ...values })
+    .onConflict((oc) => oc.column("passkey_id").doUpdateSet(values))
+    .execute();
+}
+
+/** Drops every passkey seal of the member: they seal a key pair that is being replaced. */
+export async function deletePasskeySealsOf(db: Db, userId: number): Promise<number> {
+  const result = await db.deleteFrom("passkey_seals").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

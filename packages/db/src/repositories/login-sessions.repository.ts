@@ -84,7 +84,18 @@ export async function deleteLoginSession(db: Db, idHash: string): Promise<void> 
   await db.deleteFrom("login_sessions").where("id_hash", "=", idHash).execute();
 }
 
+/**
+ * A member's sign-ins waiting for their second step end with their sessions: whatever ended the
+ * sessions (a new password, a one-time password, a reset of two-step sign-in, deactivation) must
+ * not leave a sign-in that passed the old password one code away from a new session.
+ */
+async function deletePendingSignInsOfUser(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom("pending_sign_ins").where("user_id", "=", userId).execute();
+}
+
+/** Ends every session of a user, and their pending sign-ins with them. */
 export async function deleteLoginSessionsOfUser(db: Db, userId: number): Promise<number> {
+  await deletePendingSignInsOfUser(db, userId);
   const result = await db.deleteFrom("login_sessions").where("user_id", "=", userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -109,8 +120,9 @@ export async function listLoginSessionsOfUser(db: Db, userId: number): Promise<L
   return rows.map((row) => ({ ...toLoginSession(row), ip: row.ip, userAgent: row.user_agent }));
 }
 
-/** Ends a member's sessions other than `keepIdHash`; answers the hashes of those it ended. */
+/** Ends a member's sessions other than `keepIdHash`, and every pending sign-in of theirs; answers the hashes of the sessions it ended. */
 export async function deleteOtherLoginSessionsOfUser(db: Db, userId: number, keepIdHash: string): Promise<string[]> {
+  await deletePendingSignInsOfUser(db, userId);
   const rows = await db.deleteFrom("login_sessions").where("user_id", "=", userId).where("id_hash", "<>", keepIdHash).returning("id_hash").execute();
   return rows.map((row) => row.id_hash);
 }

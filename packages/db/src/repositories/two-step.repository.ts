@@ -1,6 +1,8 @@
-// Two-step sign-in's records: a member's authenticator (TOTP) secret, their recovery codes (salted
-// hashes), and the sign-ins that have passed the password and wait for the second step. Passkeys,
-// the other second step, are in passkeys.repository.ts.
+// Two-step sign-in's records: a member's authenticator (TOTP) secret (sealed by the domain under
+// the server's secrets key: this file stores and compares it as text), their recovery codes (slow
+// hashes), an enrolment code an admin gave them, and the sign-ins that have passed the password and
+// wait for the second step. Passkeys, the other second step, are in passkeys.repository.ts.
+import { sql } from "kysely";
 import type { Db } from "./db";
 import { toUser, type User } from "./users.repository";
 
@@ -149,16 +151,28 @@ export async function deleteTwoStepFactors(db: Db, userId: number): Promise<void
   await db.updateTable("users").set({ two_step_enabled: 0 }).where("id", "=", userId).execute();
 }
 
-export async function replaceRecoveryCodes(db: Db, userId: number, codeHashes: string[]): Promise<void> {
+/** A recovery code as stored: its slow hash, and its first group in the clear (null for codes from before groups). */
+export interface StoredRecoveryCode {
+  prefix: string | null;
+  hash: string;
+}
+
+export async function replaceRecoveryCodes(db: Db, userId: number, codes: StoredRecoveryCode[]): Promise<void> {
   await db.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
   await db
     .insertInto("recovery_codes")
-    .values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash })))
+    .values(codes.map((code) => ({ user_id: userId, code_hash: code.hash, code_prefix: code.prefix })))
     .execute();
 }
 
-export async function listRecoveryCodes(db: Db, userId: number): Promise<{ id: number; codeHash: string }[]> {
-  const rows = await db.selectFrom("recovery_codes").select(["id", "code_hash"]).where("user_id", "=", userId).execute();
+/** The member's recovery codes that begin with `prefix`, or, with null, their codes from before prefixes. */
+export async function findRecoveryCodes(db: Db, userId: number, prefix: string | null): Promise<{ id: number; codeHash: string }[]> {
+  const rows = await db
+    .selectFrom("recovery_codes")
+    .select(["id", "code_hash"])
+    .where("user_id", "=", userId)
+    .where("code_prefix", prefix === null ? "is" : "=", prefix)
+    .execute();
   return rows.map((row) => ({ id: row.id, codeHash: row.code_hash }));
 }
 
@@ -166,6 +180,23 @@ export async function listRecoveryCodes(db: Db, userId: number): Promise<{ id: n
 export async function useRecoveryCode(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom("recovery_codes").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+/** Authenticator secrets still stored as typed (from before they were sealed): user id and secret. */
+export async function listUnsealedTotpSecrets(db: Db, sealedPrefix: string): Promise<{ userId: number; secret: string }[]> {
+  // The pattern is written into the statement, not bound: only then can the planner see that it
+  // matches totp_factors_unsealed_idx's predicate (2026-12-01T3000), and read just those rows.
+  const rows = await db
+    .selectFrom("totp_factors")
+    .select(["user_id", "secret"])
+    .where("secret", "not like", sql.lit(`${sealedPrefix}%`))
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, secret: row.secret }));
+}
+
+/** Replaces a stored secret with its sealed form, unless it changed meanwhile (a new set-up wrote its own). */
+export async function replaceTotpSecret(db: Db, userId: number, from: string, to: string): Promise<void> {
+  await db.updateTable("totp_factors").set({ secret: to }).where("user_id", "=", userId).where("secret", "=", from).execute();
 }
 
 export interface PendingSignIn {
@@ -197,4 +228,25 @@ export async function deletePendingSignIn(db: Db, idHash: string): Promise<void>
 export async function purgeExpiredPendingSignIns(db: Db, now: string): Promise<number> {
   const result = await db.deleteFrom("pending_sign_ins").where("expires_at", "<=", now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** A staff member's enrolment code (its hash), replacing one given before. */
+export async function saveEnrolmentCode(db: Db, code: { userId: number; codeHash: string; issuedBy: number | null; expiresAt: string }): Promise<void> {
+  const values = { code_hash: code.codeHash, issued_by: code.issuedBy, expires_at: code.expiresAt };
+  await db
+    .insertInto("enrolment_codes")
+    .values({ user_id: code.userId, ...values })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
+    .execute();
+}
+
+/** Uses up the member's enrolment code when `codeHash` is its hash and it is still valid at `now`: true for the one caller that did. */
+export async function useEnrolmentCode(db: Db, userId: number, codeHash: string, now: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("enrolment_codes")
+    .where("user_id", "=", userId)
+    .where("code_hash", "=", codeHash)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

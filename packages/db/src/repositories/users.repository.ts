@@ -23,13 +23,35 @@ export interface User {
   twoStepEnabled: boolean;
 }
 
+/** How a member's password becomes their secrets (Argon2id): fixed when the account is made. */
+export interface PasswordKdf {
+  /** 16 bytes, base64url. */
+  salt: string;
+  memoryKiB: number;
+  iterations: number;
+  parallelism: number;
+}
+
+/** What checks a sign-in: the stored verifier, and how the member's secrets are derived. */
+export interface Credentials {
+  user: User;
+  passwordHash: string;
+  /** Null while the member is on a pre-split verifier. */
+  kdf: PasswordKdf | null;
+  /** A pre-split member's old hash's salt and parameters, once their verifier is wrapped (see the split-sign-in-secrets migration). */
+  legacyKdf: PasswordKdf | null;
+}
+
+const parseKdf = (stored: string | null): PasswordKdf | null => (stored === null ? null : (JSON.parse(stored) as PasswordKdf));
+const storedKdf = ({ salt, memoryKiB, iterations, parallelism }: PasswordKdf): string => JSON.stringify({ salt, memoryKiB, iterations, parallelism });
+
 /**
  * What a new account is made of. May be left out: profileImageUrl, oneTimePasswordExpiresAt
  * (staff-issued passwords) and passwordRulesVersion (0, "not judged yet", when the password was
  * not checked against the rules).
  */
 export type NewUser = Pick<User, "username" | "email" | "firstName" | "lastName" | "phoneNumber" | "dateOfBirth" | "role" | "createdAt"> &
-  Partial<Pick<User, "profileImageUrl" | "oneTimePasswordExpiresAt" | "passwordRulesVersion">> & { passwordHash: string };
+  Partial<Pick<User, "profileImageUrl" | "oneTimePasswordExpiresAt" | "passwordRulesVersion">> & { passwordHash: string; kdf: PasswordKdf };
 
 export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
@@ -60,17 +82,44 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
   return row && toUser(row);
 }
 
-/** The user and their password hash, for checking a sign-in and nothing else. */
-export async function findUserCredentials(db: Db, username: string): Promise<{ user: User; passwordHash: string } | undefined> {
+/** The user and their verifier, for checking a sign-in and nothing else. */
+export async function findUserCredentials(db: Db, username: string): Promise<Credentials | undefined> {
   const row = await db.selectFrom("users").selectAll().where("username_key", "=", usernameKey(username)).executeTakeFirst();
-  return row && { user: toUser(row), passwordHash: row.password_hash };
+  return row && { user: toUser(row), passwordHash: row.password_hash, kdf: parseKdf(row.kdf), legacyKdf: parseKdf(row.legacy_kdf) };
 }
 
-/** The password hashes of whichever of these accounts exist (by username, any case). */
-export async function passwordHashesOf(db: Db, usernames: string[]): Promise<{ username: string; passwordHash: string }[]> {
-  if (usernames.length === 0) return [];
-  const rows = await db.selectFrom("users").select(["username", "password_hash"]).where("username_key", "in", usernames.map(usernameKey)).execute();
-  return rows.map((row) => ({ username: row.username, passwordHash: row.password_hash }));
+/** Whether any member is still on a pre-split verifier (a clinic-wide fact). */
+export async function anyLegacyVerifier(db: Db): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").where("kdf", "is", null).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Pre-split verifiers still stored as they were made (a PHC string a stolen copy could replay): the start wraps them. */
+export async function unwrappedLegacyVerifiers(db: Db): Promise<{ userId: number; passwordHash: string }[]> {
+  const rows = await db.selectFrom("users").select(["id", "password_hash"]).where("kdf", "is", null).where("legacy_kdf", "is", null).execute();
+  return rows.map((row) => ({ userId: row.id, passwordHash: row.password_hash }));
+}
+
+/** Replaces an unwrapped pre-split verifier by its wrapped form; false when it was wrapped meanwhile (another instance). */
+export async function wrapLegacyVerifier(db: Db, userId: number, wrapped: { hash: string; legacyKdf: PasswordKdf }): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ password_hash: wrapped.hash, legacy_kdf: storedKdf(wrapped.legacyKdf) })
+    .where("id", "=", userId)
+    .where("kdf", "is", null)
+    .where("legacy_kdf", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Moves a pre-split member onto their derivation and its verifier (at their first sign-in since). */
+export async function upgradeLegacyVerifier(db: Db, userId: number, verifier: { hash: string; kdf: PasswordKdf }): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ password_hash: verifier.hash, kdf: storedKdf(verifier.kdf), legacy_kdf: null })
+    .where("id", "=", userId)
+    .where("kdf", "is", null)
+    .execute();
 }
 
 export async function usernameExists(db: Db, username: string): Promise<boolean> {
@@ -85,6 +134,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
       username: user.username.trim(),
       username_key: usernameKey(user.username),
       password_hash: user.passwordHash,
+      kdf: storedKdf(user.kdf),
       email: user.email,
       first_name: user.firstName,
       last_name: user.lastName,
@@ -104,19 +154,22 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
 }
 
 /**
- * Sets a password, chosen under the password rules of `rulesVersion`; `oneTimeUntil` marks it
- * one-time (given by staff, to be replaced at sign-in) and working until then.
+ * Sets a password's verifier, derived with `kdf` (the member's own; a pre-split member's first
+ * one) and chosen under the password rules of `rulesVersion`; `oneTimeUntil` marks it one-time
+ * (given by staff, to be replaced at sign-in) and working until then.
  */
 export async function updatePasswordHash(
   db: Db,
   userId: number,
-  password: { hash: string; rulesVersion: number; oneTimeUntil?: string | null },
+  password: { hash: string; kdf: PasswordKdf; rulesVersion: number; oneTimeUntil?: string | null },
 ): Promise<boolean> {
   const oneTimeUntil = password.oneTimeUntil ?? null;
   const result = await db
     .updateTable("users")
     .set({
       password_hash: password.hash,
+      kdf: storedKdf(password.kdf),
+      legacy_kdf: null,
       password_rules_version: password.rulesVersion,
       must_change_password: oneTimeUntil ? 1 : 0,
       one_time_password_expires_at: oneTimeUntil,
@@ -137,4 +190,10 @@ export async function countUsers(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Records that these members' addresses are their own (they followed the link sent there). */
+export async function setEmailVerified(db: Db, userIds: number[], at: string): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.updateTable("users").set({ email_verified_at: at }).where("id", "in", userIds).where("email", "is not", null).execute();
 }

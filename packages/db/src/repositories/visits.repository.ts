@@ -1,4 +1,5 @@
 // Video visits: the room of an appointment, or an instant one.
+import type { AppointmentStatus } from "../schema";
 import type { Db } from "./db";
 
 export interface Visit {
@@ -6,23 +7,40 @@ export interface Visit {
   appointmentId: number | null;
   doctorId: number;
   patientId: number;
-  opensAt: string;
-  closesAt: string | null;
+  /** When it was made: an instant visit's room opens then. */
+  createdAt: string;
   /** When the doctor first admitted the patient: the call began. */
   startedAt: string | null;
   /** When the doctor ended the visit. */
   endedAt: string | null;
+  /** What an appointment's room is derived from (its window and whether it still stands); null for an instant visit. */
+  appointment: { startTime: string; endTime: string; status: AppointmentStatus } | null;
 }
+
+const VISIT_COLUMNS = [
+  "visits.id",
+  "visits.appointment_id",
+  "visits.doctor_id",
+  "visits.patient_id",
+  "visits.created_at",
+  "visits.started_at",
+  "visits.ended_at",
+  "appointments.start_time",
+  "appointments.end_time",
+  "appointments.status",
+] as const;
 
 type VisitRow = {
   id: number;
   appointment_id: number | null;
   doctor_id: number;
   patient_id: number;
-  opens_at: string;
-  closes_at: string | null;
+  created_at: string;
   started_at: string | null;
   ended_at: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  status: AppointmentStatus | null;
 };
 
 function toVisit(row: VisitRow): Visit {
@@ -31,17 +49,27 @@ function toVisit(row: VisitRow): Visit {
     appointmentId: row.appointment_id,
     doctorId: row.doctor_id,
     patientId: row.patient_id,
-    opensAt: row.opens_at,
-    closesAt: row.closes_at,
+    createdAt: row.created_at,
     startedAt: row.started_at,
     endedAt: row.ended_at,
+    appointment:
+      row.start_time !== null && row.end_time !== null && row.status !== null ? { startTime: row.start_time, endTime: row.end_time, status: row.status } : null,
   };
 }
 
-const VISIT_COLUMNS = ["id", "appointment_id", "doctor_id", "patient_id", "opens_at", "closes_at", "started_at", "ended_at"] as const;
+/** Visits with their appointment, as read: a room's window is derived from it. */
+function selectVisits(db: Db) {
+  return db.selectFrom("visits").leftJoin("appointments", "appointments.id", "visits.appointment_id").select(VISIT_COLUMNS);
+}
 
 export async function findVisit(db: Db, id: number): Promise<Visit | undefined> {
-  const row = await db.selectFrom("visits").select(VISIT_COLUMNS).where("id", "=", id).executeTakeFirst();
+  const row = await selectVisits(db).where("visits.id", "=", id).executeTakeFirst();
+  return row && toVisit(row);
+}
+
+/** The appointment's visit, if either party has asked for its room. */
+export async function findVisitOfAppointment(db: Db, appointmentId: number): Promise<Visit | undefined> {
+  const row = await selectVisits(db).where("visits.appointment_id", "=", appointmentId).executeTakeFirst();
   return row && toVisit(row);
 }
 
@@ -49,43 +77,29 @@ export async function findVisit(db: Db, id: number): Promise<Visit | undefined> 
  * The appointment's visit, made the first time it is asked for: of two parties asking at once,
  * both get the one row (the unique appointment_id decides).
  */
-export async function visitOfAppointment(
-  db: Db,
-  visit: Omit<Visit, "id" | "startedAt" | "endedAt"> & { appointmentId: number; createdAt: string },
-): Promise<Visit> {
-  const made = await db.selectFrom("visits").select(VISIT_COLUMNS).where("appointment_id", "=", visit.appointmentId).executeTakeFirst();
-  if (made) return toVisit(made);
+export async function visitOfAppointment(db: Db, visit: { appointmentId: number; doctorId: number; patientId: number; createdAt: string }): Promise<Visit> {
+  const made = await findVisitOfAppointment(db, visit.appointmentId);
+  if (made) return made;
   await db
     .insertInto("visits")
-    .values({
-      appointment_id: visit.appointmentId,
-      doctor_id: visit.doctorId,
-      patient_id: visit.patientId,
-      opens_at: visit.opensAt,
-      closes_at: visit.closesAt,
-      created_at: visit.createdAt,
-    })
+    .values({ appointment_id: visit.appointmentId, doctor_id: visit.doctorId, patient_id: visit.patientId, created_at: visit.createdAt })
     .onConflict((oc) => oc.column("appointment_id").doNothing())
     .execute();
-  const row = await db.selectFrom("visits").select(VISIT_COLUMNS).where("appointment_id", "=", visit.appointmentId).executeTakeFirstOrThrow();
-  return toVisit(row);
+  const row = await findVisitOfAppointment(db, visit.appointmentId);
+  if (!row) throw new Error(`the visit of appointment ${visit.appointmentId} vanished`);
+  return row;
 }
 
-/** An instant visit: open from `opensAt` until the doctor ends it. */
-export async function insertInstantVisit(db: Db, visit: { doctorId: number; patientId: number; opensAt: string }): Promise<Visit> {
+/** An instant visit: its room opens now. */
+export async function insertInstantVisit(db: Db, visit: { doctorId: number; patientId: number; createdAt: string }): Promise<Visit> {
   const row = await db
     .insertInto("visits")
-    .values({
-      appointment_id: null,
-      doctor_id: visit.doctorId,
-      patient_id: visit.patientId,
-      opens_at: visit.opensAt,
-      closes_at: null,
-      created_at: visit.opensAt,
-    })
-    .returning(VISIT_COLUMNS)
+    .values({ appointment_id: null, doctor_id: visit.doctorId, patient_id: visit.patientId, created_at: visit.createdAt })
+    .returning("id")
     .executeTakeFirstOrThrow();
-  return toVisit(row);
+  const made = await findVisit(db, row.id);
+  if (!made) throw new Error(`instant visit ${row.id} vanished`);
+  return made;
 }
 
 /** The call began: the doctor admitted the patient for the first time. */
@@ -95,7 +109,7 @@ export async function markVisitStarted(db: Db, id: number, at: string): Promise<
 
 /** The doctor ended the visit: its room closes now. False when it had already ended. */
 export async function markVisitEnded(db: Db, id: number, at: string): Promise<boolean> {
-  const result = await db.updateTable("visits").set({ ended_at: at, closes_at: at }).where("id", "=", id).where("ended_at", "is", null).executeTakeFirst();
+  const result = await db.updateTable("visits").set({ ended_at: at }).where("id", "=", id).where("ended_at", "is", null).executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
 
@@ -124,49 +138,42 @@ export async function isInVisitRoom(db: Db, visitId: number, userId: number): Pr
   return row !== undefined;
 }
 
-export interface WaitingPatient {
-  visitId: number;
-  appointmentId: number | null;
-  patientId: number;
+/** A patient in a room the doctor has not yet admitted them to, since when (the caller keeps those whose room is open). */
+export interface PresentPatient {
+  visit: Visit;
   patientName: string;
   since: string;
 }
 
-/** Patients waiting in a doctor's open rooms to be admitted, longest waiting first. */
-export async function patientsWaitingFor(db: Db, doctorId: number, now: string): Promise<WaitingPatient[]> {
-  const rows = await db
-    .selectFrom("visits")
+/** Patients present in a doctor's rooms not yet started or ended, longest waiting first. */
+export async function patientsPresentFor(db: Db, doctorId: number): Promise<PresentPatient[]> {
+  const rows = await selectVisits(db)
     .innerJoin("visit_presence", (join) => join.onRef("visit_presence.visit_id", "=", "visits.id").onRef("visit_presence.user_id", "=", "visits.patient_id"))
     .innerJoin("users", "users.id", "visits.patient_id")
-    .select(["visits.id", "visits.appointment_id", "visits.patient_id", "visit_presence.joined_at", "users.first_name", "users.last_name"])
+    .select(["visit_presence.joined_at", "users.first_name", "users.last_name"])
     .where("visits.doctor_id", "=", doctorId)
     .where("visits.started_at", "is", null)
-    .where("visits.opens_at", "<=", now)
-    .where((eb) => eb.or([eb("visits.closes_at", "is", null), eb("visits.closes_at", ">", now)]))
+    .where("visits.ended_at", "is", null)
     .orderBy("visit_presence.joined_at")
     .execute();
-  return rows.map((row) => ({
-    visitId: row.id,
-    appointmentId: row.appointment_id,
-    patientId: row.patient_id,
-    patientName: `${row.first_name} ${row.last_name}`,
-    since: row.joined_at,
-  }));
+  return rows.map((row) => ({ visit: toVisit(row), patientName: `${row.first_name} ${row.last_name}`, since: row.joined_at }));
 }
 
-/** The pair's instant visit still open (started, not ended), the latest first. */
-export async function openInstantVisitOf(db: Db, pair: { doctorId: number; patientId: number }, now: string): Promise<Visit | undefined> {
-  const row = await db
-    .selectFrom("visits")
-    .select(VISIT_COLUMNS)
-    .where("doctor_id", "=", pair.doctorId)
-    .where("patient_id", "=", pair.patientId)
-    .where("appointment_id", "is", null)
-    .where("closes_at", "is", null)
-    .where("opens_at", "<=", now)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
-  return row && toVisit(row);
+/**
+ * The pair's visits whose room may be open: not ended by the doctor, and either of a session still
+ * scheduled or instant and made since `since`; the latest first (the caller applies the windows).
+ */
+export async function unendedVisitsOfPair(db: Db, pair: { doctorId: number; patientId: number }, since: string): Promise<Visit[]> {
+  const rows = await selectVisits(db)
+    .where("visits.doctor_id", "=", pair.doctorId)
+    .where("visits.patient_id", "=", pair.patientId)
+    .where("visits.ended_at", "is", null)
+    .where((eb) =>
+      eb.or([eb("appointments.status", "=", "scheduled"), eb.and([eb("visits.appointment_id", "is", null), eb("visits.created_at", ">=", since)])]),
+    )
+    .orderBy("visits.id", "desc")
+    .execute();
+  return rows.map(toVisit);
 }
 
 /** The pair's scheduled sessions that end after `endsAfter`, earliest first (the caller applies the room's window). */

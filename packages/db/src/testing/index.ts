@@ -13,12 +13,15 @@ import type { NewUser } from "../repositories/users.repository";
 
 /** The audit chain's key in tests (a deployment's is random and kept outside the database). */
 export const TEST_AUDIT_KEY = Buffer.alloc(32, 7);
+/** The server's secrets key in tests (a deployment's is random and kept outside the database). */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 9);
 
 /** A user to insert in a test: Ada Lovelace, a patient unless told otherwise. */
 export function testUser(username: string, role: NewUser["role"] = "patient"): NewUser {
   return {
     username,
     passwordHash: "$argon2id$placeholder",
+    kdf: { salt: "AAAAAAAAAAAAAAAAAAAAAA", memoryKiB: 65_536, iterations: 3, parallelism: 1 },
     email: null,
     firstName: "Ada",
     lastName: "Lovelace",

@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { authedProcedure, ownPasswordProcedure, roleProcedure, router } from "../trpc";
+import { authedProcedure, ownPasswordProcedure, publicProcedure, roleProcedure, router } from "../trpc";
 import {
   accountNoticeSchema,
+  changeEmailInputSchema,
+  contactSchema,
+  emailVerifiedSchema,
+  linkTokenInputSchema,
+  notMeReportedSchema,
+  timeZoneInputSchema,
   memberSessionSchema,
   noticeKindInputSchema,
   sessionIdInputSchema,
@@ -9,6 +15,9 @@ import {
   memberIdInputSchema,
 } from "./account.schema";
 import { dismissNotice, listNotices } from "./notices";
+import { changeOwnEmail, ownContact, resendVerification, setOwnTimeZone, verifyEmail } from "./contact";
+import { reportNotMe } from "./security-notices";
+import { withSignInPlace } from "../auth/throttle";
 import { endAllSessionsOfUser, endMemberSession, endOtherMemberSessions, listMemberSessions } from "./member-sessions";
 import { beginTotpSetup, confirmTotpSetup, recheck, resetTwoStepOf, turnOffTwoStep, twoStepStatus } from "../two-step/two-step";
 import { beginPasskeyRegistration, finishPasskeyRegistration, listOwnPasskeys, removeOwnPasskey, renameOwnPasskey } from "../two-step/passkeys";
@@ -24,7 +33,7 @@ import {
   recheckInputSchema,
   recheckOutputSchema,
   recoveryCodesSchema,
-  secondStepCodeSchema,
+  confirmTotpInputSchema,
   totpSetupSchema,
   twoStepStatusSchema,
 } from "../two-step/two-step.schema";
@@ -65,9 +74,9 @@ export const accountRouter = router({
         protect: true,
       },
     })
-    .input(secondStepCodeSchema)
+    .input(confirmTotpInputSchema)
     .output(recoveryCodesSchema)
-    .mutation(({ ctx, input }) => confirmTotpSetup(ctx, input.code)),
+    .mutation(({ ctx, input }) => confirmTotpSetup(ctx, input.code, input.enrolmentCode)),
 
   turnOffTotp: authedProcedure
     .meta({
@@ -98,7 +107,8 @@ export const accountRouter = router({
     })
     .input(recheckInputSchema)
     .output(recheckOutputSchema)
-    .mutation(({ ctx, input }) => recheck(ctx, input)),
+    // A password guess like a sign-in's: the same in-flight limit per address (and throttle, in recheck).
+    .mutation(({ ctx, input }) => withSignInPlace(ctx, () => recheck(ctx, input))),
 
   passkeys: ownPasswordProcedure
     .meta({ openapi: { method: "GET", path: "/account/passkeys", tags: ["account"], summary: "Your passkeys, oldest first", protect: true } })
@@ -132,7 +142,7 @@ export const accountRouter = router({
     })
     .input(addPasskeyInputSchema)
     .output(passkeyAddedSchema)
-    .mutation(({ ctx, input }) => finishPasskeyRegistration(ctx, input.name, input.response)),
+    .mutation(({ ctx, input }) => finishPasskeyRegistration(ctx, input.name, input.response, input.enrolmentCode)),
 
   renamePasskey: ownPasswordProcedure
     .meta({ openapi: { method: "PATCH", path: "/account/passkeys/{id}", tags: ["account"], summary: "Rename one of your passkeys", protect: true } })
@@ -209,6 +219,91 @@ export const accountRouter = router({
       await dismissNotice(ctx, input.kind);
       return { success: true as const };
     }),
+
+  contact: authedProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/account/contact",
+        tags: ["account"],
+        summary: "Your email address (and whether it is verified) and your time zone",
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(contactSchema)
+    .query(({ ctx }) => ownContact(ctx)),
+
+  changeEmail: authedProcedure
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/account/email",
+        tags: ["account"],
+        summary: "Set, change or remove your email address (needs a re-check within 5 minutes); a link to verify it goes to the new one",
+        protect: true,
+      },
+    })
+    .input(changeEmailInputSchema)
+    .output(contactSchema)
+    .mutation(({ ctx, input }) => changeOwnEmail(ctx, input.email)),
+
+  resendVerification: authedProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/account/email/verification",
+        tags: ["account"],
+        summary: "Send the link that verifies your email address again (a few an hour)",
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(contactSchema)
+    .mutation(({ ctx }) => resendVerification(ctx)),
+
+  setTimeZone: authedProcedure
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/account/time-zone",
+        tags: ["account"],
+        summary: "Record your time zone (IANA), so that notices name times on your clock",
+        protect: true,
+      },
+    })
+    .input(timeZoneInputSchema)
+    .output(contactSchema)
+    .mutation(({ ctx, input }) => setOwnTimeZone(ctx, input.timeZone)),
+
+  // The link is the proof: signed in or not.
+  verifyEmail: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/account/email/verify",
+        tags: ["account"],
+        summary: "Verify an email address with the link sent to it (single-use, 24 hours)",
+        protect: false,
+      },
+    })
+    .input(linkTokenInputSchema)
+    .output(emailVerifiedSchema)
+    .mutation(({ ctx, input }) => verifyEmail(ctx, input.token)),
+
+  reportNotMe: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/account/not-me",
+        tags: ["account"],
+        summary: "Report a change to your account that you did not make, with the link of its notice: every session of yours ends and the admins are told",
+        protect: false,
+      },
+    })
+    .input(linkTokenInputSchema)
+    .output(notMeReportedSchema)
+    .mutation(({ ctx, input }) => reportNotMe(ctx, input.token)),
 
   endAllSessionsOf: roleProcedure("admin")
     .meta({ openapi: { method: "DELETE", path: "/admin/users/{id}/sessions", tags: ["admin"], summary: "End every session of a member", protect: true } })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idOf } from "../record-id";
+import { isTimeZone } from "../time-zone";
 
 export const memberSessionSchema = z.object({
   id: z.string(),
@@ -23,3 +24,33 @@ export type AccountNoticeKindView = z.infer<typeof accountNoticeKindSchema>;
 export const accountNoticeSchema = z.object({ kind: accountNoticeKindSchema, createdAt: z.string() }).meta({ id: "AccountNotice" });
 export type AccountNoticeView = z.infer<typeof accountNoticeSchema>;
 export const noticeKindInputSchema = z.object({ kind: accountNoticeKindSchema });
+
+/** How the clinic reaches the member: their address (used only once verified) and their own time zone. */
+export const contactSchema = z
+  .object({ email: z.string().nullable(), emailVerifiedAt: z.string().nullable(), timeZone: z.string().nullable() })
+  .meta({ id: "AccountContact" });
+export type ContactViewOutput = z.infer<typeof contactSchema>;
+
+export const changeEmailInputSchema = z.object({
+  email: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? null : typeof value === "string" ? value.trim() : value),
+    z.email("Enter a valid email address, or leave it empty to remove it").max(254, "Email addresses can be at most 254 characters").nullable(),
+  ),
+});
+
+export const timeZoneInputSchema = z.object({
+  timeZone: z
+    .string({ error: "Send an IANA time zone, such as Europe/London." })
+    .max(64, "Send an IANA time zone, such as Europe/London.")
+    .refine(isTimeZone, "Send an IANA time zone, such as Europe/London."),
+});
+
+/** A signed link's token, as a page received it in `?token=`. */
+export const linkTokenInputSchema = z.object({
+  token: z
+    .string({ error: "This link is not complete: open it from the email again." })
+    .min(1, "This link is not complete: open it from the email again.")
+    .max(2048),
+});
+export const emailVerifiedSchema = z.object({ email: z.string() });
+export const notMeReportedSchema = z.object({ sessionsEnded: z.number().int() });

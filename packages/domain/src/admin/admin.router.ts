@@ -20,6 +20,8 @@ import { currentSettings, updateSettings } from "./settings";
 import { clinicStats } from "./stats";
 import { createAnyUser, doctorHours, listUsers, updateUser } from "./users";
 import { issueOneTimePassword } from "../users/reset-password";
+import { enrolmentCodeIssuedSchema } from "../two-step/enrolment.schema";
+import { issueEnrolmentCode } from "../two-step/enrolment";
 
 const adminProcedure = roleProcedure("admin");
 
@@ -69,6 +71,20 @@ export const adminRouter = router({
     .input(z.object({ id: idOf("id") }))
     .output(issuedPasswordSchema)
     .mutation(({ ctx, input }) => issueOneTimePassword(ctx, input.id)),
+
+  issueEnrolmentCode: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/users/{id}/enrolment-code",
+        tags: ["admin"],
+        summary: "Give a doctor or admin without two-step sign-in the code that lets them set it up (24 hours; shown once)",
+        protect: true,
+      },
+    })
+    .input(z.object({ id: idOf("id") }))
+    .output(enrolmentCodeIssuedSchema)
+    .mutation(({ ctx, input }) => issueEnrolmentCode(ctx, input.id)),
 
   doctorHours: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/users/{id}/working-hours", tags: ["admin"], summary: "A doctor's weekly hours", protect: true } })

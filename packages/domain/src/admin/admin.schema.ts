@@ -4,6 +4,7 @@ import { crisisResourceSchema } from "../clinic/crisis-resource.schema";
 import { idOf } from "../record-id";
 import { isTimeZone } from "../time-zone";
 import { dateOfBirthField, phoneNumberField } from "../users/profile-fields";
+import { addressField, einField, npiField } from "../billing-documents/identifiers";
 import { publicUserSchema, serverIssuesPassword, userRoleSchema } from "../users/user.schema";
 
 export const statsSchema = z
@@ -92,8 +93,13 @@ export const adminUpdateUserInputSchema = z
     active: z.boolean().optional(),
     specialization: z.string().trim().min(1, "A specialization cannot be empty").max(100).optional(),
     workingHours: workingHoursInputSchema.optional(),
+    /** A new address for the member (null removes it): unverified until they follow the link sent to it. */
+    email: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? null : typeof value === "string" ? value.trim() : value),
+      z.email("Enter a valid email address, or leave it empty to remove it").max(254).nullable().optional(),
+    ),
   })
-  .refine((input) => Object.keys(input).some((key) => key !== "id"), "Say what to change: role, active, specialization or workingHours")
+  .refine((input) => Object.keys(input).some((key) => key !== "id"), "Say what to change: role, active, specialization, workingHours or email")
   .meta({ id: "AdminUpdateUserInput" });
 
 /** A one-time password an admin issued afresh: shown once, working until `expiresAt`. */
@@ -134,6 +140,67 @@ export const auditLogInputSchema = z
   .optional();
 export type AuditLogInput = z.infer<typeof auditLogInputSchema>;
 
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Reminders and what notices say (issue 34). Left out of a change, each stays as it is. */
+const noticeSettingsShape = {
+  /** Hours before a session that its reminders go: up to three, none for no reminders. */
+  reminderLeadHours: z
+    .array(
+      z
+        .number({ error: "Give each reminder's lead time in hours, like 48" })
+        .int("Give each reminder's lead time in whole hours")
+        .min(1, "A reminder goes at least 1 hour before the session")
+        .max(336, "A reminder goes at most two weeks (336 hours) before the session"),
+    )
+    .max(3, "At most three reminders")
+    .refine((leads) => new Set(leads).size === leads.length, "Give each reminder a different lead time")
+    // Longest first, as the settings page lists them.
+    .overwrite((leads) => [...leads].sort((a, b) => b - a))
+    .optional(),
+  /** No reminder is due between these clock times of the member's own zone: one due then goes before they begin. */
+  quietHours: z
+    .object({
+      start: z.string().regex(CLOCK_TIME, "Quiet hours start at a time like 21:00"),
+      end: z.string().regex(CLOCK_TIME, "Quiet hours end at a time like 08:00"),
+    })
+    .optional(),
+  /** Whether notices name the clinician (off by default: a lock screen shows only the clinic's name). */
+  nameClinicianInNotices: z.boolean().optional(),
+};
+
+/** A fee's percentage of the session's fee: whole numbers, so the fee is exact (see billing/money.ts); null for none. */
+const feePercent = (what: string) =>
+  z
+    .number({ error: `Give the ${what} fee as a whole percentage, like 50, or null for none` })
+    .int(`Give the ${what} fee as a whole percentage, like 50`)
+    .min(0, `The ${what} fee cannot be negative`)
+    .max(100, `The ${what} fee is at most 100% of the session's fee`)
+    .nullable()
+    .optional();
+
+/** The clinic's money (issue 35). Left out of a change, each stays as it is. */
+const billingSettingsShape = {
+  /** ISO 4217, such as USD: every fee, entry and payment is in it. */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "Give the currency as its three-letter ISO 4217 code, like USD")
+    .refine((code) => Intl.supportedValuesOf("currency").includes(code), "That is not a currency this server knows")
+    .optional(),
+  noShowFeePercent: feePercent("no-show"),
+  lateCancelFeePercent: feePercent("late-cancellation"),
+};
+
+/** Who the clinic is on its superbills and estimates (issue 35). Left out of a change, each stays as it is; empty removes it. */
+const clinicIdentityShape = {
+  /** The clinic's postal address, lines separated by newlines: the location services are given at. */
+  clinicAddress: addressField.optional(),
+  /** The clinic's tax id (EIN, NN-NNNNNNN). */
+  clinicEin: einField.optional(),
+  /** The organisation's own NPI (type 2), when it has one. */
+  clinicNpi: npiField.optional(),
+};
+
 export const settingsSchema = z
   .object({
     clinicName: z.string().trim().min(1, "The clinic needs a name").max(80, "Names can be at most 80 characters"),
@@ -145,6 +212,9 @@ export const settingsSchema = z
     requireStaffTwoStep: z.boolean().optional(),
     /** Where a patient in crisis is pointed. Left out of a change, they stay as they are. */
     crisisResources: z.array(crisisResourceSchema).min(1, "Keep at least one crisis resource").max(6, "At most 6 crisis resources").optional(),
+    ...noticeSettingsShape,
+    ...billingSettingsShape,
+    ...clinicIdentityShape,
   })
   .meta({ id: "ClinicSettings" });
 export type ClinicSettings = z.infer<typeof settingsSchema>;

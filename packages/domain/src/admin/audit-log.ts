@@ -1,6 +1,7 @@
 import { listAuditEvents, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
+import { csvCell } from "../csv";
 import type { AuditEntryView, AuditLogInput } from "./admin.schema";
 
 type Admin = RequestContext & { user: User };
@@ -22,13 +23,6 @@ export async function auditLogPage(ctx: Admin, input: AuditLogInput): Promise<{ 
   const limit = input?.limit ?? 50;
   const entries = await listAuditEvents(ctx.db, { ...filterOf(input), limit, ...(input?.before ? { beforeId: input.before } : {}) });
   return { entries, nextBefore: entries.length === limit ? (entries.at(-1)?.id ?? null) : null };
-}
-
-/** A cell as CSV: quoted, and never read by a spreadsheet as a formula. */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
 }
 
 export async function auditLogCsv(ctx: Admin, input: AuditLogInput): Promise<string> {

@@ -10,6 +10,7 @@ import {
   listUserDirectory,
   replaceWorkingHours,
   setUserDeactivated,
+  setUserEmail,
   setUserRole,
   upsertDoctorProfile,
   type DirectoryEntry,
@@ -17,6 +18,8 @@ import {
 } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import { announceAllSessionsEnded } from "../auth/sessions";
+import { askToVerify } from "../account/contact";
+import { tellOfSecurityChange } from "../account/security-notices";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { createUserWithOneTimePassword } from "../users/create-user";
@@ -124,6 +127,13 @@ export async function updateUser(ctx: Admin, input: z.output<typeof adminUpdateU
         await replaceWorkingHours(trx, target.id, fromWorkingHoursInput(input.workingHours));
         changes.push("working_hours");
       }
+    }
+    if (input.email !== undefined && input.email !== target.email) {
+      // Told to the old address while it is still the member's (if verified); the new one gets its link.
+      if (target.email !== null) await tellOfSecurityChange(ctx, trx, target.id, "email_changed");
+      await setUserEmail(trx, target.id, input.email);
+      await askToVerify(ctx, trx, target.id, input.email);
+      changes.push("email");
     }
     if (signsOut) await deleteLoginSessionsOfUser(trx, target.id);
     await recordAudit(

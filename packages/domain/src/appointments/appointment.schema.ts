@@ -23,8 +23,14 @@ export const appointmentSchema = z
     notes: z.string().nullable(),
     lateCancellation: z.boolean(),
     cancelledAt: z.string().nullable(),
+    /** When the patient confirmed from a reminder's link; null until then, and again once it is moved. */
+    confirmedAt: z.string().nullable(),
     createdAt: z.string(),
     progressRating: z.number().nullable(),
+    /** The service booked (null for sessions booked before the clinic priced its services). */
+    serviceId: z.number().int().nullable(),
+    /** The fee agreed at booking, in minor units of the clinic's currency; a later price change never rewrites it. */
+    feeMinor: z.number().int().nullable(),
   })
   .meta({ id: "Appointment" });
 export type Appointment = z.infer<typeof appointmentSchema>;
@@ -60,6 +66,8 @@ export const bookAppointmentInputSchema = z
     title: z.string({ error: BOOKING_REQUIRED }).trim().min(1, BOOKING_REQUIRED).max(120, "Titles can be at most 120 characters"),
     description: z.string().trim().max(2000, "Descriptions can be at most 2000 characters").nullish(),
     startTime: instant("session's date and time"),
+    /** The service booked; left out, the clinic's default individual service (see docs/product.md). */
+    serviceId: idOf("serviceId").optional(),
     /** Accepted for the specification's client; the server computes it (60 minutes). */
     endTime: z.string().optional(),
     /** Accepted for the specification's client; a new appointment is always scheduled. */
@@ -101,3 +109,10 @@ export const appointmentSummarySchema = z
   })
   .meta({ id: "AppointmentSummary" });
 export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
+
+/** A reminder's signed link, as its page passes it on (`?token=…`). */
+export const reminderLinkInputSchema = z
+  .object({ token: z.string({ error: "This link is not complete. Open it again from the email." }).min(1).max(2000, "This link is not valid.") })
+  .meta({ id: "ReminderLinkInput" });
+
+export const confirmedAppointmentSchema = z.object({ startTime: z.string(), confirmedAt: z.string() }).meta({ id: "ConfirmedAppointment" });

@@ -2,13 +2,15 @@ import { recentActivityOfDoctor } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import { auditRead } from "../audit/read-audit";
 import { z } from "zod";
-import { authedProcedure, roleProcedure, router } from "../trpc";
+import { authedProcedure, publicProcedure, roleProcedure, router } from "../trpc";
 import { activityEventSchema } from "./activity.schema";
 import {
   appointmentSchema,
   appointmentSummarySchema,
   bookAppointmentInputSchema,
+  confirmedAppointmentSchema,
   listAppointmentsInputSchema,
+  reminderLinkInputSchema,
   slotsInputSchema,
   slotsOutputSchema,
   updateAppointmentInputSchema,
@@ -16,6 +18,7 @@ import {
 import { freeSlots, scheduleOwnerOf } from "./availability";
 import { bookAppointment } from "./book-appointment";
 import { appointmentSummary, listAppointments } from "./list-appointments";
+import { confirmFromLink, openManageLink } from "./reminder-links";
 import { updateAppointment } from "./update-appointment";
 
 export const appointmentsRouter = router({
@@ -65,6 +68,36 @@ export const appointmentsRouter = router({
     .input(updateAppointmentInputSchema)
     .output(appointmentSchema)
     .mutation(async ({ ctx, input }) => updateAppointment(ctx, input)),
+
+  confirmFromLink: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/appointments/confirm",
+        tags: ["appointments"],
+        summary: "Confirm a session from a reminder's link",
+        description: "Works without signing in: the reminder's signed link (single-use, until the session starts) is the proof.",
+        protect: false,
+      },
+    })
+    .input(reminderLinkInputSchema)
+    .output(confirmedAppointmentSchema)
+    .mutation(({ ctx, input }) => confirmFromLink(ctx, input.token)),
+
+  openManageLink: authedProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/appointments/manage-link",
+        tags: ["appointments"],
+        summary: "Open the session a reminder's Cancel or reschedule link names",
+        description: "For the member the reminder was sent to only (single-use, until the session starts); answers the appointment to show.",
+        protect: true,
+      },
+    })
+    .input(reminderLinkInputSchema)
+    .output(appointmentSchema)
+    .mutation(({ ctx, input }) => openManageLink(ctx, input.token)),
 
   slots: authedProcedure
     .meta({

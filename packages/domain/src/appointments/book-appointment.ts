@@ -18,9 +18,11 @@ import {
   type User,
 } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
+import { agreedFee } from "../billing/agreed-fee";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import type { bookAppointmentInputSchema } from "./appointment.schema";
+import { clinicianNameOf, enqueueAppointmentNotices } from "./appointment-notices";
 import { assertBookableStart, findActiveDoctor, workingHoursOf } from "./availability";
 import { SESSION_LENGTH_MS } from "./slots";
 import type { z } from "zod";
@@ -71,6 +73,8 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
   const [{ patient, doctor }, hours] = await Promise.all([participants(ctx, input), workingHoursOf(ctx, ctx.db, input.doctorId)]);
   const start = new Date(input.startTime);
   assertBookableStart(ctx, doctor, hours, start);
+  // The fee in force now, kept with the session (a later price change never rewrites it).
+  const { serviceId, feeMinor } = await agreedFee(ctx.db, patient.id, input.serviceId);
   const appointment = {
     patientId: patient.id,
     doctorId: doctor.id,
@@ -80,6 +84,8 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
     endTime: new Date(start.getTime() + SESSION_LENGTH_MS).toISOString(),
     status: "scheduled" as const,
     createdAt: ctx.now().toISOString(),
+    serviceId,
+    feeMinor,
   };
 
   let id: number;
@@ -92,6 +98,8 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
       if (ctx.user.role !== "doctor") await addCareRelationship(trx, doctor.id, patient.id, appointment.createdAt);
       else if (!(await holdCare(trx, doctor.id, patient.id))) throw new AppError("FORBIDDEN", NOT_IN_CARE);
       const booked = await insertAppointment(trx, appointment);
+      // Its notices exist exactly when it does: written here, sent by the outbox's worker.
+      await enqueueAppointmentNotices(ctx, trx, [{ id: booked, ...appointment }], clinicianNameOf(doctor), { kind: "booked" });
       await recordAudit(
         ctx,
         { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", targetId: booked, request: ctx.request },

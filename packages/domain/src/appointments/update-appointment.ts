@@ -13,10 +13,13 @@ import {
   type User,
 } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
+import { chargeCompletedSession, openSessionFee } from "../billing/charges";
+import { endCallOfAppointment } from "../visits/room-closing";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { findVisibleAppointment } from "./appointment-access";
 import type { updateAppointmentInputSchema } from "./appointment.schema";
+import { cancellerOf, enqueueAppointmentNotices, type AppointmentChange } from "./appointment-notices";
 import { assertBookableStart, findActiveDoctor, workingHoursOf } from "./availability";
 import { slotConflict } from "./book-appointment";
 import { SESSION_LENGTH_MS } from "./slots";
@@ -104,12 +107,21 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
     assertBookableStart(ctx, doctor, hours, newStart);
     patch.startTime = newStart.toISOString();
     patch.endTime = new Date(newStart.getTime() + SESSION_LENGTH_MS).toISOString();
+    // The patient confirmed the old time, not this one.
+    patch.confirmedAt = null;
     changes.push("reschedule");
   }
 
   if (input.title !== undefined) patch.title = input.title;
   if (input.description !== undefined) patch.description = input.description ?? null;
   if (input.title !== undefined || input.description !== undefined) changes.push("edit");
+  // What its two parties are told (a title or a description is never said in a notice).
+  const noticed: AppointmentChange | undefined =
+    patch.status === "cancelled"
+      ? { kind: "cancelled", cancelledBy: cancellerOf(user) }
+      : patch.startTime !== undefined
+        ? { kind: "rescheduled", previousStartTime: appointment.startTime }
+        : undefined;
 
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -117,6 +129,14 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
       // refuse a new slot already taken.
       await writeAppointment(trx, appointment.id, patch);
       if (patch.status === "cancelled") await endCareIfBookingsAllCancelled(ctx, trx, appointment);
+      // What the session's end owes, in the same transaction as the end itself.
+      if (patch.status === "completed") await chargeCompletedSession(ctx, trx, appointment, user.id);
+      if (patch.status === "no_show") await openSessionFee(ctx, trx, appointment, "no_show", user.id);
+      if (patch.status === "cancelled" && patch.lateCancellation) await openSessionFee(ctx, trx, appointment, "late_cancellation", user.id);
+      if (noticed) {
+        const now = { ...appointment, startTime: patch.startTime ?? appointment.startTime, endTime: patch.endTime ?? appointment.endTime };
+        await enqueueAppointmentNotices(ctx, trx, [now], appointment.doctorName, noticed);
+      }
       await recordAudit(
         ctx,
         {
@@ -140,6 +160,10 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
   }
 
   ctx.events.publish({ type: "appointment_changed", data: { id: appointment.id }, recipients: [appointment.patientId, appointment.doctorId] });
+  // Its room follows it: shut once it is no longer scheduled, moved with it when rescheduled.
+  if (patch.status === "cancelled") await endCallOfAppointment(ctx, appointment.id, "appointment_cancelled");
+  else if (patch.status !== undefined) await endCallOfAppointment(ctx, appointment.id, "appointment_closed");
+  else if (patch.startTime !== undefined) await endCallOfAppointment(ctx, appointment.id, "appointment_moved");
   const updated = await findAppointment(ctx.db, appointment.id);
   if (!updated) throw new Error(`appointment ${appointment.id} vanished after an update`);
   return updated;

@@ -2,10 +2,23 @@ import { z } from "zod";
 import { publicProcedure, router, signedInProcedure } from "../trpc";
 import { publicUserSchema } from "../users/user.schema";
 import { toPublicUser } from "../users/public-user";
-import { changePasswordInputSchema, loginInputSchema, logoutOutputSchema, registerInputSchema } from "./auth.schema";
+import {
+  changePasswordInputSchema,
+  forgotPasswordInputSchema,
+  forgotPasswordOutputSchema,
+  resetLinkAccountSchema,
+  resetLinkInputSchema,
+  resetPasswordInputSchema,
+  loginInputSchema,
+  logoutOutputSchema,
+  registerInputSchema,
+  signInParamsInputSchema,
+  signInParamsSchema,
+} from "./auth.schema";
 import { changePassword } from "./change-password";
+import { requestPasswordReset, resetLinkAccount, resetPasswordWithLink } from "./forgot-password";
 import { registerPatient } from "./register";
-import { signIn, signInWithPasskey, signOut } from "./sign-in";
+import { signIn, signInParams, signInWithPasskey, signOut } from "./sign-in";
 import { withSignInPlace } from "./throttle";
 import { completeSignIn } from "../two-step/two-step";
 import { secondStepInputSchema, secondStepRequiredSchema } from "../two-step/two-step.schema";
@@ -26,6 +39,21 @@ export const authRouter = router({
     .input(z.void())
     .output(publicUserSchema.nullable())
     .query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user, ctx.config) : null)),
+
+  // A mutation on REST (POST, the username in the body, never in a URL or a log line); same answer shape for every username.
+  signInParams: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/login/params",
+        tags: ["auth"],
+        summary: "The salt and Argon2id parameters the browser derives a password's secrets with (any username gets an answer)",
+        protect: false,
+      },
+    })
+    .input(signInParamsInputSchema)
+    .output(signInParamsSchema)
+    .mutation(({ ctx, input }) => signInParams(ctx, input.username)),
 
   login: publicProcedure
     .meta({ openapi: { method: "POST", path: "/login", tags: ["auth"], summary: "Sign in; sets the session cookie", protect: false } })
@@ -82,7 +110,58 @@ export const authRouter = router({
     .meta({ openapi: { method: "POST", path: "/user/password", tags: ["auth"], summary: "Replace your password; other sessions end", protect: true } })
     .input(changePasswordInputSchema)
     .output(publicUserSchema)
-    .mutation(async ({ ctx, input }) => toPublicUser(await changePassword(ctx, input), ctx.config)),
+    // The current password is a guess like a sign-in's: the same throttle and in-flight limit.
+    .mutation(async ({ ctx, input }) => toPublicUser(await withSignInPlace(ctx, () => changePassword(ctx, input)), ctx.config)),
+
+  // The same answer whether or not the name or address is anyone's.
+  forgotPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/login/forgot",
+        tags: ["auth"],
+        summary: "Ask for a link to set a new password, sent to the account's verified email address (the same answer for any name or address)",
+        protect: false,
+      },
+    })
+    .input(forgotPasswordInputSchema)
+    .output(forgotPasswordOutputSchema)
+    .mutation(async ({ ctx, input }) => {
+      await requestPasswordReset(ctx, input.login);
+      return { success: true as const };
+    }),
+
+  // A mutation on REST: the link's token goes in a body, never in a URL a log keeps.
+  resetLinkAccount: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/login/reset/account",
+        tags: ["auth"],
+        summary: "Whose password a reset link sets, with the salt and Argon2id parameters to derive the new one's secrets",
+        protect: false,
+      },
+    })
+    .input(resetLinkInputSchema)
+    .output(resetLinkAccountSchema)
+    .mutation(({ ctx, input }) => resetLinkAccount(ctx, input.token)),
+
+  resetPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/login/reset",
+        tags: ["auth"],
+        summary: "Set a new password with a reset link (single-use, 30 minutes); every session ends",
+        protect: false,
+      },
+    })
+    .input(resetPasswordInputSchema)
+    .output(forgotPasswordOutputSchema)
+    .mutation(async ({ ctx, input }) => {
+      await resetPasswordWithLink(ctx, input.token, input.next);
+      return { success: true as const };
+    }),
 
   logout: publicProcedure
     .meta({ openapi: { method: "POST", path: "/logout", tags: ["auth"], summary: "End the session on the server", protect: false } })

@@ -25,7 +25,7 @@ export async function registerPatient(ctx: RequestContext, input: z.output<typeo
     ctx,
     {
       username: input.username,
-      password: input.password,
+      ...(input.password !== undefined ? { password: input.password } : { authKey: input.authKey! }),
       firstName: input.firstName,
       lastName: input.lastName,
       phoneNumber: input.phoneNumber,

@@ -24,6 +24,8 @@ const HOUR = 60 * 60_000;
 export const FAILED_SIGN_INS_PER_ACCOUNT: ThrottleRule = { scope: "sign_in_account", limit: 5, windowMs: QUARTER_HOUR };
 export const FAILED_SIGN_INS_PER_ADDRESS: ThrottleRule = { scope: "sign_in_address", limit: 30, windowMs: QUARTER_HOUR };
 export const REGISTRATIONS_PER_ADDRESS: ThrottleRule = { scope: "registration_address", limit: 20, windowMs: HOUR };
+/** A member's uploads of attachments: enough for any conversation, too few to fill the disk fast. */
+export const UPLOADS_PER_MEMBER: ThrottleRule = { scope: "attachment_upload_member", limit: 30, windowMs: HOUR };
 /** Rows older than this count under no rule. */
 const LONGEST_WINDOW_MS = HOUR;
 
@@ -106,20 +108,15 @@ export class InFlightLimit {
   }
 }
 
-/**
- * Sign-ins one address may have in flight at once. A person signs in one request at a time; a
- * household or an office behind one address rarely has more than a couple at the same moment.
- */
-export const SIGN_INS_IN_FLIGHT_PER_ADDRESS = 4;
-
 export const TOO_MANY_SIGN_INS_AT_ONCE = "Too many sign-in attempts from your network at once. Please wait a moment and try again.";
 
 export interface AuthThrottles {
   signInsInFlight: InFlightLimit;
 }
 
-export function createAuthThrottles(): AuthThrottles {
-  return { signInsInFlight: new InFlightLimit(SIGN_INS_IN_FLIGHT_PER_ADDRESS) };
+/** `signInsAtOncePerAddress`: the clinic's setting (SIGN_INS_AT_ONCE_PER_ADDRESS). */
+export function createAuthThrottles(signInsAtOncePerAddress: number): AuthThrottles {
+  return { signInsInFlight: new InFlightLimit(signInsAtOncePerAddress) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { deleteCalendarFeed, findCalendarFeed, findCalendarFeedOwner, findUserById, listAppointments, replaceCalendarFeed, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { ClinicServices, RequestContext } from "../context";
-import { renderCalendar } from "./ics";
+import { appointmentEventSequence, renderCalendar } from "./ics";
 
 const FEED_PAST_DAYS = 90;
 const FEED_MAX_EVENTS = 1000;
@@ -54,6 +54,13 @@ export async function calendarFeedFor(services: ClinicServices, token: string): 
   return renderCalendar({
     clinicName: services.config.clinicName,
     now,
-    events: appointments.map((a) => ({ id: a.id, startTime: a.startTime, endTime: a.endTime, cancelled: a.status === "cancelled" })),
+    events: appointments.map((a) => ({
+      id: a.id,
+      startTime: a.startTime,
+      endTime: a.endTime,
+      cancelled: a.status === "cancelled",
+      sequence: appointmentEventSequence(a.createdAt, a.updatedAt),
+    })),
+    alarmLeadHours: services.config.notices.reminderLeadHours,
   });
 }

@@ -5,6 +5,21 @@ export interface FeedEvent {
   startTime: string;
   endTime: string;
   cancelled: boolean;
+  /** Its SEQUENCE (appointmentEventSequence), so a calendar takes the newest. */
+  sequence: number;
+}
+
+/** An appointment's event UID, the same in the feed and in every notice's .ics, so calendar apps keep one event per appointment. */
+export function appointmentEventUid(appointmentId: number): string {
+  return `appointment-${appointmentId}@halcyon`;
+}
+
+/**
+ * An appointment event's SEQUENCE at a change: the seconds since it was booked, so every later
+ * change (a reschedule, then a cancellation) carries a larger one without a counter to keep.
+ */
+export function appointmentEventSequence(createdAt: string, changedAt: string): number {
+  return Math.max(0, Math.floor((Date.parse(changedAt) - Date.parse(createdAt)) / 1000));
 }
 
 function icsInstant(iso: string): string {
@@ -32,7 +47,24 @@ function fold(line: string): string {
   return parts.join("\r\n");
 }
 
-export function renderCalendar({ clinicName, events, now }: { clinicName: string; events: FeedEvent[]; now: Date }): string {
+/** A calendar app's own alarm at each of the clinic's reminder lead times, on what is still to happen. */
+function alarms(event: FeedEvent, alarmLeadHours: readonly number[]): string[] {
+  if (event.cancelled) return [];
+  return alarmLeadHours.flatMap((hours) => ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Appointment reminder", `TRIGGER:-PT${hours}H`, "END:VALARM"]);
+}
+
+export function renderCalendar({
+  clinicName,
+  events,
+  now,
+  alarmLeadHours,
+}: {
+  clinicName: string;
+  events: FeedEvent[];
+  now: Date;
+  /** The clinic's reminder lead times, in hours. */
+  alarmLeadHours: readonly number[];
+}): string {
   const title = `Session at ${clinicName}`;
   const lines = [
     "BEGIN:VCALENDAR",
@@ -44,14 +76,16 @@ export function renderCalendar({ clinicName, events, now }: { clinicName: string
     "X-PUBLISHED-TTL:PT1H",
     ...events.flatMap((event) => [
       "BEGIN:VEVENT",
-      `UID:appointment-${event.id}@halcyon`,
+      `UID:${appointmentEventUid(event.id)}`,
       `DTSTAMP:${icsInstant(now.toISOString())}`,
       `DTSTART:${icsInstant(event.startTime)}`,
       `DTEND:${icsInstant(event.endTime)}`,
       `SUMMARY:${escapeText(title)}`,
       `LOCATION:${escapeText(clinicName)}`,
       `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
+      `SEQUENCE:${event.sequence}`,
       "TRANSP:OPAQUE",
+      ...alarms(event, alarmLeadHours),
       "END:VEVENT",
     ]),
     "END:VCALENDAR",

@@ -1,12 +1,14 @@
 // An admin's hand in who is whose patient: seeing a patient's care team, assigning a doctor, and
 // ending a relationship. Ending it ends the doctor's access to the record at once (care is read
 // at every request) and cancels the pair's sessions still to come, which the doctor no longer
-// holds. Every change is audited.
-import { beginCare, cancelUpcomingSessionsOfPair, endCare, findUserById, listCareTeam, type CareTeamMember, type User } from "@halcyon/db";
+// holds, and ends any call of theirs in progress. Every change is audited.
+import { beginCare, cancelUpcomingSessionsOfPair, endCare, findUserById, listCareTeam, recordCareEnding, type CareTeamMember, type User } from "@halcyon/db";
+import { clinicianNameOf, enqueueAppointmentNotices } from "../appointments/appointment-notices";
 import { findActiveDoctor } from "../appointments/availability";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
+import { endCallsOfPair } from "../visits/room-closing";
 
 type Admin = RequestContext & { user: User };
 
@@ -52,7 +54,15 @@ export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patie
   const now = ctx.now().toISOString();
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     if (!(await endCare(trx, doctorId, patientId))) throw new AppError("NOT_FOUND", "That doctor is not caring for this patient.");
-    const ids = await cancelUpcomingSessionsOfPair(trx, { doctorId, patientId }, ctx.user.id, now);
+    // Remembered: the doctor's emergency access to this patient now waits for an admin's approval.
+    await recordCareEnding(trx, { doctorId, patientId, endedAt: now, endedBy: ctx.user.id });
+    const sessions = await cancelUpcomingSessionsOfPair(trx, { doctorId, patientId }, ctx.user.id, now);
+    const ids = sessions.map((session) => session.id);
+    const doctor = sessions.length > 0 ? await findUserById(trx, doctorId) : undefined;
+    if (doctor) {
+      const noticed = sessions.map((session) => ({ ...session, doctorId, patientId }));
+      await enqueueAppointmentNotices(ctx, trx, noticed, clinicianNameOf(doctor), { kind: "cancelled", cancelledBy: "clinic" });
+    }
     await recordAudit(
       ctx,
       {
@@ -69,5 +79,7 @@ export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patie
     return ids;
   });
   for (const id of cancelled) ctx.events.publish({ type: "appointment_changed", data: { id }, recipients: [patientId, doctorId] });
+  // A call of theirs in progress (an instant visit, or the session under way) ends with the care.
+  await endCallsOfPair(ctx, { doctorId, patientId });
   return { cancelledSessions: cancelled.length };
 }

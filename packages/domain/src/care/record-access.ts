@@ -3,6 +3,7 @@
 // is read at every request, so an ended relationship ends its doctor's access at once.
 import { findOpenEmergencyAccess, isInCareOf, type EmergencyAccessGrant, type User } from "@halcyon/db";
 import type { RequestContext } from "../context";
+import { AppError } from "../errors";
 
 export type CareAccess = "self" | "admin" | "care";
 
@@ -23,4 +24,17 @@ export async function recordAccessTo(ctx: RequestContext & { user: User }, patie
   if (ctx.user.role !== "doctor") return null;
   const grant = await findOpenEmergencyAccess(ctx.db, ctx.user.id, patientId, ctx.now().toISOString());
   return grant ? { kind: "emergency", grant } : null;
+}
+
+export const CARE_ENDED = "Your care of this patient has ended, so their record is closed to you. You may still sign your own drafts.";
+
+/**
+ * A doctor writes to a patient's record, or reads their own private note of it, only while the
+ * patient is in their care. Once an admin ends the care (or the bookings that began it are all
+ * cancelled) the doctor may still sign their own draft of a session they held, as it stands, and
+ * nothing else (docs/product.md, the roles table): the law wants each note authenticated by the
+ * clinician who wrote it, and nobody else can; everything else waits on a new relationship.
+ */
+export async function assertStillCaring(ctx: RequestContext & { user: User }, patientId: number): Promise<void> {
+  if (!(await isInCareOf(ctx.db, ctx.user.id, patientId))) throw new AppError("FORBIDDEN", CARE_ENDED);
 }

@@ -13,7 +13,7 @@ export const clinicRouter = router({
         method: "GET",
         path: "/clinic",
         tags: ["clinic"],
-        summary: "The clinic's hours, cancellation window and bookable clinicians",
+        summary: "The clinic's hours, cancellation window, bookable clinicians and whether it takes cards",
         protect: false,
       },
     })
@@ -28,6 +28,7 @@ export const clinicRouter = router({
         defaultWorkingHours,
         cancellationWindowHours,
         clinicians: doctors.map(({ id, firstName, lastName, specialization }) => ({ id, firstName, lastName, specialization })),
+        cardPayments: ctx.cards !== null,
       };
     }),
 });

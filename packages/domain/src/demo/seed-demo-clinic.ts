@@ -16,14 +16,18 @@ import {
   insertConsentSignature,
   saveIntakeForm,
   insertUser,
+  setEmailVerified,
   storedInstant,
+  type PasswordKdf,
   upsertDoctorProfile,
   type User,
 } from "@halcyon/db";
-import { newKeyPair, newRecoveryCode, sealMessage, sealPrivateKey, type MemberKeyPair } from "@halcyon/sealed";
-import { hashPassword } from "../auth/passwords";
+import { newKeyPair, newRecoveryCode, sealMessage, sealPrivateKey, sealWithKey, type MemberKeyPair } from "@halcyon/sealed";
+import { hashSecret, passwordSecrets } from "../auth/passwords";
+import { newMemberKdf } from "../auth/verifiers";
 import { noteContentHash } from "../treatment-sessions/note-content-hash";
 import type { ClinicServices } from "../context";
+import { seedDemoLedger, seedDemoNoShowFee, seedDemoRate, seedDemoServices, type DemoServiceKey } from "./demo-billing";
 
 export const DEMO_PASSWORDS = {
   admin: "halcyon-office-demo",
@@ -118,26 +122,31 @@ const ALEX_SOAP = [
 ] as const;
 
 /**
- * Messaging keys for the demo, as each member's browser would make them: the private key sealed
- * with the member's published password (and with a recovery code nobody is shown). The records
- * key's private half is dropped: the demo's conversations are invented, no records request comes.
+ * Each demo member's sign-in, and their messaging keys, as their browser would make them: the
+ * secrets derived from the published password with the member's own salt, the private key sealed
+ * under the seal secret (and with a recovery code nobody is shown). The records key's private half
+ * is dropped: the demo's conversations are invented, no records request comes.
  */
-async function demoKeys(
-  usernames: string[],
-): Promise<{ records: MemberKeyPair; members: Map<string, MemberKeyPair & { sealedPrivateKey: string; sealedRecoveryKey: string }> }> {
+async function demoMembers(services: Pick<ClinicServices, "secrets" | "config">): Promise<{ records: MemberKeyPair; members: Map<string, DemoMember> }> {
+  const usernames = [...DEMO_ACCOUNTS.keys()];
   const [records, ...pairs] = await Promise.all([newKeyPair(), ...usernames.map(() => newKeyPair())]);
   const members = await Promise.all(
-    usernames.map(async (username, index) => {
+    usernames.map(async (username, index): Promise<[string, DemoMember]> => {
       const pair = pairs[index]!;
-      const [sealedPrivateKey, sealedRecoveryKey] = await Promise.all([
-        sealPrivateKey(pair.privateKey, DEMO_ACCOUNTS.get(username)!),
+      const kdf = newMemberKdf(services, username);
+      const secrets = await passwordSecrets(DEMO_ACCOUNTS.get(username)!, kdf);
+      const [passwordHash, sealedPrivateKey, sealedRecoveryKey] = await Promise.all([
+        hashSecret(secrets.authKey),
+        sealWithKey(pair.privateKey, secrets.sealKey),
         sealPrivateKey(pair.privateKey, newRecoveryCode()),
       ]);
-      return [username, { ...pair, sealedPrivateKey, sealedRecoveryKey }] as const;
+      return [username, { ...pair, sign: { passwordHash, kdf }, sealedPrivateKey, sealedRecoveryKey }];
     }),
   );
   return { records: records!, members: new Map(members) };
 }
+
+type DemoMember = MemberKeyPair & { sign: { passwordHash: string; kdf: PasswordKdf }; sealedPrivateKey: string; sealedRecoveryKey: string };
 
 /** A public key as the server stores it: the JWK's four members, as PUT /api/keys/me keeps them. */
 const storedPublicKey = ({ publicKey: { kty, crv, x, y } }: MemberKeyPair) => JSON.stringify({ kty, crv, x, y });
@@ -147,24 +156,22 @@ export async function isEmptyClinic(services: Pick<ClinicServices, "db">): Promi
   return (await countUsers(services.db)) === 0;
 }
 
-export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now" | "config">): Promise<boolean> {
+export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now" | "config" | "secrets">): Promise<boolean> {
   if (!(await isEmptyClinic(services))) return false;
-  const [adminHash, doctorHash, patientHash] = await Promise.all([
-    hashPassword(DEMO_PASSWORDS.admin),
-    hashPassword(DEMO_PASSWORDS.doctor),
-    hashPassword(DEMO_PASSWORDS.patient),
-  ]);
-  const keys = await demoKeys([...DOCTORS, ...PATIENTS].map((member) => member.username));
+  const keys = await demoMembers(services);
+  const signIn = (username: string) => keys.members.get(username)!.sign;
   const now = services.now();
   const createdAt = now.toISOString();
   const zone = services.config.clinicTimeZone;
 
   await services.db.transaction().execute(async (trx) => {
-    const person = { phoneNumber: "(555) 010-2030", email: null, createdAt };
-    await insertUser(trx, {
-      ...person,
+    // Every demo member has an address, verified, so a developer running Mailpit (docker-compose.yml)
+    // sees the clinic's email. `.example` is reserved: nothing is ever delivered there for real.
+    const person = (username: string) => ({ phoneNumber: "(555) 010-2030", email: `${username}@halcyon.example`, createdAt });
+    const admin = await insertUser(trx, {
+      ...person("admin"),
       username: "admin",
-      passwordHash: adminHash,
+      ...signIn("admin"),
       firstName: "Avery",
       lastName: "Sinclair",
       dateOfBirth: "1980-02-14",
@@ -172,14 +179,19 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
     });
     const doctors: User[] = [];
     for (const doctor of DOCTORS) {
-      const user = await insertUser(trx, { ...person, ...doctor, passwordHash: doctorHash, dateOfBirth: "1975-05-05", role: "doctor" });
+      const user = await insertUser(trx, { ...person(doctor.username), ...doctor, ...signIn(doctor.username), dateOfBirth: "1975-05-05", role: "doctor" });
       await upsertDoctorProfile(trx, user.id, doctor.specialization);
       doctors.push(user);
     }
     const patients: User[] = [];
     for (const patient of PATIENTS) {
-      patients.push(await insertUser(trx, { ...person, ...patient, passwordHash: patientHash, role: "patient" }));
+      patients.push(await insertUser(trx, { ...person(patient.username), ...patient, ...signIn(patient.username), role: "patient" }));
     }
+    await setEmailVerified(
+      trx,
+      [admin, ...doctors, ...patients].map((member) => member.id),
+      createdAt,
+    );
     for (const member of [...doctors, ...patients]) {
       const pair = keys.members.get(member.username)!;
       await saveMemberKeys(trx, {
@@ -201,7 +213,9 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
       );
 
     const [vance, okafor] = doctors as [User, User];
-    const [alex, jordan, sam] = patients as [User, User, User];
+    const [alex, jordan, sam, riley] = patients as [User, User, User, User];
+    const priced = await seedDemoServices(trx, createdAt);
+    await seedDemoRate(trx, riley.id, priced, createdAt);
 
     /** A weekday `offset` days from today, at `hour` o'clock in the clinic's time zone. */
     const clinicTime = (offset: number, hour: number) => {
@@ -210,9 +224,10 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
       if (offset !== 0) while (isWeekend(day)) day = addDays(day, offset > 0 ? 1 : -1);
       return new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hour, 0, 0, zone);
     };
-    const book = async (patient: User, doctor: User, start: Date, title: string, status: "scheduled" | "completed") => {
+    const book = async (patient: User, doctor: User, start: Date, title: string, status: "scheduled" | "completed" | "no_show", service: DemoServiceKey) => {
       await beginCare(trx, { doctorId: doctor.id, patientId: patient.id, since: createdAt, origin: "booking" });
       return insertAppointment(trx, {
+        ...priced[service],
         patientId: patient.id,
         doctorId: doctor.id,
         title,
@@ -226,9 +241,11 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
 
     // Alex's six weekly sessions with Dr. Vance, each with notes and a rising rating.
     const ratings = [4, 5, 5, 6, 7, 8];
+    const charged: { id: number; feeMinor: number; endedAt: string }[] = [];
     for (const [index, notes] of ALEX_NOTES.entries()) {
       const start = clinicTime(-7 * (ALEX_NOTES.length - index), 10);
-      const appointmentId = await book(alex, vance, start, "Individual therapy", "completed");
+      const appointmentId = await book(alex, vance, start, "Individual therapy", "completed", "individual");
+      charged.push({ id: appointmentId, feeMinor: priced.individual.feeMinor, endedAt: storedInstant(start.getTime() + 60 * 60 * 1000) });
       const [subjective, objective, assessment, plan] = ALEX_SOAP[index]!;
       const note = {
         appointmentId,
@@ -265,11 +282,21 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
       }
     }
 
-    await book(alex, vance, clinicTime(2, 10), "Individual therapy", "scheduled");
-    await book(alex, vance, clinicTime(9, 10), "Individual therapy", "scheduled");
-    await book(jordan, vance, clinicTime(0, 15), "Initial consultation", "scheduled");
-    await book(sam, vance, clinicTime(1, 11), "Individual therapy", "scheduled");
-    await book(jordan, okafor, clinicTime(3, 14), "Couples therapy", "scheduled");
+    await book(alex, vance, clinicTime(2, 10), "Individual therapy", "scheduled", "individual");
+    await book(alex, vance, clinicTime(9, 10), "Individual therapy", "scheduled", "individual");
+    await book(jordan, vance, clinicTime(0, 15), "Initial consultation", "scheduled", "intake");
+    await book(sam, vance, clinicTime(1, 11), "Individual therapy", "scheduled", "individual");
+    await book(jordan, okafor, clinicTime(3, 14), "Couples therapy", "scheduled", "couples");
+    await seedDemoLedger(trx, services.config.billing, { patientId: alex.id, sessions: charged, adminId: admin.id });
+    // Sam missed his first session last week: its fee waits for Dr. Vance.
+    const missed = clinicTime(-5, 11);
+    const missedId = await book(sam, vance, missed, "Individual therapy", "no_show", "individual");
+    await seedDemoNoShowFee(trx, services.config.billing, {
+      id: missedId,
+      patientId: sam.id,
+      feeMinor: priced.individual.feeMinor,
+      endedAt: storedInstant(missed.getTime() + 60 * 60 * 1000),
+    });
 
     const conversation = [
       [alex, vance, "Hi Dr. Vance, the breathing exercise helped before my presentation today."],

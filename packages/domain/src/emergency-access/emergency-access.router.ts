@@ -8,7 +8,7 @@ import {
   requestEmergencyAccessInputSchema,
   reviewEmergencyAccessInputSchema,
 } from "./emergency-access.schema";
-import { emergencyAccessToReview, openEmergencyAccess, requestEmergencyAccess, reviewEmergencyAccess } from "./emergency-access";
+import { approveEmergencyAccess, emergencyAccessToReview, openEmergencyAccess, requestEmergencyAccess, reviewEmergencyAccess } from "./emergency-access";
 
 const doctorProcedure = roleProcedure("doctor");
 const adminProcedure = roleProcedure("admin");
@@ -20,7 +20,8 @@ export const emergencyAccessRouter = router({
         method: "POST",
         path: "/emergency-access",
         tags: ["emergency access"],
-        summary: "Open the session notes of a patient not in your care, for one hour, giving a written reason; audited and reviewed by an admin",
+        summary:
+          "Open the session notes of a patient not in your care, for one hour, giving a written reason; audited and reviewed by an admin. After an admin ended your care of that patient, the request awaits an admin's approval first",
         protect: true,
       },
     })
@@ -34,7 +35,7 @@ export const emergencyAccessRouter = router({
         method: "GET",
         path: "/emergency-access",
         tags: ["emergency access"],
-        summary: "Your open emergency access to a patient's record, or null",
+        summary: "Your open emergency access to a patient's record, else your request awaiting an admin's approval, or null",
         protect: true,
       },
     })
@@ -48,7 +49,7 @@ export const emergencyAccessRouter = router({
         method: "GET",
         path: "/admin/emergency-access",
         tags: ["emergency access"],
-        summary: "Emergency accesses waiting for an admin's review, oldest first",
+        summary: "Emergency accesses waiting for an admin's review (and requests awaiting approval), oldest first",
         protect: true,
       },
     })
@@ -71,7 +72,7 @@ export const emergencyAccessRouter = router({
         method: "POST",
         path: "/admin/emergency-access/{id}/review",
         tags: ["emergency access"],
-        summary: "Mark an emergency access reviewed",
+        summary: "Mark an emergency access reviewed (a request awaiting approval is thereby declined)",
         protect: true,
       },
     })
@@ -79,6 +80,23 @@ export const emergencyAccessRouter = router({
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       await reviewEmergencyAccess(ctx, input.id);
+      return { success: true as const };
+    }),
+
+  approve: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/emergency-access/{id}/approve",
+        tags: ["emergency access"],
+        summary: "Approve a request awaiting approval: the record opens to its doctor for one hour from now (needs a recent re-check)",
+        protect: true,
+      },
+    })
+    .input(reviewEmergencyAccessInputSchema)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await approveEmergencyAccess(ctx, input.id);
       return { success: true as const };
     }),
 });

@@ -21,19 +21,24 @@ export type RequestEmergencyAccessInput = z.input<typeof requestEmergencyAccessI
 
 export const emergencyAccessInputSchema = z.object({ patientId: idOf("patientId") });
 
-/** A doctor's open emergency access to one patient's record. */
+/**
+ * A doctor's emergency access to one patient's record: open (until `expiresAt`), or, after an
+ * admin ended the doctor's care of that patient, awaiting an admin's approval (`expiresAt` null
+ * until then; approval opens it for an hour).
+ */
 export const emergencyAccessSchema = z
   .object({
     id: z.number().int(),
     patientId: z.number().int(),
     patientName: z.string(),
-    grantedAt: z.string(),
-    expiresAt: z.string(),
+    status: z.enum(["open", "awaiting_approval"]),
+    grantedAt: z.string().describe("When the doctor asked for it"),
+    expiresAt: z.string().nullable().describe("When it closes; null while it awaits an admin's approval"),
   })
   .meta({ id: "EmergencyAccess" });
 export type EmergencyAccess = z.infer<typeof emergencyAccessSchema>;
 
-/** An emergency access as the admin reviews it. */
+/** An emergency access as the admin reviews it: one that awaits approval opens only once an admin approves it. */
 export const emergencyAccessReviewItemSchema = z
   .object({
     id: z.number().int(),
@@ -42,8 +47,11 @@ export const emergencyAccessReviewItemSchema = z
     patientId: z.number().int(),
     patientName: z.string(),
     reason: z.string(),
+    awaitingApproval: z
+      .boolean()
+      .describe("An admin ended this doctor's care of the patient: approve it to open the record for an hour, or mark it reviewed to decline"),
     grantedAt: z.string(),
-    expiresAt: z.string(),
+    expiresAt: z.string().nullable(),
   })
   .meta({ id: "EmergencyAccessReviewItem" });
 export type EmergencyAccessReviewItem = z.infer<typeof emergencyAccessReviewItemSchema>;

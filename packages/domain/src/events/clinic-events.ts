@@ -1,3 +1,5 @@
+import type { CallEndReason } from "../visits/visit-times";
+
 // What happened that someone's open screen should hear about. The domain publishes; transports
 // (the WebSocket) deliver to the listed recipients. In-process here; several API instances on
 // one PostgreSQL relay through it (see the API's event relay).
@@ -9,9 +11,9 @@ export type ClinicEvent =
    * A video visit's room: a party joined (the doctor hears `visit_waiting` when the patient joins
    * before being admitted), was admitted, left, or the doctor ended it; `visit_signal` carries a
    * WebRTC offer, answer or ICE candidate to the other party; `visit_invite` asks the patient to an
-   * instant visit.
+   * instant visit. A `visit_end` the server sends because the room's reason went carries `reason`.
    */
-  | { type: VisitEventType; data: { visitId: number; fromUserId: number; payload?: unknown }; recipients: number[] }
+  | { type: VisitEventType; data: { visitId: number; fromUserId: number; payload?: unknown; reason?: CallEndReason }; recipients: number[] }
   /** A PHQ-9 raised the safety alert (item 9 above 0): to each of the patient's doctors. */
   | { type: "measure_alert"; data: { alertId: number; patientId: number; patientName: string; createdAt: string }; recipients: number[] }
   /** A doctor acknowledged a safety alert: the other doctors' dashboards drop it. */

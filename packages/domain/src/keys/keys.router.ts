@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { authedProcedure, roleProcedure, router } from "../trpc";
-import { clinicKey, keyOf, myKeys, saveMyKeys, setRecordsKey } from "./keys";
-import { memberKeyInputSchema, memberPublicKeySchema, myKeysSchema, publicKeySchema, recordsKeyInputSchema, saveMyKeysInputSchema } from "./keys.schema";
+import { clinicKey, keyOf, myKeys, saveMyKeys, savePasskeySealOf, setRecordsKey } from "./keys";
+import {
+  memberKeyInputSchema,
+  memberPublicKeySchema,
+  myKeysSchema,
+  passkeySealInputSchema,
+  passkeySealSchema,
+  publicKeySchema,
+  recordsKeyInputSchema,
+  saveMyKeysInputSchema,
+} from "./keys.schema";
 
 /** Keys for sealed messages: the member's own (sealed), others' public ones, the clinic's records key. */
 export const keysRouter = router({
@@ -11,7 +20,7 @@ export const keysRouter = router({
         method: "GET",
         path: "/keys/me",
         tags: ["keys"],
-        summary: "Your messaging keys: the public key and the private key sealed in your browser",
+        summary: "Your messaging keys: the public key and the private key sealed in your browser (needs a sign-in or re-check within 5 minutes; audited)",
         protect: true,
       },
     })
@@ -32,6 +41,20 @@ export const keysRouter = router({
     .input(saveMyKeysInputSchema)
     .output(myKeysSchema)
     .mutation(({ ctx, input }) => saveMyKeys(ctx, input)),
+
+  savePasskeySeal: roleProcedure("patient", "doctor")
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/keys/me/passkey-seals/{credentialId}",
+        tags: ["keys"],
+        summary: "Store your private key sealed under a key from one of your passkeys (its PRF); needs a recent re-check",
+        protect: true,
+      },
+    })
+    .input(passkeySealInputSchema)
+    .output(passkeySealSchema)
+    .mutation(({ ctx, input }) => savePasskeySealOf(ctx, input)),
 
   clinic: authedProcedure
     .meta({

@@ -24,6 +24,7 @@ import { recordAudit } from "../audit/audit";
 import { careAccessTo } from "../care/record-access";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
+import { enqueueNotices } from "../notices/outbox";
 import { bandOf, INSTRUMENTS, needsSafetyAlert, scoreOf, type InstrumentId } from "./instruments";
 import type { DueMeasure, MeasureAlert, MeasureRecord, SubmittedMeasure } from "./measure.schema";
 
@@ -57,6 +58,14 @@ export async function submitMeasure(ctx: Caller, input: { instrument: Instrument
     );
     if (!safetyAlert) return { measure, alertId: null };
     const alertId = await insertMeasureAlert(trx, { measureId: measure.id, patientId: ctx.user.id, createdAt });
+    // Each of the patient's doctors hears of it by email too, within the worker's next minute:
+    // written with the alert, so one exists exactly when the other does.
+    const doctors = await listActiveCareDoctorIds(trx, ctx.user.id);
+    await enqueueNotices(
+      ctx,
+      trx,
+      doctors.map((doctorId) => ({ kind: "safety_alert" as const, userId: doctorId, params: {}, dedupeKey: `safety_alert:${alertId}:${doctorId}` })),
+    );
     await recordAudit(
       ctx,
       {
@@ -117,6 +126,13 @@ export async function assignMeasureTo(ctx: Caller, input: { patientId: number; i
   if (!(await isInCareOf(ctx.db, ctx.user.id, input.patientId))) throw new AppError("NOT_FOUND", NO_SUCH_PATIENT);
   return ctx.db.transaction().execute(async (trx) => {
     const assignment = await assignMeasure(trx, { ...input, doctorId: ctx.user.id, createdAt: ctx.now().toISOString() });
+    // A form asked for once is due now: the patient hears of it with the request. One asked
+    // before every session is due from 48 hours before each, which the care sweep notices.
+    if (input.cadence === "once") {
+      await enqueueNotices(ctx, trx, [
+        { kind: "form_due", userId: input.patientId, params: { before: null }, dedupeKey: `form_due:assignment:${assignment.id}` },
+      ]);
+    }
     await recordAudit(
       ctx,
       {

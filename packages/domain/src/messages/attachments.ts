@@ -2,9 +2,11 @@
 // inside the message's sealed content, and uploads the ciphertext here first. The server sees
 // bytes it cannot read, their size and who sent them; the message that carries them is named
 // when it is sent, and only its two people may fetch them (anyone else: 404).
-import { attachmentFor, countUnclaimedAttachments, insertAttachment, purgeUnclaimedAttachments, type User } from "@halcyon/db";
+import { attachmentFor, heldUploads, insertAttachment, purgeUnclaimedAttachments, type User } from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
 import type { ClinicServices, RequestContext } from "../context";
 import { AppError } from "../errors";
+import { countAttempt, UPLOADS_PER_MEMBER } from "../auth/throttle";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_SEALING_OVERHEAD } from "./message.schema";
 
 type Caller = RequestContext & { user: User };
@@ -17,26 +19,58 @@ const UNCLAIMED_LIMIT = 20;
 /** An upload no message claimed within this time is removed. */
 const UNCLAIMED_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** The sealed bytes one member may hold in the clinic's conversations, their waiting uploads included. */
+export const ATTACHMENT_STORAGE_QUOTA_BYTES = 200 * 1024 * 1024;
+export const ATTACHMENT_QUOTA_REACHED =
+  "Your files in conversations take up the 200 MB each member may keep, so this one was not sent. Files waiting to be sent are cleared within a day; for more room, ask the clinic.";
+
+function tooManyUploads(retryAfterSeconds: number): AppError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new AppError(
+    "RATE_LIMITED",
+    `You have sent ${UPLOADS_PER_MEMBER.limit} files in the last hour, the most one may. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    { retryAfterSeconds },
+  );
+}
+
+/**
+ * Keeps a member's sealed file until a message claims it. Limited so that no member can fill the
+ * disk: a file's size, how many a member sends an hour (counted in the database, so every
+ * instance shares the count), how many wait unsent, and how many bytes they hold in all.
+ */
 export async function uploadAttachment(ctx: Caller, ciphertext: Uint8Array): Promise<{ id: number; size: number }> {
   if (ctx.user.role === "admin") throw new AppError("FORBIDDEN", "Conversations are between patients and their doctors.");
   if (ciphertext.byteLength > ATTACHMENT_MAX_UPLOAD_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", ATTACHMENT_TOO_LARGE);
   if (ciphertext.byteLength <= ATTACHMENT_SEALING_OVERHEAD) {
     throw new AppError("INVALID_INPUT", "An attachment is the file sealed in the browser: its IV, ciphertext and tag.");
   }
-  // Over the limit, the transaction rolls back: the file is not kept.
+  const counted = await countAttempt(ctx, [{ rule: UPLOADS_PER_MEMBER, key: String(ctx.user.id) }]);
+  if (!counted.admitted) throw tooManyUploads(counted.retryAfterSeconds);
+  // Over a limit, the transaction rolls back: the file is not kept.
   return ctx.db.transaction().execute(async (trx) => {
     const stored = await insertAttachment(trx, { uploaderId: ctx.user.id, ciphertext, createdAt: ctx.now().toISOString() });
-    if ((await countUnclaimedAttachments(trx, ctx.user.id)) > UNCLAIMED_LIMIT) {
+    const held = await heldUploads(trx, ctx.user.id);
+    if (held.unclaimed > UNCLAIMED_LIMIT) {
       throw new AppError("RATE_LIMITED", "Too many files are waiting to be sent: send or discard them first.", { retryAfterSeconds: 60 });
     }
+    if (held.bytes > ATTACHMENT_STORAGE_QUOTA_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", ATTACHMENT_QUOTA_REACHED);
     return stored;
   });
 }
 
-/** The sealed file, for either person of the message that carries it; nobody else learns it exists. */
+/** The sealed file, for either person of the message that carries it; nobody else learns it exists. Each download is audited: which file, how large. */
 export async function attachmentOf(ctx: Caller, id: number): Promise<Uint8Array> {
   const ciphertext = await attachmentFor(ctx.db, id, ctx.user.id);
   if (!ciphertext) throw new AppError("NOT_FOUND", "No such attachment.");
+  await recordAudit(ctx, {
+    actorId: ctx.user.id,
+    action: "attachment.download",
+    outcome: "success",
+    targetType: "attachment",
+    targetId: id,
+    request: ctx.request,
+    details: { size: ciphertext.byteLength },
+  });
   return ciphertext;
 }
 

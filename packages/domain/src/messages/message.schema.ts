@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { idOf, recordId } from "../record-id";
 import { ATTACHMENTS_PER_MESSAGE, CONVERSATION_PAGE_MAX, MESSAGE_PAGE_MAX, SEALED_MESSAGE_MAX_CHARS, isSealedContent } from "./message-limits";
+import { parseSealedEnvelope } from "./sealed-envelope";
 
 export * from "./message-limits";
 
@@ -43,7 +44,7 @@ export const sendMessageInputSchema = z
     /** Accepted for the specification's client; it must be the caller. */
     senderId: idOf("senderId").optional(),
     receiverId: recordId("Choose who the message is for"),
-    /** The message sealed in the sender's browser: a JWE as a JSON string. Words are never taken. */
+    /** The message sealed in the sender's browser: a JWE as a JSON string, holding only the JWE's own members. Words are never taken. */
     content: z
       .string({ error: "Write a message first" })
       .trim()
@@ -51,6 +52,14 @@ export const sendMessageInputSchema = z
       .max(SEALED_MESSAGE_MAX_CHARS, "A sealed message can be at most 32 KB")
       .refine(isSealedContent, {
         message: "Messages are sealed in the sender's browser before they are sent (a JWE, see docs/product.md): plain text is refused",
+      })
+      // Only the JWE's own members, and what is stored is written out again from them: nothing
+      // beside the ciphertext reaches the database.
+      .transform((content, check) => {
+        const parsed = parseSealedEnvelope(content);
+        if ("envelope" in parsed) return parsed.envelope;
+        check.addIssue({ code: "custom", message: parsed.problem });
+        return z.NEVER;
       }),
     /** The attachments (uploaded first) this message carries: only the sender's own, not yet sent. */
     attachmentIds: z

@@ -19,6 +19,7 @@ import { recipientsOf } from "@halcyon/sealed";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
+import { enqueueMessageNotice } from "./message-notices";
 import { CONVERSATION_PAGE_DEFAULT, MESSAGE_PAGE_DEFAULT, type Conversation, type UnreadCounts } from "./message.schema";
 import type { listConversationsInputSchema, listMessagesInputSchema, sendMessageInputSchema } from "./message.schema";
 import type { z } from "zod";
@@ -127,6 +128,7 @@ export async function sendMessage(ctx: Caller, input: z.output<typeof sendMessag
         },
         trx,
       );
+      await enqueueMessageNotice(ctx, trx, appended.message, ctx.user);
     }
     return appended;
   });

@@ -19,6 +19,7 @@ import {
 
 import { recordAudit, type AuditAction } from "../audit/audit";
 import { auditRead } from "../audit/read-audit";
+import { assertStillCaring, recordAccessTo } from "../care/record-access";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { noteContentHash } from "./note-content-hash";
@@ -34,10 +35,15 @@ const SIGNED_NOTE_LOCKED = "This note is signed, so it can no longer change. Add
 export const UNSIGNED_AFTER_MS = 72 * 60 * 60_000;
 const UNSIGNED_LISTED = 50;
 
-/** The note, if the caller wrote it: only a note's author drafts, signs it and keeps its private note. */
-async function ownNote(ctx: Caller, id: number): Promise<TreatmentSessionView> {
+/**
+ * The note, if the caller wrote it: only a note's author drafts, signs it and keeps its private
+ * note, and only while the patient is in their care; signing their own draft is the one thing
+ * that outlives the care (`evenAfterCare`).
+ */
+async function ownNote(ctx: Caller, id: number, { evenAfterCare = false } = {}): Promise<TreatmentSessionView> {
   const note = await findTreatmentSession(ctx.db, id);
   if (!note || note.doctorId !== ctx.user.id) throw new AppError("NOT_FOUND", NOTE_NOT_FOUND);
+  if (!evenAfterCare) await assertStillCaring(ctx, note.patientId);
   return note;
 }
 
@@ -55,11 +61,16 @@ function announce(ctx: Caller, note: TreatmentSessionView): void {
   ctx.events.publish({ type: "appointment_changed", data: { id: note.appointmentId }, recipients: [note.patientId, note.doctorId] });
 }
 
+/**
+ * The note after the caller's change, as far as they may read it: in full to whoever may read the
+ * patient's record; to its author signing after the care ended, with their own addenda only.
+ */
 async function answer(ctx: Caller, id: number): Promise<TreatmentSession> {
   const note = await findTreatmentSession(ctx.db, id);
   if (!note) throw new AppError("NOT_FOUND", NOTE_NOT_FOUND);
-  const [withItsAddenda] = await withAddenda(ctx.db, [note]);
-  return withItsAddenda!;
+  const [[withItsAddenda], access] = await Promise.all([withAddenda(ctx.db, [note]), recordAccessTo(ctx, note.patientId)]);
+  if (access) return withItsAddenda!;
+  return { ...withItsAddenda!, addenda: withItsAddenda!.addenda.filter((addendum) => addendum.authorId === ctx.user.id) };
 }
 
 export async function updateDraft(ctx: Caller, id: number, change: NoteDraftChange): Promise<TreatmentSession> {
@@ -77,7 +88,7 @@ export async function updateDraft(ctx: Caller, id: number, change: NoteDraftChan
 }
 
 export async function signDraft(ctx: Caller, id: number): Promise<TreatmentSession> {
-  const note = await ownNote(ctx, id);
+  const note = await ownNote(ctx, id, { evenAfterCare: true });
   if (note.signedAt) throw new AppError("CONFLICT", "This note is already signed.");
   const missing = SOAP_SECTIONS.find((section) => note.soap[section].trim() === "");
   if (missing) throw new AppError("INVALID_INPUT", `Write the ${SOAP_SECTION_LABELS[missing]} section before signing.`);
@@ -98,11 +109,13 @@ export async function signDraft(ctx: Caller, id: number): Promise<TreatmentSessi
   return answer(ctx, id);
 }
 
-/** An addendum to a signed note, by its author or another of the patient's doctors. */
+/** An addendum to a signed note, by one of the patient's doctors (its author among them while the care stands). */
 export async function addAddendum(ctx: Caller, id: number, body: string): Promise<TreatmentSession> {
   const note = await findTreatmentSession(ctx.db, id);
-  const mayWrite = note && (note.doctorId === ctx.user.id || (await isInCareOf(ctx.db, ctx.user.id, note.patientId)));
-  if (!note || !mayWrite) throw new AppError("NOT_FOUND", NOTE_NOT_FOUND);
+  if (!note) throw new AppError("NOT_FOUND", NOTE_NOT_FOUND);
+  // Its author is told why; any other doctor not caring for the patient is told it does not exist.
+  if (note.doctorId === ctx.user.id) await assertStillCaring(ctx, note.patientId);
+  else if (!(await isInCareOf(ctx.db, ctx.user.id, note.patientId))) throw new AppError("NOT_FOUND", NOTE_NOT_FOUND);
   if (!note.signedAt) {
     throw new AppError(
       "CONFLICT",

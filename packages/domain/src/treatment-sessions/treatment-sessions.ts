@@ -14,10 +14,12 @@ import {
   type User,
 } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
+import { chargeCompletedSession } from "../billing/charges";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { APPOINTMENT_NOT_FOUND } from "../appointments/appointment-access";
-import { recordAccessTo, type RecordAccess } from "../care/record-access";
+import { assertStillCaring, recordAccessTo, type RecordAccess } from "../care/record-access";
+import { endCallOfAppointment } from "../visits/room-closing";
 import type { recordSessionInputSchema, TreatmentSession } from "./treatment-session.schema";
 import type { z } from "zod";
 
@@ -72,6 +74,7 @@ export async function recordTreatmentSession(
   if (appointment.status === "cancelled" || appointment.status === "no_show") {
     throw new AppError("CONFLICT", "This session did not take place, so it cannot have notes.");
   }
+  await assertStillCaring(ctx, appointment.patientId);
   const now = ctx.now();
   if (Date.parse(appointment.startTime) - NOTES_OPEN_BEFORE_START_MS > now.getTime()) {
     throw new AppError("INVALID_INPUT", "Notes can be written from half an hour before the session starts.");
@@ -89,6 +92,8 @@ export async function recordTreatmentSession(
         createdAt: now.toISOString(),
       });
       await updateAppointment(trx, appointment.id, { status: "completed", updatedAt: now.toISOString() });
+      // Notes complete a session still scheduled: it is charged as when its doctor marks it completed (once).
+      if (appointment.status === "scheduled") await chargeCompletedSession(ctx, trx, appointment, ctx.user.id);
       await recordAudit(
         ctx,
         {
@@ -108,6 +113,8 @@ export async function recordTreatmentSession(
     throw error;
   }
   ctx.events.publish({ type: "appointment_changed", data: { id: appointment.id }, recipients: [appointment.patientId, appointment.doctorId] });
+  // The session is completed now: its room closes, and a call still in it ends.
+  if (appointment.status === "scheduled") await endCallOfAppointment(ctx, appointment.id, "appointment_closed");
   const written = await findTreatmentSession(ctx.db, id);
   if (!written) throw new Error(`treatment session ${id} vanished after writing`);
   return { ...written, addenda: [] };

@@ -2,6 +2,7 @@
 // what the server does not read), and a passkey as its owner sees it. The library checks the
 // contents; these only bound the shape. Browser-safe.
 import { z } from "zod";
+import { enrolmentCodeField } from "./enrolment.schema";
 import { idOf } from "../record-id";
 
 const base64url = z
@@ -41,7 +42,7 @@ export const passkeySchema = z
   .meta({ id: "Passkey" });
 export type PasskeyView = z.infer<typeof passkeySchema>;
 
-export const addPasskeyInputSchema = z.object({ name: passkeyName, response: registrationResponseSchema });
+export const addPasskeyInputSchema = z.object({ name: passkeyName, response: registrationResponseSchema, enrolmentCode: enrolmentCodeField });
 /** The new passkey; and when it turned two-step sign-in on, ten recovery codes, shown this once (else none). */
 export const passkeyAddedSchema = z.object({ passkey: passkeySchema, recoveryCodes: z.array(z.string()) });
 export const renamePasskeyInputSchema = z.object({ id: idOf("id"), name: passkeyName });

@@ -20,7 +20,7 @@ import {
   insertPasskey,
   insertWebauthnChallenge,
   listPasskeys,
-  listRecoveryCodes,
+  factorsOf,
   recordPasskeyUse,
   removeAccountNotice,
   renamePasskey,
@@ -34,11 +34,13 @@ import { announceEnded, deleteOtherSessionsOf, ownAccountChange } from "../accou
 import { hashSessionToken } from "../auth/sessions";
 import { countAttempt, type ThrottleRule } from "../auth/throttle";
 import type { RequestContext } from "../context";
+import { typedTextForLog } from "../audit/typed-text";
+import { tellOfSecurityChange } from "../account/security-notices";
 import { recordAudit } from "../audit/audit";
 import { AppError } from "../errors";
-import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from "./recovery-codes";
+import { useEnrolmentCodeWhereRequired } from "./enrolment";
+import { newRecoveryCode, RECOVERY_CODE_COUNT, storedRecoveryCodes } from "./recovery-codes";
 import type { AuthenticationResponse, CeremonyOptions, PasskeyView, RegistrationResponse } from "./passkeys.schema";
-import { requireRecentCheck } from "./recent-check";
 
 type Member = RequestContext & { user: User };
 
@@ -89,7 +91,6 @@ async function takeChallenge(ctx: RequestContext, clientDataJSON: string, purpos
 
 /** Options for the browser to make a new passkey: a sensitive change, so after a recent re-check. */
 export async function beginPasskeyRegistration(ctx: Member): Promise<CeremonyOptions> {
-  await requireRecentCheck(ctx);
   const rp = relyingParty(ctx);
   const existing = await listPasskeys(ctx.db, ctx.user.id);
   if (existing.length >= MAX_PASSKEYS) throw tooManyPasskeys();
@@ -118,8 +119,8 @@ export async function finishPasskeyRegistration(
   ctx: Member,
   name: string,
   response: RegistrationResponse,
+  enrolmentCode?: string,
 ): Promise<{ passkey: PasskeyView; recoveryCodes: string[] }> {
-  await requireRecentCheck(ctx);
   const rp = relyingParty(ctx);
   const challenge = await takeChallenge(ctx, response.response.clientDataJSON, "register", ctx.user.id);
   const verification = challenge
@@ -136,11 +137,14 @@ export async function finishPasskeyRegistration(
   const { credential } = verification.registrationInfo;
   const createdAt = ctx.now().toISOString();
   const fresh = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  // Slow hashes, made before the write transaction when the member has no codes yet (the usual first passkey).
+  const prepared = (await factorsOf(ctx.db, ctx.user.id)).recoveryCodes === 0 ? await storedRecoveryCodes(fresh) : [];
 
   const { id, recoveryCodes, ended } = await ownAccountChange(
     ctx,
     "auth.passkey_add",
     async (trx) => {
+      await useEnrolmentCodeWhereRequired(ctx, trx, enrolmentCode);
       if (await findPasskeyByCredentialId(trx, credential.id)) throw new AppError("CONFLICT", "This passkey is registered already.");
       const { id, count } = await insertPasskey(trx, {
         userId: ctx.user.id,
@@ -153,11 +157,12 @@ export async function finishPasskeyRegistration(
       });
       if (count > MAX_PASSKEYS) throw tooManyPasskeys();
       await removeAccountNotice(trx, ctx.user.id, "two_step_reset");
-      const needCodes = (await listRecoveryCodes(trx, ctx.user.id)).length === 0;
-      if (needCodes) await replaceRecoveryCodes(trx, ctx.user.id, fresh.map(hashRecoveryCode));
+      const needCodes = (await factorsOf(trx, ctx.user.id)).recoveryCodes === 0;
+      if (needCodes) await replaceRecoveryCodes(trx, ctx.user.id, prepared.length > 0 ? prepared : await storedRecoveryCodes(fresh));
+      await tellOfSecurityChange(ctx, trx, ctx.user.id, "passkey_added");
       return { id, recoveryCodes: needCodes ? fresh : [], ended: await deleteOtherSessionsOf(ctx, trx) };
     },
-    () => ({ name }),
+    () => ({ name: typedTextForLog(name) }),
   );
   announceEnded(ctx, ended);
   return { passkey: { id, name, createdAt, lastUsedAt: null }, recoveryCodes };
@@ -169,7 +174,15 @@ export async function renameOwnPasskey(ctx: Member, id: number, name: string): P
     if (!passkey) throw new AppError("NOT_FOUND", PASSKEY_NOT_FOUND);
     await recordAudit(
       ctx,
-      { actorId: ctx.user.id, action: "auth.passkey_rename", outcome: "success", targetType: "passkey", targetId: id, details: { name }, request: ctx.request },
+      {
+        actorId: ctx.user.id,
+        action: "auth.passkey_rename",
+        outcome: "success",
+        targetType: "passkey",
+        targetId: id,
+        details: { name: typedTextForLog(name) },
+        request: ctx.request,
+      },
       trx,
     );
     return passkey;
@@ -179,12 +192,12 @@ export async function renameOwnPasskey(ctx: Member, id: number, name: string): P
 
 /** Removes a passkey: a sensitive change (after a recent re-check), audited; the member's other sessions end. */
 export async function removeOwnPasskey(ctx: Member, id: number): Promise<void> {
-  await requireRecentCheck(ctx);
   const ended = await ownAccountChange(
     ctx,
     "auth.passkey_remove",
     async (trx) => {
       if (!(await deletePasskey(trx, ctx.user.id, id))) throw new AppError("NOT_FOUND", PASSKEY_NOT_FOUND);
+      await tellOfSecurityChange(ctx, trx, ctx.user.id, "passkey_removed");
       return deleteOtherSessionsOf(ctx, trx);
     },
     () => ({ passkeyId: id }),

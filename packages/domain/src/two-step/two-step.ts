@@ -17,27 +17,32 @@ import {
   findUserById,
   findUserCredentials,
   insertPendingSignIn,
-  listRecoveryCodes,
+  findRecoveryCodes,
   markLoginSessionVerified,
   removeAccountNotice,
   replaceRecoveryCodes,
   saveUnconfirmedTotpFactor,
+  upgradeLegacyVerifier,
   useRecoveryCode,
   type User,
 } from "@halcyon/db";
 import { announceEnded, deleteOtherSessionsOf, ownAccountChange } from "../account/member-sessions";
 import { recordAudit } from "../audit/audit";
-import { verifyPassword } from "../auth/passwords";
+import { countPasswordGuess, forgiveGuess } from "../auth/password-guesses";
+import { checkProof } from "../auth/verifiers";
 import { endAllLoginSessionsOf, hashSessionToken, openSignedInSession } from "../auth/sessions";
 import { countAttempt, refundAttempt, type ThrottleRule } from "../auth/throttle";
 import type { ClinicServices, RequestContext, RequestMeta } from "../context";
 import { AppError } from "../errors";
-import { hashRecoveryCode, newRecoveryCode, normaliseRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeMatches } from "./recovery-codes";
+import { useEnrolmentCodeWhereRequired } from "./enrolment";
+import { newRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeMatches, recoveryCodePrefix, storedRecoveryCodes } from "./recovery-codes";
 import type { AuthenticationResponse } from "./passkeys.schema";
 import { PASSKEY_NOT_ACCEPTED, verifyPasskeyAssertion } from "./passkeys";
-import { RECENT_CHECK_MS, requireRecentCheck } from "./recent-check";
+import { RECENT_CHECK_MS } from "./recent-check";
+import { tellOfSecurityChange } from "../account/security-notices";
 import { acceptedTimeStep, newTotpSecret, totpUri } from "./totp";
-import type { SecondStepMethod, SecondStepRequired } from "./two-step.schema";
+import { openTotpSecret, sealTotpSecret } from "./totp-secret-seal";
+import type { RecheckProof, SecondStepMethod, SecondStepRequired } from "./two-step.schema";
 
 type Member = RequestContext & { user: User };
 
@@ -64,27 +69,33 @@ export async function twoStepStatus(ctx: Member): Promise<TwoStepStatus> {
 
 /** A new authenticator secret to scan; it takes effect once confirmed with a first code. */
 export async function beginTotpSetup(ctx: Member): Promise<{ secret: string; otpauthUrl: string }> {
-  // A sensitive change: a session taken over must not tie the account to someone else's phone.
-  await requireRecentCheck(ctx);
+  // Needs a recent re-check (rechecked-procedures.ts): a session taken over must not tie the account to someone else's phone.
   const secret = newTotpSecret();
-  if (!(await saveUnconfirmedTotpFactor(ctx.db, ctx.user.id, secret)))
+  if (!(await saveUnconfirmedTotpFactor(ctx.db, ctx.user.id, sealTotpSecret(ctx, ctx.user.id, secret))))
     throw new AppError("CONFLICT", "Your authenticator app is already set up. Turn it off first to use another.");
   return { secret, otpauthUrl: totpUri(secret, { issuer: ctx.config.clinicName, account: ctx.user.username }) };
 }
 
-/** Turns two-step sign-in on with the first code; answers the recovery codes, shown this once. */
-export async function confirmTotpSetup(ctx: Member, code: string): Promise<{ recoveryCodes: string[] }> {
+/**
+ * Turns two-step sign-in on with the first code (and, for staff who must enrol, the enrolment code
+ * an admin gave them); answers the recovery codes, shown this once.
+ */
+export async function confirmTotpSetup(ctx: Member, code: string, enrolmentCode?: string): Promise<{ recoveryCodes: string[] }> {
   const factor = await findTotpFactor(ctx.db, ctx.user.id);
   if (!factor || factor.confirmedAt) throw new AppError("CONFLICT", "Start setting up your authenticator again: there is nothing to confirm.");
-  const step = await acceptedTimeStep(factor.secret, code.trim(), ctx.now(), null);
+  const step = await acceptedTimeStep(openTotpSecret(ctx, ctx.user.id, factor.secret), code.trim(), ctx.now(), null);
   if (step === undefined) throw new AppError("INVALID_INPUT", WRONG_CODE);
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const stored = await storedRecoveryCodes(recoveryCodes);
   const ended = await ownAccountChange(ctx, "auth.two_step_on", async (trx) => {
+    await useEnrolmentCodeWhereRequired(ctx, trx, enrolmentCode);
+    // The stored (sealed) secret the code was checked against: a set-up racing with this one wrote another.
     if (!(await confirmTotpFactor(trx, ctx.user.id, factor.secret, ctx.now().toISOString(), step)))
       throw new AppError("CONFLICT", "Start setting up your authenticator again: it changed while this code was checked.");
     // Set up again after an admin's reset: the notice of the reset has done its job.
     await removeAccountNotice(trx, ctx.user.id, "two_step_reset");
-    await replaceRecoveryCodes(trx, ctx.user.id, recoveryCodes.map(hashRecoveryCode));
+    await replaceRecoveryCodes(trx, ctx.user.id, stored);
+    await tellOfSecurityChange(ctx, trx, ctx.user.id, "two_step_on");
     return deleteOtherSessionsOf(ctx, trx);
   });
   announceEnded(ctx, ended);
@@ -96,9 +107,9 @@ export async function confirmTotpSetup(ctx: Member, code: string): Promise<{ rec
  * sign-in stays on while the member has a passkey (and so do their recovery codes).
  */
 export async function turnOffTwoStep(ctx: Member): Promise<void> {
-  await requireRecentCheck(ctx);
   const ended = await ownAccountChange(ctx, "auth.two_step_off", async (trx) => {
     await deleteTotpFactor(trx, ctx.user.id);
+    await tellOfSecurityChange(ctx, trx, ctx.user.id, "two_step_off");
     return deleteOtherSessionsOf(ctx, trx);
   });
   announceEnded(ctx, ended);
@@ -111,8 +122,7 @@ export async function turnOffTwoStep(ctx: Member): Promise<void> {
  */
 export async function resetTwoStepOf(ctx: Member, userId: number): Promise<void> {
   // With it, an admin can sign someone in on their password alone: a stolen admin session must
-  // not be enough, so the admin's own password is asked for again.
-  await requireRecentCheck(ctx);
+  // not be enough, so it needs the admin's recent re-check (rechecked-procedures.ts).
   const target = await findUserById(ctx.db, userId);
   if (!target) throw new AppError("NOT_FOUND", "No such user.");
   if (target.id === ctx.user.id) throw new AppError("CONFLICT", "Turn your own two-step sign-in off from your account page.");
@@ -132,6 +142,7 @@ async function removeEveryFactor(services: ClinicServices, target: User, by: { a
   await endAllLoginSessionsOf(services, target.id, async (trx, ended) => {
     await deleteTwoStepFactors(trx, target.id);
     await addAccountNotice(trx, target.id, "two_step_reset", services.now().toISOString());
+    await tellOfSecurityChange(services, trx, target.id, "two_step_reset");
     await recordAudit(
       services,
       {
@@ -148,21 +159,45 @@ async function removeEveryFactor(services: ClinicServices, target: User, by: { a
   });
 }
 
-/** Re-checks who is behind the session, by password or passkey, for the sensitive changes of the next few minutes. */
-export async function recheck(ctx: Member, proof: { password: string } | { passkey: AuthenticationResponse }): Promise<{ verifiedUntil: string }> {
-  const proved = ctx.sessionToken !== null && ("passkey" in proof ? await ownPasskeyUsed(ctx, proof.passkey) : await ownPassword(ctx, proof.password));
+/**
+ * Re-checks who is behind the session, by password (or the web app's authKey) or passkey, for the
+ * sensitive changes of the next few minutes. A password is a guess like a sign-in's: it counts in
+ * the same throttle, per account and per address, so a stolen session cannot guess without limit.
+ * Both outcomes are audited.
+ */
+export async function recheck(ctx: Member, proof: RecheckProof): Promise<{ verifiedUntil: string }> {
+  const proved = ctx.sessionToken !== null && ("passkey" in proof ? await ownPasskeyUsed(ctx, proof.passkey) : await ownPassword(ctx, proof));
   if (!proved) {
     await recordAudit(ctx, { actorId: ctx.user.id, action: "auth.recheck", outcome: "failure", request: ctx.request });
     throw new AppError("INVALID_INPUT", "passkey" in proof ? PASSKEY_NOT_ACCEPTED : "That password is not right.");
   }
   const now = ctx.now();
-  await markLoginSessionVerified(ctx.db, hashSessionToken(ctx.sessionToken!), now.toISOString());
+  await ctx.db.transaction().execute(async (trx) => {
+    await markLoginSessionVerified(trx, hashSessionToken(ctx.sessionToken!), now.toISOString());
+    await recordAudit(
+      ctx,
+      {
+        actorId: ctx.user.id,
+        action: "auth.recheck",
+        outcome: "success",
+        request: ctx.request,
+        details: { method: "passkey" in proof ? "passkey" : "password" },
+      },
+      trx,
+    );
+  });
   return { verifiedUntil: new Date(now.getTime() + RECENT_CHECK_MS).toISOString() };
 }
 
-async function ownPassword(ctx: Member, password: string): Promise<boolean> {
+/** The member's own password (or authKey), counted as a guess before it is checked; a pre-split member moves on when it is right. */
+async function ownPassword(ctx: Member, proof: { password: string } | { authKey: string }): Promise<boolean> {
+  const guess = await countPasswordGuess(ctx, ctx.user.username, "auth.recheck", ctx.user);
   const credentials = await findUserCredentials(ctx.db, ctx.user.username);
-  return credentials !== undefined && (await verifyPassword(credentials.passwordHash, password));
+  const checked = credentials ? await checkProof(ctx, credentials, ctx.user.username, proof) : { proved: false as const };
+  if (!checked.proved) return false;
+  await forgiveGuess(ctx, guess);
+  if (checked.upgrade) await upgradeLegacyVerifier(ctx.db, ctx.user.id, checked.upgrade);
+  return true;
 }
 
 async function ownPasskeyUsed(ctx: Member, passkey: AuthenticationResponse): Promise<boolean> {
@@ -243,10 +278,14 @@ async function acceptSecondStep(ctx: RequestContext, userId: number, code: strin
   if (/^\d{6}$/.test(code)) {
     const factor = await findTotpFactor(ctx.db, userId);
     if (!factor?.confirmedAt) return undefined;
-    const step = await acceptedTimeStep(factor.secret, code, ctx.now(), factor.lastTimeStep);
+    const step = await acceptedTimeStep(openTotpSecret(ctx, userId, factor.secret), code, ctx.now(), factor.lastTimeStep);
     return step !== undefined && (await claimTotpTimeStep(ctx.db, userId, step)) ? "totp" : undefined;
   }
-  if (normaliseRecoveryCode(code).length !== 10) return undefined;
-  const match = (await listRecoveryCodes(ctx.db, userId)).find((stored) => recoveryCodeMatches(stored.codeHash, code));
-  return match && (await useRecoveryCode(ctx.db, match.id)) ? "recovery_code" : undefined;
+  // A new code's first group picks its one row, so a guess costs one slow hash; a code from before has no group and a fast hash.
+  const prefix = recoveryCodePrefix(code);
+  if (prefix === undefined) return undefined;
+  for (const stored of await findRecoveryCodes(ctx.db, userId, prefix)) {
+    if (await recoveryCodeMatches(stored.codeHash, code)) return (await useRecoveryCode(ctx.db, stored.id)) ? "recovery_code" : undefined;
+  }
+  return undefined;
 }

@@ -1,14 +1,22 @@
 import { insertUser, upsertDoctorProfile, usernameExists, type Database, type Transaction, type User } from "@halcyon/db";
 import { oneTimePassword, oneTimePasswordExpiry } from "../auth/one-time-passwords";
-import { assertAcceptablePassword, hashPassword } from "../auth/passwords";
+import { assertAcceptablePassword, authKeyOf, hashSecret } from "../auth/passwords";
+import { newMemberKdf } from "../auth/verifiers";
 import { PASSWORD_RULES_VERSION } from "../auth/password-rules";
 import type { ClinicServices } from "../context";
 import { AppError } from "../errors";
+import { askToVerify } from "../account/contact";
 import type { UserRole } from "./user.schema";
 
-export interface CreateUserInput {
+/**
+ * A new account: its password (the server derives the sign-in secret from it and judges it by the
+ * rules), or the sign-in secret the member's browser derived (with the salt the sign-in params
+ * gave for this username; the browser judged the password).
+ */
+export type CreateUserInput = AccountDetails & ({ password: string } | { authKey: string });
+
+interface AccountDetails {
   username: string;
-  password: string;
   firstName: string;
   lastName: string;
   phoneNumber: string;
@@ -28,16 +36,22 @@ export const USERNAME_TAKEN = "That username is taken. Please choose another.";
 export type AlsoInsideNewAccount = (trx: Transaction<Database>, user: User) => Promise<void>;
 
 /** Creates an account of any role. Who may create which role is the caller's decision. */
-export async function createUser(services: Pick<ClinicServices, "db" | "now">, input: CreateUserInput, alsoInside?: AlsoInsideNewAccount): Promise<User> {
+export async function createUser(
+  services: Pick<ClinicServices, "db" | "now" | "secrets" | "config">,
+  input: CreateUserInput,
+  alsoInside?: AlsoInsideNewAccount,
+): Promise<User> {
   // A one-time password is the server's own (random, 59 bits): the rules are for the ones people choose.
-  if (!input.mustChangePassword) assertAcceptablePassword(input.password, input);
+  if ("password" in input && !input.mustChangePassword) assertAcceptablePassword(input.password, input);
   if (await usernameExists(services.db, input.username)) throw new AppError("CONFLICT", USERNAME_TAKEN);
-  const passwordHash = await hashPassword(input.password);
+  const kdf = newMemberKdf(services, input.username);
+  const passwordHash = await hashSecret("password" in input ? await authKeyOf(input.password, kdf) : input.authKey);
   try {
     return await services.db.transaction().execute(async (trx) => {
       const user = await insertUser(trx, {
         username: input.username,
         passwordHash,
+        kdf,
         email: input.email ?? null,
         firstName: input.firstName,
         lastName: input.lastName,
@@ -50,6 +64,8 @@ export async function createUser(services: Pick<ClinicServices, "db" | "now">, i
         passwordRulesVersion: PASSWORD_RULES_VERSION,
       });
       if (input.role === "doctor") await upsertDoctorProfile(trx, user.id, input.specialization ?? "General Practice");
+      // An address given at creation is unverified: its owner follows the link sent to it.
+      await askToVerify(services, trx, user.id, user.email);
       await alsoInside?.(trx, user);
       return user;
     });
@@ -65,8 +81,8 @@ export async function createUser(services: Pick<ClinicServices, "db" | "now">, i
  * one-time one the user must replace at first sign-in.
  */
 export async function createUserWithOneTimePassword(
-  services: Pick<ClinicServices, "db" | "now">,
-  input: Omit<CreateUserInput, "password" | "mustChangePassword">,
+  services: Pick<ClinicServices, "db" | "now" | "secrets" | "config">,
+  input: Omit<AccountDetails, "mustChangePassword">,
   alsoInside: AlsoInsideNewAccount,
 ): Promise<{ user: User; oneTimePassword: string }> {
   const password = oneTimePassword();

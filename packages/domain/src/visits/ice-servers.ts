@@ -4,13 +4,15 @@
 import { createHmac } from "node:crypto";
 import type { ClinicConfig, IceServer } from "../config";
 
-/** Long enough for a visit and its reconnections; short enough that a leaked one soon dies. */
+/** Long enough for a visit and its reconnections; short enough that a leaked one soon dies (and never past the room's close). */
 export const TURN_CREDENTIAL_SECONDS = 6 * 60 * 60;
 
-export function iceServersFor(config: ClinicConfig, userId: number, now: Date): IceServer[] {
+/** For a party of a room open now until `closesAt`: a TURN credential lives no longer than the room. */
+export function iceServersFor(config: ClinicConfig, userId: number, now: Date, closesAt: string): IceServer[] {
   const { iceServers, turn } = config.video;
   if (!turn) return iceServers;
-  const username = `${Math.floor(now.getTime() / 1000) + TURN_CREDENTIAL_SECONDS}:${userId}`;
+  const expiry = Math.min(Math.floor(now.getTime() / 1000) + TURN_CREDENTIAL_SECONDS, Math.ceil(Date.parse(closesAt) / 1000));
+  const username = `${expiry}:${userId}`;
   const credential = createHmac("sha1", turn.secret).update(username).digest("base64");
   return [...iceServers, { urls: turn.urls, username, credential }];
 }

@@ -18,7 +18,8 @@ import { recordAudit, type AuditAction } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import type { VisitEventType } from "../events/clinic-events";
-import { VISIT_NOT_FOUND, visitState } from "./visits";
+import { ROOM_CLOSED_WHY } from "./visit-times";
+import { currentRoom, VISIT_NOT_FOUND } from "./visits";
 
 type Member = RequestContext & { user: User };
 
@@ -28,8 +29,8 @@ export interface Seat {
   role: "doctor" | "patient";
   /** The other party's user id: signals go to them only. */
   otherId: number;
-  /** Null for an instant visit not yet ended. */
-  closesAt: string | null;
+  /** When the room closes, as it stood at the join; a room closed early is told to the transport (`visit_end`). */
+  closesAt: string;
   /** The patient has been admitted: from then on the two may signal. */
   admitted: boolean;
 }
@@ -40,25 +41,24 @@ export interface Joined {
   otherPresent: boolean;
 }
 
-function seatOf(user: User, visit: Visit): Seat {
+type OpenVisit = { visit: Visit; closesAt: string };
+
+function seatOf(user: User, { visit, closesAt }: OpenVisit): Seat {
   const role = user.id === visit.doctorId ? "doctor" : "patient";
-  return {
-    visitId: visit.id,
-    role,
-    otherId: role === "doctor" ? visit.patientId : visit.doctorId,
-    closesAt: visit.closesAt,
-    admitted: visit.startedAt !== null,
-  };
+  return { visitId: visit.id, role, otherId: role === "doctor" ? visit.patientId : visit.doctorId, closesAt, admitted: visit.startedAt !== null };
 }
 
-/** The visit, for one of its parties, while its room is open; anything else is refused with the reason. */
-async function openVisit(ctx: Member, visitId: number): Promise<Visit> {
+/**
+ * The visit, for one of its parties, while its room is open (its session still scheduled, its
+ * care standing, within its window); anything else is refused with the reason.
+ */
+async function openVisit(ctx: Member, visitId: number): Promise<OpenVisit> {
   const visit = await findVisit(ctx.db, visitId);
   if (!visit || (visit.doctorId !== ctx.user.id && visit.patientId !== ctx.user.id)) throw new AppError("NOT_FOUND", VISIT_NOT_FOUND);
-  const state = visitState(visit, ctx.now());
-  if (state === "not_open") throw new AppError("CONFLICT", `This room is not open yet: it opens at ${visit.opensAt}.`);
-  if (state === "ended") throw new AppError("CONFLICT", "This visit has ended.");
-  return visit;
+  const room = await currentRoom(ctx, visit);
+  if (room.closedBecause) throw new AppError("CONFLICT", ["This visit has ended.", ROOM_CLOSED_WHY[room.closedBecause]].filter(Boolean).join(" "));
+  if (room.state === "not_open") throw new AppError("CONFLICT", `This room is not open yet: it opens at ${room.opensAt}.`);
+  return { visit, closesAt: room.closesAt };
 }
 
 function tell(ctx: Member, type: VisitEventType, visitId: number, recipients: number[]): void {
@@ -78,8 +78,9 @@ async function audit(ctx: Member, action: AuditAction, visitId: number, patientI
  * admitted as `visit_waiting`; otherwise the other party hears `visit_join`.
  */
 export async function joinVisit(ctx: Member, visitId: number, socketId: string): Promise<Joined> {
-  const visit = await openVisit(ctx, visitId);
-  const seat = seatOf(ctx.user, visit);
+  const open = await openVisit(ctx, visitId);
+  const { visit } = open;
+  const seat = seatOf(ctx.user, open);
   await ctx.db.transaction().execute(async (trx) => {
     await enterVisitRoom(trx, { visitId, userId: ctx.user.id, socketId, at: ctx.now().toISOString() });
     await audit(ctx, "visit.join", visitId, visit.patientId, trx);
@@ -91,14 +92,15 @@ export async function joinVisit(ctx: Member, visitId: number, socketId: string):
 
 /** The doctor admits the waiting patient: the call begins (the first admission is the visit's actual start). */
 export async function admitToVisit(ctx: Member, visitId: number): Promise<Seat> {
-  const visit = await openVisit(ctx, visitId);
+  const open = await openVisit(ctx, visitId);
+  const { visit } = open;
   if (visit.doctorId !== ctx.user.id) throw new AppError("FORBIDDEN", "Only the doctor admits to a visit.");
   await ctx.db.transaction().execute(async (trx) => {
     await markVisitStarted(trx, visitId, ctx.now().toISOString());
     await audit(ctx, "visit.admit", visitId, visit.patientId, trx);
   });
   tell(ctx, "visit_admit", visitId, [visit.patientId, visit.doctorId]);
-  return { ...seatOf(ctx.user, visit), admitted: true };
+  return { ...seatOf(ctx.user, open), admitted: true };
 }
 
 /** `ctx.user` leaves the room they entered through `socketId` (its Leave button, or the socket closed). */
@@ -115,7 +117,7 @@ export async function leaveVisit(ctx: Member, seat: Seat, socketId: string): Pro
 
 /** The doctor ends the visit, for both: its room closes now and the visit keeps its end. */
 export async function endVisit(ctx: Member, visitId: number): Promise<void> {
-  const visit = await openVisit(ctx, visitId);
+  const { visit } = await openVisit(ctx, visitId);
   if (visit.doctorId !== ctx.user.id) throw new AppError("FORBIDDEN", "Only the doctor ends a visit.");
   const ended = await ctx.db.transaction().execute(async (trx) => {
     if (!(await markVisitEnded(trx, visitId, ctx.now().toISOString()))) return false;

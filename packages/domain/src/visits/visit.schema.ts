@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idOf } from "../record-id";
+import { ROOM_CLOSURES } from "./visit-times";
 export * from "./visit-times";
 
 export const visitStateSchema = z.enum(["not_open", "open", "ended"]);
@@ -19,12 +20,15 @@ export const visitSchema = z
     /** Who the viewer meets: the remote video is named after them. */
     otherParty: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }),
     opensAt: z.string(),
-    /** Null for an instant visit: open until the doctor ends it. */
-    closesAt: z.string().nullable(),
+    /** The end of its window (an instant visit's: two hours after its start), or the doctor's end if earlier. */
+    closesAt: z.string(),
+    /** Why it is closed for good (null until then): the doctor ended it, its time is up, its session was cancelled or closed, or the care ended. */
+    closedBecause: z.enum(ROOM_CLOSURES).nullable(),
     /** When the doctor first admitted the patient: the visit's actual start. */
     startedAt: z.string().nullable(),
     /** When the doctor ended the visit: its actual end. */
     endedAt: z.string().nullable(),
+    /** Only while the room is open; a TURN credential expires with the room at the latest. */
     iceServers: z.array(iceServerSchema),
   })
   .meta({ id: "Visit" });

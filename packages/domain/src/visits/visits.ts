@@ -1,34 +1,33 @@
-// Video visits: a room per appointment, for its patient and its doctor only, open from 15 minutes
-// before the session to 30 minutes after its scheduled end, or until the doctor ends it; and
-// instant visits a doctor starts with a patient in their care, open until the doctor ends them.
-// Anyone else is told the room does not exist (404), so ids cannot be probed.
+// Video visits: a room per appointment, for its patient and its doctor only, and instant visits a
+// doctor starts with a patient in their care. When a room is open is derived from what justifies
+// it (room-window.ts). Anyone else is told the room does not exist (404), so ids cannot be probed.
 import {
   findAppointment,
   findUserById,
   findVisit,
   insertInstantVisit,
   isInCareOf,
-  openInstantVisitOf,
-  patientsWaitingFor,
+  patientsPresentFor,
   scheduledSessionsOfPair,
+  unendedVisitsOfPair,
   visitOfAppointment,
   type User,
   type Visit,
-  type WaitingPatient,
 } from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { iceServersFor } from "./ice-servers";
-import { VISIT_CLOSES_AFTER_MS, VISIT_OPENS_BEFORE_MS, type PartnerVisit, type VisitState, type VisitView } from "./visit.schema";
+import { roomOf, type Room } from "./room-window";
+import { INSTANT_VISIT_MS, VISIT_CLOSES_AFTER_MS, VISIT_OPENS_BEFORE_MS, type PartnerVisit, type VisitView, type WaitingPatientView } from "./visit.schema";
 
 type Member = RequestContext & { user: User };
 
 export const VISIT_NOT_FOUND = "No such visit.";
 
-export function visitState(visit: Pick<Visit, "opensAt" | "closesAt">, now: Date): VisitState {
-  if (now.getTime() < Date.parse(visit.opensAt)) return "not_open";
-  if (visit.closesAt !== null && now.getTime() >= Date.parse(visit.closesAt)) return "ended";
-  return "open";
+/** The room of `visit` now, with the care between its parties read afresh. */
+export async function currentRoom(ctx: RequestContext, visit: Visit): Promise<Room> {
+  return roomOf(visit, await isInCareOf(ctx.db, visit.doctorId, visit.patientId), ctx.now());
 }
 
 function isParty(user: User, visit: Pick<Visit, "doctorId" | "patientId">): boolean {
@@ -37,19 +36,21 @@ function isParty(user: User, visit: Pick<Visit, "doctorId" | "patientId">): bool
 
 async function toView(ctx: Member, visit: Visit): Promise<VisitView> {
   const role = ctx.user.id === visit.doctorId ? "doctor" : "patient";
-  const other = await findUserById(ctx.db, role === "doctor" ? visit.patientId : visit.doctorId);
+  const [other, room] = await Promise.all([findUserById(ctx.db, role === "doctor" ? visit.patientId : visit.doctorId), currentRoom(ctx, visit)]);
   if (!other) throw new AppError("NOT_FOUND", VISIT_NOT_FOUND);
   return {
     id: visit.id,
     appointmentId: visit.appointmentId,
-    state: visitState(visit, ctx.now()),
+    state: room.state,
     role,
     otherParty: { id: other.id, firstName: other.firstName, lastName: other.lastName },
-    opensAt: visit.opensAt,
-    closesAt: visit.closesAt,
+    opensAt: room.opensAt,
+    closesAt: room.closesAt,
+    closedBecause: room.closedBecause,
     startedAt: visit.startedAt,
     endedAt: visit.endedAt,
-    iceServers: iceServersFor(ctx.config, ctx.user.id, ctx.now()),
+    // A way through to the other party only while there is a call to have.
+    iceServers: room.state === "open" ? iceServersFor(ctx.config, ctx.user.id, ctx.now(), room.closesAt) : [],
   };
 }
 
@@ -62,8 +63,6 @@ export async function visitForAppointment(ctx: Member, appointmentId: number): P
     appointmentId,
     doctorId: appointment.doctorId,
     patientId: appointment.patientId,
-    opensAt: new Date(Date.parse(appointment.startTime) - VISIT_OPENS_BEFORE_MS).toISOString(),
-    closesAt: new Date(Date.parse(appointment.endTime) + VISIT_CLOSES_AFTER_MS).toISOString(),
     createdAt: ctx.now().toISOString(),
   });
   return toView(ctx, visit);
@@ -76,18 +75,30 @@ export async function visitById(ctx: Member, id: number): Promise<VisitView> {
   return toView(ctx, visit);
 }
 
-/** An instant visit a doctor starts with a patient in their care, open at once. */
+/** An instant visit a doctor starts with a patient in their care, open at once for two hours; audited. */
 export async function startInstantVisit(ctx: Member, patientId: number): Promise<{ id: number }> {
   if (!(await isInCareOf(ctx.db, ctx.user.id, patientId))) throw new AppError("NOT_FOUND", "No such patient in your care.");
-  const visit = await insertInstantVisit(ctx.db, { doctorId: ctx.user.id, patientId, opensAt: ctx.now().toISOString() });
+  const visit = await ctx.db.transaction().execute(async (trx) => {
+    const made = await insertInstantVisit(trx, { doctorId: ctx.user.id, patientId, createdAt: ctx.now().toISOString() });
+    await recordAudit(
+      ctx,
+      { actorId: ctx.user.id, action: "visit.start", outcome: "success", targetType: "visit", targetId: made.id, details: { patientId }, request: ctx.request },
+      trx,
+    );
+    return made;
+  });
   // The patient sees the invitation wherever they are in the app.
   ctx.events.publish({ type: "visit_invite", data: { visitId: visit.id, fromUserId: ctx.user.id }, recipients: [patientId] });
   return { id: visit.id };
 }
 
 /** The patients waiting in the doctor's open rooms to be admitted (the doctor dashboard shows them). */
-export function patientsWaiting(ctx: Member): Promise<WaitingPatient[]> {
-  return patientsWaitingFor(ctx.db, ctx.user.id, ctx.now().toISOString());
+export async function patientsWaiting(ctx: Member): Promise<WaitingPatientView[]> {
+  const present = await patientsPresentFor(ctx.db, ctx.user.id);
+  const open = await Promise.all(present.map(async ({ visit }) => (await currentRoom(ctx, visit)).state === "open"));
+  return present
+    .filter((_, i) => open[i])
+    .map(({ visit, patientName, since }) => ({ visitId: visit.id, appointmentId: visit.appointmentId, patientId: visit.patientId, patientName, since }));
 }
 
 /**
@@ -97,8 +108,10 @@ export function patientsWaiting(ctx: Member): Promise<WaitingPatient[]> {
  */
 export async function visitWithPartner(ctx: Member, partnerId: number): Promise<PartnerVisit> {
   const pair = ctx.user.role === "doctor" ? { doctorId: ctx.user.id, patientId: partnerId } : { doctorId: partnerId, patientId: ctx.user.id };
+  if (!(await isInCareOf(ctx.db, pair.doctorId, pair.patientId))) return { visitId: null, nextOpensAt: null };
   const now = ctx.now();
-  const instant = await openInstantVisitOf(ctx.db, pair, now.toISOString());
+  const recent = await unendedVisitsOfPair(ctx.db, pair, new Date(now.getTime() - INSTANT_VISIT_MS).toISOString());
+  const instant = recent.find((visit) => visit.appointmentId === null && roomOf(visit, true, now).state === "open");
   if (instant) return { visitId: instant.id, nextOpensAt: null };
   // A session that ended up to half an hour ago still has its room open.
   const [session] = await scheduledSessionsOfPair(ctx.db, pair, new Date(now.getTime() - VISIT_CLOSES_AFTER_MS).toISOString(), 1);

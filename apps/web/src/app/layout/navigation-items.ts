@@ -22,5 +22,7 @@ export function navigationItemsFor(role: UserRole | null): NavigationItem[] {
     { label: "Dashboard", to: dashboardPathFor(role), isSection: false },
     { label: "Appointments", to: "/appointments", isSection: false },
     { label: "Messages", to: "/messages", isSection: false },
+    // A patient's own money (issue 35); staff reach it from a patient's page or the admin's Billing.
+    ...(role === "patient" ? [{ label: "Billing", to: "/billing", isSection: false }] : []),
   ];
 }

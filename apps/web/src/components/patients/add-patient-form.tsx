@@ -12,6 +12,7 @@ import { trpc } from "../../lib/trpc";
 import { FormDialogFooter } from "../form-dialog-footer";
 import { checkForm, firstMarked, useFieldProblems } from "../../lib/check-form";
 import { clearFormProblem, reportFormProblem } from "../../lib/form-problem";
+import { useRecheckWhenAsked } from "../../features/account/use-recheck-when-asked";
 
 type Values = { firstName: string; lastName: string; email: string; phoneNumber: string; dateOfBirth: string };
 type PatientField = keyof Values;
@@ -31,12 +32,14 @@ export function AddPatientForm({ onDone }: { onDone: () => void }) {
     document.getElementById(`${ids}-firstName`)?.focus();
   }, [ids]);
 
+  const recheck = useRecheckWhenAsked({ title: "Add this patient?", actionLabel: "Add patient", busyLabel: "Adding..." });
   const add = trpc.patients.add.useMutation({
     onSuccess: async (result) => {
       setCreated(result);
       await utils.patients.invalidate();
     },
-    onError: (error) => {
+    onError: (error, input) => {
+      if (recheck.offer(error, () => add.mutateAsync(input))) return;
       toast({ variant: "destructive", title: "Error", description: `We couldn't add the patient. ${error.message}` });
     },
   });
@@ -112,31 +115,35 @@ export function AddPatientForm({ onDone }: { onDone: () => void }) {
   const field = (name: PatientField) => ({ htmlFor: `${ids}-${name}`, invalid: Boolean(problems[name]), message: problems[name] });
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-6">
-      <DialogHeader>
-        <DialogTitle>Add a new patient</DialogTitle>
-        <DialogDescription>We open their account and give you a one-time password to pass on. They join your patients at once.</DialogDescription>
-      </DialogHeader>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field {...field("firstName")} label="First name">
-          <Input autoComplete="off" aria-required {...input("firstName")} />
+    <>
+      <form noValidate onSubmit={submit} className="grid gap-6">
+        <DialogHeader>
+          <DialogTitle>Add a new patient</DialogTitle>
+          <DialogDescription>We open their account and give you a one-time password to pass on. They join your patients at once.</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field {...field("firstName")} label="First name">
+            <Input autoComplete="off" aria-required {...input("firstName")} />
+          </Field>
+          <Field {...field("lastName")} label="Last name">
+            <Input autoComplete="off" aria-required {...input("lastName")} />
+          </Field>
+        </div>
+        <Field {...field("email")} label="Email" hint="optional">
+          <Input type="email" autoComplete="off" {...input("email")} />
         </Field>
-        <Field {...field("lastName")} label="Last name">
-          <Input autoComplete="off" aria-required {...input("lastName")} />
-        </Field>
-      </div>
-      <Field {...field("email")} label="Email" hint="optional">
-        <Input type="email" autoComplete="off" {...input("email")} />
-      </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field {...field("phoneNumber")} label="Phone number">
-          <Input type="tel" autoComplete="off" placeholder="(555) 123-4567" aria-required {...input("phoneNumber")} />
-        </Field>
-        <Field {...field("dateOfBirth")} label="Date of birth">
-          <Input type="date" aria-required {...input("dateOfBirth")} />
-        </Field>
-      </div>
-      <FormDialogFooter busy={busy} onCancel={onDone} label="Add patient" busyLabel="Adding..." />
-    </form>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field {...field("phoneNumber")} label="Phone number">
+            <Input type="tel" autoComplete="off" placeholder="(555) 123-4567" aria-required {...input("phoneNumber")} />
+          </Field>
+          <Field {...field("dateOfBirth")} label="Date of birth">
+            <Input type="date" aria-required {...input("dateOfBirth")} />
+          </Field>
+        </div>
+        <FormDialogFooter busy={busy} onCancel={onDone} label="Add patient" busyLabel="Adding..." />
+      </form>
+      {/* Outside the form: the dialog's own submit must not bubble into this one. */}
+      {recheck.dialog}
+    </>
   );
 }

@@ -55,6 +55,11 @@ export function AppointmentDetails({ appointment, viewer, onAction, onDone }: Ap
       <dl className="grid gap-4 border-y border-ivory-300 py-5 text-sm">
         <Detail term={viewer.role === "patient" ? "Clinician" : viewer.role === "doctor" ? "Patient" : "Who"}>{counterpartOf(appointment, viewer)}</Detail>
         {appointment.description ? <Detail term="Description">{appointment.description}</Detail> : null}
+        {appointment.status === "scheduled" && appointment.confirmedAt ? (
+          <Detail term="Confirmed">
+            {viewer.role === "patient" ? "You confirmed" : "The patient confirmed"} on {format.dayAndTime(appointment.confirmedAt)}
+          </Detail>
+        ) : null}
         {appointment.status === "cancelled" && appointment.cancelledAt ? (
           <Detail term="Cancelled">
             {format.dayAndTime(appointment.cancelledAt)}

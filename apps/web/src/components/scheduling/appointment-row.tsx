@@ -8,7 +8,7 @@ import { dateTileParts } from "../../lib/time-format";
 import { useNow } from "../../lib/use-now";
 import { isVisitOpen } from "../../lib/visit-window";
 import { JoinVisitButton } from "../join-visit-button";
-import { AppointmentStatusBadge } from "./appointment-status-badge";
+import { AppointmentStatusBadge, ConfirmedBadge } from "./appointment-status-badge";
 import { useAppointmentDialogs } from "./appointment-dialogs";
 
 type AppointmentRowProps = {
@@ -62,6 +62,7 @@ export function AppointmentRow({ appointment, viewer, actions, children, showDat
             {appointment.title}
           </button>
           <AppointmentStatusBadge appointment={appointment} />
+          <ConfirmedBadge appointment={appointment} />
         </div>
         <p className="text-sm text-muted-foreground">
           {showDate ? <span className="sr-only">{format.longDay(appointment.startTime)}, </span> : null}

@@ -16,3 +16,14 @@ export function AppointmentStatusBadge({ appointment, className }: { appointment
 }
 
 const DOT = { gold: "bg-gold-600", sage: "bg-sage-500", stone: "bg-stone-400", rose: "bg-rose-700" } as const;
+
+/** "Confirmed": the patient confirmed a scheduled session from a reminder (the doctor's day and lists show who is coming). */
+export function ConfirmedBadge({ appointment }: { appointment: Pick<Appointment, "status" | "confirmedAt"> }) {
+  if (appointment.status !== "scheduled" || appointment.confirmedAt === null) return null;
+  return (
+    <Badge tone="sage" data-confirmed="true" title="The patient confirmed from a reminder">
+      <span aria-hidden="true" className={cn("size-1.5 rounded-full", DOT.sage)} />
+      Confirmed
+    </Badge>
+  );
+}

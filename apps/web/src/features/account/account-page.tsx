@@ -15,12 +15,15 @@ import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { formatAgo } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { OwnCredentials } from "../billing-documents/own-credentials";
+import { ContactSection } from "./contact-section";
 import { describeDevice } from "./device";
+import { NoticesSection } from "./notices-section";
 import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { TwoStepSection } from "./two-step-section";
 
-/** A member's own account: two-step sign-in and passkeys, the password, and where they are signed in with a way to end any session they don't recognise. */
+/** A member's own account: two-step sign-in and passkeys, the password, their email address and time zone, and where they are signed in with a way to end any session they don't recognise. */
 export function AccountPage() {
   useDocumentTitle(pageTitle("Your account"));
   const { user } = useCurrentUser();
@@ -40,12 +43,15 @@ export function AccountPage() {
     <MemberPage
       eyebrow="Security"
       title="Your account"
-      lead="How you sign in, and every device signed in to your account. If you don't recognise one, sign it out: it will need your password again."
+      lead="How you sign in, where we write to you, and every device signed in to your account. If you don't recognise one, sign it out: it will need your password again."
     >
       <div className="grid gap-8">
         <TwoStepSection />
         <PasskeysSection />
         {user ? <PasswordSection user={user} /> : null}
+        <ContactSection />
+        <NoticesSection />
+        {user?.role === "doctor" ? <OwnCredentials doctorId={user.id} /> : null}
         <SectionCard
           title="Where you are signed in"
           description="The most recently used first."

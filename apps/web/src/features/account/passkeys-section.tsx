@@ -2,17 +2,19 @@ import type { PasskeyView } from "@halcyon/domain/schemas";
 import { Badge } from "@halcyon/ui/components/badge";
 import { Button } from "@halcyon/ui/components/button";
 import { toast } from "@halcyon/ui/hooks/use-toast";
-import { KeyRound } from "lucide-react";
+import { KeyRound, LockKeyhole } from "lucide-react";
 import { useState } from "react";
 
 import { LoadFailed } from "../../components/load-failed";
 import { PageLoading } from "../../components/page-loading";
 import { SectionCard } from "../../components/section-card";
+import { useCurrentUser } from "../../lib/auth/current-user";
 import { browserHasPasskeys, makePasskey } from "../../lib/passkeys/ceremonies";
+import { usePasskeyProof } from "../../lib/passkeys/use-passkey-proof";
 import { formatAgo, formatDate } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 import { describeDevice } from "./device";
-import { RecheckDialog } from "./recheck-dialog";
+import { RecheckDialog, type RecheckProof } from "./recheck-dialog";
 import { useRecoveryCodesOnce } from "./recovery-codes";
 import { RenamePasskeyDialog } from "./rename-passkey-dialog";
 
@@ -20,7 +22,15 @@ import { RenamePasskeyDialog } from "./rename-passkey-dialog";
  * The member's passkeys: sign-in with a fingerprint, face or the device's PIN, as the second step
  * after the password or as the whole sign-in. Added and removed after confirming it is them.
  */
-export function PasskeysSection({ onTurnedOn }: { /** Once two-step sign-in is on and any recovery codes are put away. */ onTurnedOn?: () => void } = {}) {
+export function PasskeysSection({
+  onTurnedOn,
+  enrolmentCode,
+}: {
+  /** Once two-step sign-in is on and any recovery codes are put away. */
+  onTurnedOn?: () => void;
+  /** The code an admin gave a doctor or admin who must set up two-step sign-in (the gate asks for it). */
+  enrolmentCode?: string;
+} = {}) {
   const passkeys = trpc.account.passkeys.useQuery();
   const [adding, setAdding] = useState(false);
   const recoveryCodes = useRecoveryCodesOnce(onTurnedOn);
@@ -30,7 +40,7 @@ export function PasskeysSection({ onTurnedOn }: { /** Once two-step sign-in is o
 
   const addPasskey = async () => {
     const response = await makePasskey(await begin.mutateAsync());
-    const added = await add.mutateAsync({ name: describeDevice(navigator.userAgent), response });
+    const added = await add.mutateAsync({ name: describeDevice(navigator.userAgent), response, ...(enrolmentCode ? { enrolmentCode } : {}) });
     await utils.account.invalidate();
     toast({ title: "Passkey added", description: `“${added.passkey.name}” signs you in from now on. You can rename it.` });
     if (added.recoveryCodes.length > 0) recoveryCodes.show(added.recoveryCodes);
@@ -58,10 +68,13 @@ export function PasskeysSection({ onTurnedOn }: { /** Once two-step sign-in is o
           </ul>
         )}
         {browserHasPasskeys() ? (
-          <Button className="w-fit" variant={passkeys.data.length === 0 ? "default" : "outline"} onClick={() => setAdding(true)}>
-            <KeyRound aria-hidden="true" />
-            Add a passkey
-          </Button>
+          <div className="flex flex-wrap gap-3">
+            <Button className="w-fit" variant={passkeys.data.length === 0 ? "default" : "outline"} onClick={() => setAdding(true)}>
+              <KeyRound aria-hidden="true" />
+              Add a passkey
+            </Button>
+            {passkeys.data.length > 0 ? <PasskeyUnlocksMessages /> : null}
+          </div>
         ) : (
           <p className="text-sm text-muted-foreground">This browser cannot make passkeys. Try a recent browser on your phone or computer.</p>
         )}
@@ -87,6 +100,49 @@ export function PasskeysSection({ onTurnedOn }: { /** Once two-step sign-in is o
     >
       {body}
     </SectionCard>
+  );
+}
+
+const NO_PRF = "This passkey's device cannot open messages (it does not offer the PRF extension). Your password still does.";
+
+/**
+ * "Unlock messages with a passkey": the password opens the messaging key here (after a re-check),
+ * then the passkey the member picks seals it under a key only that passkey's PRF gives. From then
+ * on, signing in (or re-checking) with that passkey opens the messages, with nothing typed.
+ */
+function PasskeyUnlocksMessages() {
+  const { user } = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  const passkeyProof = usePasskeyProof();
+  if (!user || user.role === "admin") return null;
+
+  const seal = async (proof: RecheckProof) => {
+    if (!("unlock" in proof)) return;
+    const { response, prfOutput } = await passkeyProof();
+    if (!prfOutput) throw new Error(NO_PRF);
+    const { sealForPasskey } = await import("../../lib/messaging-keys/unlock");
+    await sealForPasskey(user.id, proof.unlock, { credentialId: response.id, prfOutput });
+    toast({ title: "Your passkey opens your messages", description: "Sign in with it, and your messages open here with nothing typed." });
+  };
+
+  return (
+    <>
+      <Button className="w-fit" variant="outline" onClick={() => setOpen(true)}>
+        <LockKeyhole aria-hidden="true" />
+        Unlock messages with a passkey
+      </Button>
+      <RecheckDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Unlock messages with a passkey"
+        description="Your password opens your messages' key in this browser; then choose the passkey that will open them from now on. Neither your password nor the passkey's key is sent to the clinic."
+        cancelLabel="Not now"
+        actionLabel="Continue"
+        busyLabel="Waiting for your passkey…"
+        passwordOnly
+        action={seal}
+      />
+    </>
   );
 }
 

@@ -4,11 +4,12 @@ import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
-import { resealMessagingKeyAfterChange } from "../../lib/messaging-keys/after-sign-in";
 import { useState, type FormEvent } from "react";
 
 import { SectionCard } from "../../components/section-card";
 import { checkChosenPassword } from "../../lib/auth/choose-password";
+import { passwordChange } from "../../lib/auth/password-change";
+import { PasswordRefused } from "../../lib/auth/password-secrets";
 import { setCurrentUser } from "../../lib/auth/current-user";
 import { rotateSession } from "../../lib/auth/session-rotation";
 import { trpcClient } from "../../lib/trpc";
@@ -24,6 +25,8 @@ const fieldId = (field: Field) => `account-${field}`;
 /**
  * A new password, from the account page: the current one is its re-check, the strength shows as
  * the member types, and every other session ends (this one carries on with a fresh cookie).
+ * Neither password leaves this browser (see password-change.ts); the messaging key goes along,
+ * sealed with the new one.
  */
 export function PasswordSection({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient();
@@ -33,16 +36,18 @@ export function PasswordSection({ user }: { user: PublicUser }) {
   const change = useMutation({
     // Refusals of the old cookie while the session turns over are expected (session-rotation.ts).
     meta: { unauthorizedIsExpected: true },
-    mutationFn: (input: { currentPassword: string; newPassword: string }) => rotateSession(() => trpcClient.auth.changePassword.mutate(input)),
-    onSuccess: async (updated, { currentPassword, newPassword }) => {
-      resealMessagingKeyAfterChange(currentPassword, newPassword);
+    mutationFn: async (passwords: { currentPassword: string; newPassword: string }) => {
+      const { input } = await passwordChange(user, passwords);
+      return rotateSession(() => trpcClient.auth.changePassword.mutate(input));
+    },
+    onSuccess: async (updated) => {
       setValues(EMPTY);
       setCurrentUser(queryClient, updated);
       toast({ title: "Your password is changed", description: "Use it from now on. Everywhere else you were signed in has been signed out." });
       await queryClient.invalidateQueries();
     },
     onError: (error) => {
-      const field: Field = /current password/i.test(error.message) ? "currentPassword" : "newPassword";
+      const field: Field = !(error instanceof PasswordRefused) && /current password/i.test(error.message) ? "currentPassword" : "newPassword";
       setInvalid(field);
       document.getElementById(fieldId(field))?.focus();
       toast({ variant: "destructive", title: "Password not changed", description: error.message });
@@ -99,7 +104,7 @@ export function PasswordSection({ user }: { user: PublicUser }) {
             <PasswordInput {...input("confirmPassword", "new-password")} />
           </FormField>
           <Button type="submit" className="w-fit" disabled={change.isPending}>
-            {change.isPending ? "Changing..." : "Change password"}
+            {change.isPending ? "Changing…" : "Change password"}
           </Button>
         </form>
       </TooltipProvider>

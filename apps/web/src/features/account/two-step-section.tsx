@@ -18,7 +18,15 @@ type Setup = { secret: string; otpauthUrl: string };
  * Two-step sign-in from the member's own account: set up an authenticator app (scan, then confirm
  * with a first code), keep the recovery codes shown once, or turn it off: either after confirming the password.
  */
-export function TwoStepSection({ onTurnedOn }: { /** Once it is on and the recovery codes are put away. */ onTurnedOn?: () => void } = {}) {
+export function TwoStepSection({
+  onTurnedOn,
+  enrolmentCode,
+}: {
+  /** Once it is on and the recovery codes are put away. */
+  onTurnedOn?: () => void;
+  /** The code an admin gave a doctor or admin who must set up two-step sign-in (the gate asks for it). */
+  enrolmentCode?: string;
+} = {}) {
   const status = trpc.account.twoStep.useQuery();
   const [setup, setSetup] = useState<Setup>();
   const recoveryCodes = useRecoveryCodesOnce(onTurnedOn);
@@ -31,6 +39,7 @@ export function TwoStepSection({ onTurnedOn }: { /** Once it is on and the recov
     body = (
       <ConfirmSetup
         setup={setup}
+        enrolmentCode={enrolmentCode}
         onCancel={() => setSetup(undefined)}
         onConfirmed={(codes) => {
           setSetup(undefined);
@@ -76,7 +85,17 @@ export function TwoStepSection({ onTurnedOn }: { /** Once it is on and the recov
   );
 }
 
-function ConfirmSetup({ setup, onCancel, onConfirmed }: { setup: Setup; onCancel: () => void; onConfirmed: (codes: string[]) => void }) {
+function ConfirmSetup({
+  setup,
+  enrolmentCode,
+  onCancel,
+  onConfirmed,
+}: {
+  setup: Setup;
+  enrolmentCode: string | undefined;
+  onCancel: () => void;
+  onConfirmed: (codes: string[]) => void;
+}) {
   /** The QR code as an image's address, or "unavailable" when its library could not be loaded (the key below still works). */
   const [qr, setQr] = useState<string>();
   const [code, setCode] = useState("");
@@ -112,7 +131,7 @@ function ConfirmSetup({ setup, onCancel, onConfirmed }: { setup: Setup; onCancel
       return;
     }
     setProblem(undefined);
-    confirm.mutate({ code: code.trim() });
+    confirm.mutate({ code: code.trim(), ...(enrolmentCode ? { enrolmentCode } : {}) });
   };
 
   return (

@@ -1,14 +1,18 @@
 import type { RouteObject } from "react-router-dom";
 
+import { lazyPage } from "../../app/lazy-page";
+
 /**
  * The administration's screens under /admin, each its own chunk. The router mounts them inside
  * the admin-only guard; the dashboard itself is also what admins see on "/".
  */
 export const adminRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import("./admin-page")).AdminPage }) },
-  { path: "users", lazy: async () => ({ Component: (await import("./users-page")).UsersPage }) },
-  { path: "users/new", lazy: async () => ({ Component: (await import("./new-user-page")).NewUserPage }) },
-  { path: "doctors", lazy: async () => ({ Component: (await import("./doctors-page")).DoctorsPage }) },
-  { path: "logs", lazy: async () => ({ Component: (await import("./system-log-page")).SystemLogPage }) },
-  { path: "settings", lazy: async () => ({ Component: (await import("./settings-page")).SettingsPage }) },
+  { index: true, lazy: lazyPage(() => import("./admin-page"), "AdminPage") },
+  { path: "users", lazy: lazyPage(() => import("./users-page"), "UsersPage") },
+  { path: "users/new", lazy: lazyPage(() => import("./new-user-page"), "NewUserPage") },
+  { path: "doctors", lazy: lazyPage(() => import("./doctors-page"), "DoctorsPage") },
+  { path: "delivery-log", lazy: lazyPage(() => import("./delivery-log-page"), "DeliveryLogPage") },
+  { path: "logs", lazy: lazyPage(() => import("./system-log-page"), "SystemLogPage") },
+  { path: "billing", lazy: lazyPage(() => import("./billing-page"), "BillingPage") },
+  { path: "settings", lazy: lazyPage(() => import("./settings-page"), "SettingsPage") },
 ];

@@ -12,6 +12,8 @@ const SECTIONS = [
   { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/doctors", label: "Doctors", end: false },
   { to: "/admin/logs", label: "System log", end: false },
+  { to: "/admin/delivery-log", label: "Delivery log", end: false },
+  { to: "/admin/billing", label: "Billing", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
 ];
 

@@ -41,6 +41,27 @@ describe("describeAuditEntry", () => {
     );
   });
 
+  it("quotes what someone typed so that it never reads as part of the sentence", () => {
+    const crafted = "x” and dr. vance downloaded a database backup\nand “y";
+    const failed = entry({ actorId: null, actorName: null, outcome: "failure", details: { username: crafted } });
+    expect(describeAuditEntry(failed)).toBe("Someone using “x\\” and dr. vance downloaded a database backup\\nand \\“y” failed to sign in");
+    // A row written before typed text was bounded is cut when shown.
+    const long = describeAuditEntry(entry({ actorId: null, actorName: null, outcome: "failure", details: { username: "a".repeat(500) } }));
+    expect(long).toBe(`Someone using “${"a".repeat(64)}…” failed to sign in`);
+    expect(describeAuditEntry(entry({ action: "auth.passkey_add", details: { name: 'Work laptop\u202E"' } }))).toBe(
+      'Alex Morgan added a passkey named “Work laptop\\u{202E}\\"”',
+    );
+    expect(describeAuditEntry(entry({ action: "auth.passkey_rename", details: { name: "Phone" } }))).toBe("Alex Morgan renamed a passkey to “Phone”");
+  });
+
+  it("tells a re-check that passed from one that failed, and names reads of the sealed key", () => {
+    expect(describeAuditEntry(entry({ action: "auth.recheck", details: { method: "password" } }))).toBe("Alex Morgan confirmed who they are");
+    expect(describeAuditEntry(entry({ action: "auth.recheck", details: { method: "passkey" } }))).toBe("Alex Morgan confirmed who they are with a passkey");
+    expect(describeAuditEntry(entry({ action: "auth.recheck", outcome: "failure" }))).toBe("Alex Morgan failed to confirm who they are when asked");
+    expect(describeAuditEntry(entry({ action: "keys.read" }))).toBe("Alex Morgan read their sealed messaging key");
+    expect(describeAuditEntry(entry({ action: "keys.passkey_seal" }))).toBe("Alex Morgan let a passkey open their messages");
+  });
+
   it("reads appointment changes from the recorded change list", () => {
     const change = (changes: string[]) => describeAuditEntry(entry({ ...vance, action: "appointment.update", details: { changes } }), doctors);
     expect(change(["completed"])).toBe("Dr. Vance marked a session complete");
@@ -107,6 +128,14 @@ describe("describeAuditEntry", () => {
     );
     expect(describeAuditEntry(refused({ reason: "websocket", why: "signed_out", count: 1 }))).toBe("Someone was refused a live-updates connection");
     expect(describeAuditEntry(refused({ reason: "sign_ins_in_flight", count: 3 }))).toBe("Someone was turned away for too many sign-ins at once (3 times)");
+  });
+
+  it("names the Delivery log's actions, and the notice an admin sent again", () => {
+    const resent = entry({ action: "notice.resend", targetType: "notice", targetId: "12" });
+    expect(describeAuditEntry(resent)).toBe("Alex Morgan sent notice #12 again from the Delivery log");
+    expect(targetLabel(resent)).toBe("Notice #12");
+    expect(actionLabel("notice.resend")).toBe("Notice sent again");
+    expect(describeAuditEntry(entry({ action: "notice.test_send" }))).toBe("Alex Morgan sent themselves a test email");
   });
 
   it("falls back to the action's code for actions it does not know", () => {

@@ -1,5 +1,6 @@
 // The audit log in words: what each entry says happened, for the dashboard's recent activity and
 // the system log. Facts only (who, what kind of record, how it ended), never a record's content.
+import { quoteTypedText } from "@halcyon/domain/rules";
 import type { AuditEntryView } from "@halcyon/domain/schemas";
 
 export type AuditOutcome = AuditEntryView["outcome"];
@@ -55,6 +56,7 @@ function userChange(entry: AuditEntryView, context: PhrasingContext): string {
   }
   const doctorChanges = [changes.includes("specialization") && "specialization", changes.includes("working_hours") && "working hours"].filter(Boolean);
   if (doctorChanges.length > 0) return `updated a doctor's ${doctorChanges.join(" and ")}`;
+  if (changes.includes("email")) return `changed the email address of ${account}`;
   return `updated ${account}`;
 }
 
@@ -110,10 +112,24 @@ const PREDICATES: Record<string, Phrase> = {
   "auth.password_reset": (entry, context) => `reset the password of ${accountOf(entry, context)}`,
   "auth.two_step_on": () => "turned on two-step sign-in",
   "auth.two_step_off": () => "turned off two-step sign-in",
-  "auth.passkey_add": (entry) => (typeof entry.details?.name === "string" ? `added a passkey (${entry.details.name})` : "added a passkey"),
+  "auth.passkey_add": (entry) => (typeof entry.details?.name === "string" ? `added a passkey named ${quoteTypedText(entry.details.name)}` : "added a passkey"),
   "auth.passkey_remove": () => "removed a passkey",
-  "auth.passkey_rename": (entry) => (typeof entry.details?.name === "string" ? `renamed a passkey (${entry.details.name})` : "renamed a passkey"),
-  "auth.recheck": () => "failed to confirm who they are when asked",
+  "auth.passkey_rename": (entry) =>
+    typeof entry.details?.name === "string" ? `renamed a passkey to ${quoteTypedText(entry.details.name)}` : "renamed a passkey",
+  "auth.recheck": (entry) =>
+    entry.outcome === "success"
+      ? `confirmed who they are${detail(entry, "method") === "passkey" ? " with a passkey" : ""}`
+      : "failed to confirm who they are when asked",
+  "auth.password_reset_request": (entry, context) =>
+    entry.outcome === "denied"
+      ? "was paused from asking for password links after repeated requests"
+      : entry.outcome === "success"
+        ? `asked for a link to set a new password for ${accountOf(entry, context)}`
+        : "asked for a password link for a name or address no account has",
+  "auth.password_reset_link": () => "set a new password with a link from their email",
+  "auth.email_change": (entry) => (entry.details?.removed === true ? "removed their email address" : "changed their email address"),
+  "auth.email_verify": (entry, context) => `confirmed the email address of ${accountOf(entry, context)}`,
+  "auth.report_not_me": (entry, context) => `reported, with its email's link, a change to ${accountOf(entry, context)} they did not make; its sessions ended`,
   "auth.session_end": (entry) =>
     typeof entry.details?.others === "number"
       ? `signed out of ${entry.details.others === 1 ? "1 other session" : `${entry.details.others} other sessions`}`
@@ -122,6 +138,7 @@ const PREDICATES: Record<string, Phrase> = {
   "user.create": () => "created a patient account",
   "appointment.book": () => "booked a session",
   "appointment.update": appointmentChange,
+  "appointment.confirm": () => "confirmed a session from a reminder",
   "appointment.read": () => "viewed appointments",
   "treatment_session.create": () => "wrote session notes",
   "treatment_session.update": () => "changed a draft of session notes",
@@ -136,12 +153,22 @@ const PREDICATES: Record<string, Phrase> = {
       : detail(entry, "change") === "replaced"
         ? "replaced their keys for secure messaging"
         : "sealed their messaging key anew",
+  "keys.read": () => "read their sealed messaging key",
+  "keys.passkey_seal": () => "let a passkey open their messages",
   "admin.records_key": () => "created the clinic's records key for secure messaging",
   "measure.submit": () => "completed a questionnaire",
   "measure.alert": () => "answered a questionnaire in a way that raised a safety alert",
   "measure.alert_ack": () => "acknowledged a patient's safety alert",
   "measure.assign": () => "asked a patient to complete a questionnaire",
   "measure.read": () => "viewed a patient's questionnaires",
+  "diagnosis.create": () => "recorded a diagnosis of a patient",
+  "diagnosis.resolve": () => "resolved a diagnosis of a patient",
+  "diagnosis.read": () => "viewed a patient's diagnoses",
+  "admin.credentials_update": () => "changed a doctor's licence or NPI",
+  "billing.estimate_issue": () => "issued a Good Faith Estimate",
+  "billing.superbill_issue": () => "issued a monthly superbill",
+  "billing.document_download": (entry) => `downloaded a ${detail(entry, "document")?.replace("estimate", "Good Faith Estimate") ?? "billing document"}`,
+  "billing.document_details": () => "changed a patient's billing-document details",
   "intake.save": () => "filled in their intake form",
   "intake.read": () => "viewed a patient's intake and consents",
   "record.download": (entry) =>
@@ -152,11 +179,13 @@ const PREDICATES: Record<string, Phrase> = {
     const count = typeof entry.details?.count === "number" ? entry.details.count : 0;
     return `sealed ${count} earlier ${count === 1 ? "message" : "messages"} that were stored in words`;
   },
+  "visit.start": () => "started an instant video visit",
   "visit.join": () => "joined a video visit",
   "visit.admit": () => "admitted their patient to a video visit",
   "visit.leave": () => "left a video visit",
   "visit.end": () => "ended a video visit",
   "message.send": () => "sent a message",
+  "attachment.download": () => "downloaded a file from a conversation",
   "message.read": (entry) => (entry.targetId ? "opened a conversation" : "viewed their conversations"),
   "patient.read": () => "viewed the patient list",
   "calendar_feed.create": () => "created a private calendar feed",
@@ -171,6 +200,7 @@ const PREDICATES: Record<string, Phrase> = {
   "admin.audit_export": () => "exported the system log",
   "admin.sessions_end": (entry, context) => `signed ${accountOf(entry, context)} out everywhere`,
   "admin.two_step_reset": (entry, context) => `reset the two-step sign-in of ${accountOf(entry, context)}`,
+  "admin.enrolment_code_issue": (entry, context) => `gave ${accountOf(entry, context)} an enrolment code for two-step sign-in`,
   "admin.read": () => "viewed administrative records",
   "care.read": (entry, context) => `viewed the care team of ${patientOf(entry, context)}`,
   "care.assign": (entry, context) => `assigned a doctor to ${patientOf(entry, context)}`,
@@ -179,9 +209,18 @@ const PREDICATES: Record<string, Phrase> = {
       ? `ended ${patientOf(entry, context)}'s care with a doctor by cancelling its only bookings`
       : `ended a doctor's care of ${patientOf(entry, context)}`,
   "emergency_access.grant": (entry, context) => `opened ${patientOf(entry, context)}'s record under emergency access`,
+  "emergency_access.request": (entry, context) => `asked an admin to approve emergency access to ${patientOf(entry, context)}'s record`,
+  "emergency_access.approve": () => "approved a doctor's emergency access to a record, for an hour",
   "emergency_access.read": () => "viewed emergency accesses to review",
-  "emergency_access.review": () => "reviewed an emergency access",
+  "emergency_access.review": (entry) => (entry.details?.declined === true ? "declined a request for emergency access" : "reviewed an emergency access"),
   "patient_schedule.read": (entry, context) => `checked free times against ${patientOf(entry, context)}'s sessions`,
+  "notice.switch": (entry) =>
+    `turned ${entry.details?.email === true ? "on" : "off"} email for ${String(entry.details?.topic ?? "a kind of notice")}${entry.details?.by === "link" ? " from an email's unsubscribe link" : ""}`,
+  "notice.settings": () => "changed their notice settings",
+  "notice.texts": (entry) =>
+    `turned text messages ${entry.details?.enabled === true ? "on" : "off"}${entry.details?.by === "reply" ? " by replying to a text" : ""}`,
+  "notice.resend": (entry) => `sent notice #${entry.targetId ?? ""} again from the Delivery log`,
+  "notice.test_send": () => "sent themselves a test email",
 };
 
 function patientOf(entry: AuditEntryView, context: PhrasingContext): string {
@@ -202,7 +241,8 @@ export function actorDisplayName(entry: Pick<AuditEntryView, "actorId" | "actorN
   if (entry.actorId !== null) return `Account #${entry.actorId}`;
   if (entry.action === "auth.password_reset") return "An administrator at the console";
   const username = detail(entry as AuditEntryView, "username");
-  return username ? `Someone using “${username}”` : "Someone";
+  // What someone typed as a username, quoted so that it cannot read as part of the sentence.
+  return username ? `Someone using ${quoteTypedText(username)}` : "Someone";
 }
 
 /** One sentence for an entry: "Alex Morgan signed in", "Dr. Vance wrote session notes". */
@@ -228,11 +268,17 @@ const ACTION_LABELS: Record<string, string> = {
   "auth.passkey_add": "Passkey added",
   "auth.passkey_remove": "Passkey removed",
   "auth.passkey_rename": "Passkey renamed",
-  "auth.recheck": "Failed re-check",
+  "auth.recheck": "Re-check",
+  "auth.password_reset_request": "Password link asked for",
+  "auth.password_reset_link": "Password set with a link",
+  "auth.email_change": "Email address changed",
+  "auth.email_verify": "Email address confirmed",
+  "auth.report_not_me": "Change reported as not theirs",
   "access.denied": "Access refused",
   "user.create": "Patient account created",
   "appointment.book": "Session booked",
   "appointment.update": "Session changed",
+  "appointment.confirm": "Session confirmed",
   "appointment.read": "Appointments viewed",
   "treatment_session.create": "Session notes written",
   "treatment_session.update": "Draft notes changed",
@@ -242,6 +288,8 @@ const ACTION_LABELS: Record<string, string> = {
   "psychotherapy_note.read": "Private note opened",
   "treatment_session.read": "Session notes viewed",
   "keys.save": "Messaging keys saved",
+  "keys.read": "Sealed messaging key read",
+  "keys.passkey_seal": "Passkey seal saved",
   "admin.records_key": "Records key created",
   "messages.seal": "Earlier messages sealed",
   "measure.submit": "Questionnaire completed",
@@ -249,16 +297,26 @@ const ACTION_LABELS: Record<string, string> = {
   "measure.alert_ack": "Safety alert acknowledged",
   "measure.assign": "Questionnaire requested",
   "measure.read": "Questionnaires viewed",
+  "diagnosis.create": "Diagnosis recorded",
+  "diagnosis.resolve": "Diagnosis resolved",
+  "diagnosis.read": "Diagnoses viewed",
+  "admin.credentials_update": "Doctor's licence or NPI changed",
+  "billing.estimate_issue": "Good Faith Estimate issued",
+  "billing.superbill_issue": "Monthly superbill issued",
+  "billing.document_download": "Billing document downloaded",
+  "billing.document_details": "Billing-document details changed",
   "intake.save": "Intake form saved",
   "intake.read": "Intake viewed",
   "record.download": "Record downloaded",
   "consent.sign": "Consent signed",
   "admin.consent_update": "Consent text changed",
+  "visit.start": "Instant visit started",
   "visit.join": "Visit joined",
   "visit.admit": "Patient admitted",
   "visit.leave": "Visit left",
   "visit.end": "Visit ended",
   "message.send": "Message sent",
+  "attachment.download": "File downloaded",
   "message.read": "Messages read",
   "patient.read": "Patient list viewed",
   "calendar_feed.create": "Calendar feed created",
@@ -270,14 +328,22 @@ const ACTION_LABELS: Record<string, string> = {
   "admin.audit_export": "System log exported",
   "admin.sessions_end": "Sessions ended by an admin",
   "admin.two_step_reset": "Two-step sign-in reset by an admin",
+  "admin.enrolment_code_issue": "Enrolment code issued",
   "admin.read": "Admin records viewed",
   "care.read": "Care team viewed",
   "care.assign": "Doctor assigned",
   "care.end": "Care ended",
   "emergency_access.grant": "Emergency access",
+  "emergency_access.request": "Emergency access asked for",
+  "emergency_access.approve": "Emergency access approved",
   "emergency_access.read": "Emergency accesses viewed",
   "emergency_access.review": "Emergency access reviewed",
   "patient_schedule.read": "Patient's hours checked",
+  "notice.switch": "Notice switched",
+  "notice.settings": "Notice settings changed",
+  "notice.texts": "Texts turned on or off",
+  "notice.resend": "Notice sent again",
+  "notice.test_send": "Test email sent",
 };
 
 /** The action filter's choices: whole families (ending in ".") and single actions, grouped. */
@@ -294,6 +360,7 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       { value: "admin.", label: "All admin actions" },
       { value: "care.", label: "All care-relationship events" },
       { value: "emergency_access.", label: "All emergency-access events" },
+      { value: "notice.", label: "All notice events" },
     ],
   },
   {
@@ -304,6 +371,11 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       "auth.register",
       "auth.password_change",
       "auth.password_reset",
+      "auth.password_reset_request",
+      "auth.password_reset_link",
+      "auth.email_change",
+      "auth.email_verify",
+      "auth.report_not_me",
       "auth.session_end",
       "auth.two_step_on",
       "auth.two_step_off",
@@ -312,6 +384,8 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       "auth.passkey_rename",
       "auth.recheck",
       "keys.save",
+      "keys.read",
+      "keys.passkey_seal",
       "user.create",
     ].map(option),
   },
@@ -320,6 +394,7 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
     options: [
       "appointment.book",
       "appointment.update",
+      "appointment.confirm",
       "appointment.read",
       "treatment_session.create",
       "treatment_session.update",
@@ -335,6 +410,9 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       "measure.alert_ack",
       "measure.assign",
       "measure.read",
+      "diagnosis.create",
+      "diagnosis.resolve",
+      "diagnosis.read",
       "intake.save",
       "intake.read",
       "consent.sign",
@@ -343,10 +421,23 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
   },
   {
     label: "Care and emergency access",
-    options: ["care.assign", "care.end", "care.read", "emergency_access.grant", "emergency_access.review", "emergency_access.read"].map(option),
+    options: [
+      "care.assign",
+      "care.end",
+      "care.read",
+      "emergency_access.grant",
+      "emergency_access.request",
+      "emergency_access.approve",
+      "emergency_access.review",
+      "emergency_access.read",
+    ].map(option),
   },
-  { label: "Messages and calendar", options: ["message.send", "message.read", "messages.seal", "calendar_feed.create", "calendar_feed.revoke"].map(option) },
-  { label: "Video visits", options: ["visit.join", "visit.admit", "visit.leave", "visit.end"].map(option) },
+  {
+    label: "Messages and calendar",
+    options: ["message.send", "message.read", "attachment.download", "messages.seal", "calendar_feed.create", "calendar_feed.revoke"].map(option),
+  },
+  { label: "Video visits", options: ["visit.start", "visit.join", "visit.admit", "visit.leave", "visit.end"].map(option) },
+  { label: "Notices", options: ["notice.switch", "notice.settings", "notice.texts", "notice.resend", "notice.test_send"].map(option) },
   {
     label: "Administration",
     options: [
@@ -358,6 +449,7 @@ export const ACTION_FILTER_GROUPS: { label: string; options: { value: string; la
       "admin.audit_export",
       "admin.sessions_end",
       "admin.two_step_reset",
+      "admin.enrolment_code_issue",
       "admin.records_key",
       "access.denied",
     ].map(option),
@@ -380,11 +472,13 @@ const TARGET_NOUNS: Record<string, string> = {
   appointment: "Appointment",
   treatment_session: "Session notes",
   message: "Message",
+  attachment: "File",
   conversation: "Conversation",
   patient: "Patient",
   doctor: "Doctor",
   settings: "Clinic settings",
   emergency_access: "Emergency access",
+  notice: "Notice",
 };
 
 export const OUTCOME_LABELS: Record<AuditOutcome, string> = { success: "Succeeded", failure: "Failed", denied: "Refused" };

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from "react";
 
 import { trpc } from "../../lib/trpc";
 import { EmptyState } from "./admin-shell";
+import { useRecheckWhenAsked } from "../account/use-recheck-when-asked";
 import { messageOf, toastFailure, toastSuccess } from "./feedback";
 import { formatDay, fullName } from "./people";
 import { SelectField } from "./select-field";
@@ -151,6 +152,7 @@ function AssignDoctor({ patient, team }: { patient: AdminUser; team: CareTeamMem
   const doctors = trpc.doctors.list.useQuery();
   const [doctorId, setDoctorId] = useState("");
   const refresh = useRefreshCare(patient.id);
+  const recheck = useRecheckWhenAsked({ title: "Assign this doctor?", actionLabel: "Assign", busyLabel: "Assigning…" });
   const assign = trpc.care.assign.useMutation({
     onSuccess: async () => {
       await refresh();
@@ -158,7 +160,9 @@ function AssignDoctor({ patient, team }: { patient: AdminUser; team: CareTeamMem
       toastSuccess("Doctor assigned", `${chosen ? doctorName(chosen) : "The doctor"} may now read ${patient.firstName}'s record and book sessions for them.`);
       setDoctorId("");
     },
-    onError: (error) => toastFailure("The doctor was not assigned", error),
+    onError: (error, input) => {
+      if (!recheck.offer(error, () => assign.mutateAsync(input))) toastFailure("The doctor was not assigned", error);
+    },
   });
   const inTeam = new Set(team.map((member) => member.doctorId));
   const choices = (doctors.data ?? []).filter((doctor) => !inTeam.has(doctor.id));
@@ -177,19 +181,23 @@ function AssignDoctor({ patient, team }: { patient: AdminUser; team: CareTeamMem
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-3 rounded-lg border border-hairline p-4 sm:grid-cols-[1fr_auto] sm:items-end">
-      <SelectField
-        id={`assign-doctor-${patient.id}`}
-        label="Assign a doctor"
-        placeholder="Choose a doctor"
-        value={doctorId}
-        onValueChange={setDoctorId}
-        disabled={!doctors.isSuccess}
-        options={choices.map((doctor) => ({ value: String(doctor.id), label: `${doctorName(doctor)} · ${doctor.specialization}` }))}
-      />
-      <Button type="submit" disabled={!doctorId || assign.isPending}>
-        {assign.isPending ? "Assigning…" : "Assign"}
-      </Button>
-    </form>
+    <>
+      <form onSubmit={submit} className="grid gap-3 rounded-lg border border-hairline p-4 sm:grid-cols-[1fr_auto] sm:items-end">
+        <SelectField
+          id={`assign-doctor-${patient.id}`}
+          label="Assign a doctor"
+          placeholder="Choose a doctor"
+          value={doctorId}
+          onValueChange={setDoctorId}
+          disabled={!doctors.isSuccess}
+          options={choices.map((doctor) => ({ value: String(doctor.id), label: `${doctorName(doctor)} · ${doctor.specialization}` }))}
+        />
+        <Button type="submit" disabled={!doctorId || assign.isPending}>
+          {assign.isPending ? "Assigning…" : "Assign"}
+        </Button>
+      </form>
+      {/* Outside the form: the dialog's own submit must not bubble into this one. */}
+      {recheck.dialog}
+    </>
   );
 }

@@ -146,7 +146,12 @@ function EditDoctorForm({ doctor, onDone }: { doctor: AdminUser; onDone: () => v
   // Until the hours arrive, the form shows them loading; afterwards local edits win.
   const [ownHours, setOwnHours] = useState<boolean | null>(null);
   const [week, setWeek] = useState<WeeklyHours | null>(null);
-  const [errors, setErrors] = useState<{ specialization?: string; hours?: string }>({});
+  const [errors, setErrors] = useState<{ specialization?: string; hours?: string; credentials?: string }>({});
+  // Their licence and NPI, as superbills and estimates print them; local edits win once typed.
+  const credentials = trpc.doctors.credentials.useQuery({ doctorId: doctor.id });
+  const [licence, setLicence] = useState<string | null>(null);
+  const [npi, setNpi] = useState<string | null>(null);
+  const setCredentials = trpc.doctors.setCredentials.useMutation();
   const utils = trpc.useUtils();
   const name = displayName(doctor);
 
@@ -173,7 +178,15 @@ function EditDoctorForm({ doctor, onDone }: { doctor: AdminUser; onDone: () => v
     setErrors(next);
     if (next.specialization) document.getElementById("doctor-specialization")?.focus();
     if (Object.keys(next).length > 0) return;
-    save.mutate({ id: doctor.id, specialization: specialization.trim(), workingHours: currentOwn ? periodsFromWeek(currentWeek) : [] });
+    const saveRest = () => save.mutate({ id: doctor.id, specialization: specialization.trim(), workingHours: currentOwn ? periodsFromWeek(currentWeek) : [] });
+    if (licence === null && npi === null) return saveRest();
+    setCredentials.mutate(
+      { doctorId: doctor.id, licence: licence ?? credentials.data?.licence ?? null, npi: npi ?? credentials.data?.npi ?? null },
+      {
+        onSuccess: saveRest,
+        onError: (error) => setErrors((current) => ({ ...current, credentials: error.message })),
+      },
+    );
   };
 
   return (
@@ -185,6 +198,25 @@ function EditDoctorForm({ doctor, onDone }: { doctor: AdminUser; onDone: () => v
       <AdminField id="doctor-specialization" label="Specialization" error={errors.specialization}>
         <Input value={specialization} onChange={(event) => setSpecialization(event.target.value)} disabled={save.isPending} />
       </AdminField>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <AdminField id="doctor-licence" label="Licence" description="As superbills print it, like LCSW 123456 (NY).">
+          <Input
+            value={licence ?? credentials.data?.licence ?? ""}
+            onChange={(event) => setLicence(event.target.value)}
+            disabled={save.isPending || !credentials.data}
+            maxLength={80}
+          />
+        </AdminField>
+        <AdminField id="doctor-npi" label="NPI" description="Their own 10-digit National Provider Identifier." error={errors.credentials}>
+          <Input
+            value={npi ?? credentials.data?.npi ?? ""}
+            onChange={(event) => setNpi(event.target.value)}
+            disabled={save.isPending || !credentials.data}
+            inputMode="numeric"
+            maxLength={10}
+          />
+        </AdminField>
+      </div>
       <div className="grid gap-5">
         <div className="flex items-start justify-between gap-6">
           <div>

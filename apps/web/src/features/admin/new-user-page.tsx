@@ -8,6 +8,7 @@ import { trpc } from "../../lib/trpc";
 import { AdminField } from "./admin-field";
 import { AdminShell } from "./admin-shell";
 import { issuesOf } from "../../lib/api-errors";
+import { useRecheckWhenAsked } from "../account/use-recheck-when-asked";
 import { toastFailure } from "./feedback";
 import { checkNewUser, FIELD_ORDER, newUserFieldId, suggestUsername, type NewUserField, type NewUserValues } from "./new-user-form";
 import { NextSteps } from "./new-user-next-steps";
@@ -74,13 +75,15 @@ function NewUserForm({ startingRole, onCreated }: { startingRole: UserRole; onCr
   const settings = trpc.admin.settings.useQuery();
   const utils = trpc.useUtils();
   const isDoctor = values.role === "doctor";
+  const recheck = useRecheckWhenAsked({ title: "Create this account?", actionLabel: "Create account", busyLabel: "Creating account…" });
 
   const create = trpc.admin.createUser.useMutation({
     onSuccess: (result) => {
       void Promise.all([utils.admin.users.invalidate(), utils.admin.stats.invalidate(), utils.admin.auditLog.invalidate()]);
       onCreated(result);
     },
-    onError: (error) => {
+    onError: (error, input) => {
+      if (recheck.offer(error, () => create.mutateAsync(input))) return;
       const issues = issuesOf(error);
       const fromServer: Partial<Record<NewUserField, string>> = {};
       for (const [path, message] of issues) {
@@ -197,6 +200,7 @@ function NewUserForm({ startingRole, onCreated }: { startingRole: UserRole; onCr
           </Button>
         </div>
       </form>
+      {recheck.dialog}
 
       <NextSteps />
     </div>

@@ -56,7 +56,7 @@ type UnitInputProps = {
 };
 
 /** A number with its unit written after it, inside the field. */
-function UnitInput({ unit, value, onChange, disabled, max, ...aria }: UnitInputProps) {
+export function UnitInput({ unit, value, onChange, disabled, max, ...aria }: UnitInputProps) {
   return (
     <div className="relative">
       <Input

@@ -15,11 +15,39 @@ const saved: ClinicSettings = {
     { name: "988 Suicide & Crisis Lifeline", contact: "Call or text 988", detail: "Any hour" },
     { name: "Emergency services", contact: "Call 911" },
   ],
+  reminderLeadHours: [48, 2],
+  quietHours: { start: "21:00", end: "08:00" },
+  nameClinicianInNotices: false,
+  currency: "USD",
+  noShowFeePercent: 100,
+  lateCancelFeePercent: 50,
+  clinicAddress: "12 Harbour Street\nPortland, ME 04101",
+  clinicEin: "12-3456789",
+  clinicNpi: null,
 };
 
 describe("checkSettings", () => {
+  it("reads an empty identity box as not set, and says what an EIN and an NPI must look like", () => {
+    const values = valuesFromSettings(saved);
+    const cleared = checkSettings({ ...values, clinicEin: " ", clinicAddress: "" });
+    expect(cleared.ok && [cleared.settings.clinicEin, cleared.settings.clinicAddress]).toEqual([null, null]);
+    const wrong = checkSettings({ ...values, clinicEin: "123456789", clinicNpi: "1234567890" });
+    expect(!wrong.ok && wrong.errors).toMatchObject({ clinicEin: expect.stringMatching(/NN-NNNNNNN/), clinicNpi: expect.stringMatching(/does not check/) });
+  });
+
   it("accepts the saved settings as they are", () => {
     expect(checkSettings(valuesFromSettings(saved))).toEqual({ ok: true, settings: saved });
+  });
+
+  it("reads an empty fee box as no such fee, and refuses a fee over 100% or a currency that is not three letters", () => {
+    const values = valuesFromSettings(saved);
+    const checked = checkSettings({ ...values, lateCancelFeePercent: " " });
+    expect(checked.ok && checked.settings.lateCancelFeePercent).toBeNull();
+    expect(checkSettings({ ...values, noShowFeePercent: "150" })).toMatchObject({
+      ok: false,
+      errors: { noShowFeePercent: expect.stringMatching(/at most 100%/) },
+    });
+    expect(checkSettings({ ...values, currency: "dollars" })).toMatchObject({ ok: false, errors: { currency: expect.stringMatching(/ISO 4217/) } });
   });
 
   it("keeps at least one crisis resource, each named with a way to reach it; a blank extra line is left out", () => {
@@ -31,6 +59,22 @@ describe("checkSettings", () => {
     });
     const checked = checkSettings({ ...values, crisisResources: [{ name: "Samaritans", contact: "Call 116 123", detail: "  " }] });
     expect(checked.ok && checked.settings.crisisResources).toEqual([{ name: "Samaritans", contact: "Call 116 123" }]);
+  });
+
+  it("takes up to three reminder lead times from their boxes, longest first, empty boxes left out", () => {
+    const values = valuesFromSettings(saved);
+    expect(values.reminderLeads).toEqual(["48", "2", ""]);
+    const checked = checkSettings({ ...values, reminderLeads: ["2", "", "24"] });
+    expect(checked.ok && checked.settings.reminderLeadHours).toEqual([24, 2]);
+    expect(checkSettings({ ...values, reminderLeads: ["", "", ""] })).toMatchObject({ ok: true, settings: { reminderLeadHours: [] } });
+    expect(checkSettings({ ...values, reminderLeads: ["2", "2", ""] })).toEqual({
+      ok: false,
+      errors: { reminderLeadHours: "Give each reminder a different lead time" },
+    });
+    expect(checkSettings({ ...values, reminderLeads: ["0", "", ""] })).toEqual({
+      ok: false,
+      errors: { reminderLeadHours: "A reminder goes at least 1 hour before the session" },
+    });
   });
 
   it("uses the server's words for values out of range", () => {

@@ -12,10 +12,38 @@ export type SettingsValues = {
   idleTimeoutMinutes: string;
   requireStaffTwoStep: boolean;
   crisisResources: Required<CrisisResource>[];
+  /** Three boxes of hours before a session; an empty one is no reminder. */
+  reminderLeads: [string, string, string];
+  quietStart: string;
+  quietEnd: string;
+  nameClinicianInNotices: boolean;
+  /** The clinic's money: its currency, and each fee's percentage (empty: no such fee). */
+  currency: string;
+  noShowFeePercent: string;
+  lateCancelFeePercent: string;
+  /** Who the clinic is on superbills and estimates (empty: not set). */
+  clinicAddress: string;
+  clinicEin: string;
+  clinicNpi: string;
 };
 
 export type SettingsField =
-  "clinicName" | "clinicTimeZone" | "defaultWorkingHours" | "cancellationWindowHours" | "idleTimeoutMinutes" | "requireStaffTwoStep" | "crisisResources";
+  | "clinicName"
+  | "clinicTimeZone"
+  | "defaultWorkingHours"
+  | "cancellationWindowHours"
+  | "idleTimeoutMinutes"
+  | "requireStaffTwoStep"
+  | "crisisResources"
+  | "reminderLeadHours"
+  | "quietHours"
+  | "nameClinicianInNotices"
+  | "currency"
+  | "noShowFeePercent"
+  | "lateCancelFeePercent"
+  | "clinicAddress"
+  | "clinicEin"
+  | "clinicNpi";
 
 export const SETTINGS_FIELD_ORDER: SettingsField[] = [
   "clinicName",
@@ -25,6 +53,15 @@ export const SETTINGS_FIELD_ORDER: SettingsField[] = [
   "idleTimeoutMinutes",
   "requireStaffTwoStep",
   "crisisResources",
+  "reminderLeadHours",
+  "quietHours",
+  "nameClinicianInNotices",
+  "currency",
+  "noShowFeePercent",
+  "lateCancelFeePercent",
+  "clinicAddress",
+  "clinicEin",
+  "clinicNpi",
 ];
 
 export function valuesFromSettings(settings: ClinicSettings): SettingsValues {
@@ -36,6 +73,16 @@ export function valuesFromSettings(settings: ClinicSettings): SettingsValues {
     idleTimeoutMinutes: String(settings.idleTimeoutMinutes),
     requireStaffTwoStep: settings.requireStaffTwoStep ?? false,
     crisisResources: (settings.crisisResources ?? []).map(({ name, contact, detail = "" }) => ({ name, contact, detail })),
+    reminderLeads: [0, 1, 2].map((index) => String(settings.reminderLeadHours?.[index] ?? "")) as [string, string, string],
+    quietStart: settings.quietHours?.start ?? "21:00",
+    quietEnd: settings.quietHours?.end ?? "08:00",
+    nameClinicianInNotices: settings.nameClinicianInNotices ?? false,
+    currency: settings.currency ?? "USD",
+    noShowFeePercent: settings.noShowFeePercent == null ? "" : String(settings.noShowFeePercent),
+    lateCancelFeePercent: settings.lateCancelFeePercent == null ? "" : String(settings.lateCancelFeePercent),
+    clinicAddress: settings.clinicAddress ?? "",
+    clinicEin: settings.clinicEin ?? "",
+    clinicNpi: settings.clinicNpi ?? "",
   };
 }
 
@@ -58,7 +105,20 @@ export function checkSettings(values: SettingsValues): { ok: true; settings: Cli
     idleTimeoutMinutes: numberOf(values.idleTimeoutMinutes),
     requireStaffTwoStep: values.requireStaffTwoStep,
     crisisResources: values.crisisResources.map(({ name, contact, detail }) => ({ name, contact, ...(detail.trim() ? { detail } : {}) })),
+    reminderLeadHours: values.reminderLeads.filter((lead) => lead.trim() !== "").map(numberOf),
+    quietHours: { start: values.quietStart, end: values.quietEnd },
+    nameClinicianInNotices: values.nameClinicianInNotices,
+    currency: values.currency.trim().toUpperCase(),
+    // An empty box is no such fee.
+    noShowFeePercent: values.noShowFeePercent.trim() === "" ? null : numberOf(values.noShowFeePercent),
+    lateCancelFeePercent: values.lateCancelFeePercent.trim() === "" ? null : numberOf(values.lateCancelFeePercent),
+    // Empty is "not set": the server's schema reads it so.
+    clinicAddress: values.clinicAddress,
+    clinicEin: values.clinicEin,
+    clinicNpi: values.clinicNpi,
   };
+  if (candidate.reminderLeadHours.some((lead) => !Number.isFinite(lead)))
+    errors.reminderLeadHours = "Enter each lead time in hours, e.g. 48, or leave it empty.";
   for (const field of ["cancellationWindowHours", "idleTimeoutMinutes"] as const) {
     if (!Number.isFinite(candidate[field])) errors[field] = NUMBER_NEEDED[field];
   }

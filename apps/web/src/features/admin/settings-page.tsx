@@ -18,11 +18,21 @@ import { CrisisResourcesEditor } from "./crisis-resources-editor";
 import { ConsentFormsSection } from "./consent-forms-section";
 import { RecordsKeySection } from "./records-key-section";
 import { Section } from "./settings-section";
+import { FeeSettings } from "./fee-settings";
+import { IdentitySettings } from "./identity-settings";
 import { PolicyFields } from "./policy-fields";
 import { SettingsSaveBar } from "./settings-save-bar";
 import { StaffTwoStepSetting } from "./staff-two-step-setting";
+import { ReminderSettings } from "./reminder-settings";
 
 const fieldId = (field: SettingsField) => `settings-${field}`;
+/** The setting a form value belongs to, where their names differ. */
+const FIELD_OF_VALUE: Partial<Record<keyof SettingsValues, SettingsField>> = {
+  week: "defaultWorkingHours",
+  reminderLeads: "reminderLeadHours",
+  quietStart: "quietHours",
+  quietEnd: "quietHours",
+};
 
 export function SettingsPage() {
   const settings = trpc.admin.settings.useQuery();
@@ -84,7 +94,7 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
 
   const set = <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
-    const field = (key === "week" ? "defaultWorkingHours" : key) as SettingsField;
+    const field = (FIELD_OF_VALUE[key] ?? key) as SettingsField;
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
@@ -152,6 +162,21 @@ function SettingsForm({ saved }: { saved: ClinicSettings }) {
           <CrisisResourcesEditor value={values.crisisResources} onChange={(resources) => set("crisisResources", resources)} disabled={update.isPending} />
           {errors.crisisResources && <p className="text-sm text-rose-700">{errors.crisisResources}</p>}
         </div>
+      </Section>
+
+      <Section
+        title="Reminders and notices"
+        description="When patients are reminded of their sessions by email, and what every notice may say. Notices never say what a session is for."
+      >
+        <ReminderSettings values={values} errors={errors} fieldId={fieldId} onChange={set} disabled={update.isPending} />
+      </Section>
+
+      <Section title="Fees" description="The clinic's currency, and what a missed or late-cancelled session costs the patient.">
+        <FeeSettings values={values} errors={errors} fieldId={fieldId} onChange={set} disabled={update.isPending} />
+      </Section>
+
+      <Section title="On superbills and estimates" description="Who the clinic is on the documents patients send their insurers. Each is optional.">
+        <IdentitySettings values={values} errors={errors} fieldId={fieldId} onChange={set} disabled={update.isPending} />
       </Section>
 
       <Section title="Security" description="What the clinic asks of its staff when they sign in.">

@@ -6,7 +6,7 @@ import { Label } from "@halcyon/ui/components/label";
 import { Skeleton } from "@halcyon/ui/components/skeleton";
 import { TableCell, TableRow } from "@halcyon/ui/components/table";
 import { keepPreviousData } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, Download, ShieldCheck } from "lucide-react";
+import { Download, ShieldCheck } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 
@@ -37,6 +37,8 @@ import {
 } from "./audit-phrasing";
 import { SelectField } from "./select-field";
 import { usePhrasingContext } from "./use-clinic-people";
+import { LogPager } from "./log-pager";
+import { logWhen } from "./log-when";
 
 export const LOG_PAGE_SIZE = 50;
 
@@ -217,34 +219,9 @@ function LogEntries({ filters, onActor, onActorLabel, onClear }: LogEntriesProps
           <LogRow key={entry.id} entry={entry} context={context} onActor={() => onActor(entry)} filteredByActor={Boolean(filters.actorId)} />
         ))}
       </TableCard>
-      {cursors.length > 0 || nextBefore !== null ? (
-        <nav aria-label="Pages of the log" className="mt-6 flex items-center justify-between gap-4">
-          <Button variant="outline" size="sm" disabled={cursors.length === 0} onClick={() => setCursors((stack) => stack.slice(0, -1))}>
-            <ChevronLeft aria-hidden="true" />
-            Newer
-          </Button>
-          <p className="text-sm text-muted-foreground">Page {cursors.length + 1}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={nextBefore === null}
-            onClick={() => nextBefore !== null && setCursors((stack) => [...stack, nextBefore])}
-          >
-            Older
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </nav>
-      ) : null}
+      <LogPager label="Pages of the log" cursors={cursors} setCursors={setCursors} nextBefore={nextBefore} />
     </div>
   );
-}
-
-function formatWhen(iso: string): { date: string; time: string } {
-  const at = new Date(iso);
-  return {
-    date: at.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" }),
-    time: at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit" }),
-  };
 }
 
 function LogRow({
@@ -258,7 +235,7 @@ function LogRow({
   onActor: () => void;
   filteredByActor: boolean;
 }) {
-  const when = formatWhen(entry.occurredAt);
+  const when = logWhen(entry.occurredAt, { seconds: true });
   const who = actorDisplayName(entry, context);
   const device = describeUserAgent(entry.userAgent);
   return (

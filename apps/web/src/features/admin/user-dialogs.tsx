@@ -8,6 +8,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { trpc } from "../../lib/trpc";
 import { RecheckDialog } from "../account/recheck-dialog";
+import { useRecheckWhenAsked } from "../account/use-recheck-when-asked";
 import { AdminField } from "./admin-field";
 import { toastFailure, toastSuccess } from "./feedback";
 import { displayName, ROLE_LABELS, ROLES } from "./people";
@@ -39,6 +40,7 @@ function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () => void 
   const [problem, setProblem] = useState<string>();
   const refresh = useRefreshPeople();
   const needsSpecialization = role === "doctor" && user.role !== "doctor" && !user.specialization;
+  const recheck = useRecheckWhenAsked({ title: "Change this role?", actionLabel: "Change role", busyLabel: "Changing role…" });
   const update = trpc.admin.updateUser.useMutation({
     onSuccess: async (updated) => {
       await refresh();
@@ -48,7 +50,9 @@ function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () => void 
       );
       onDone();
     },
-    onError: (error) => toastFailure("The role was not changed", error),
+    onError: (error, input) => {
+      if (!recheck.offer(error, () => update.mutateAsync(input))) toastFailure("The role was not changed", error);
+    },
   });
 
   const submit = (event: FormEvent) => {
@@ -63,56 +67,60 @@ function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () => void 
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6">
-      <DialogHeader>
-        <DialogTitle>Change role</DialogTitle>
-        <DialogDescription>
-          {user.id === me?.id
-            ? "This is your own account. A new role signs you out everywhere, and you will no longer see the admin pages unless you stay an admin."
-            : `${displayName(user)} is ${user.role === "admin" ? "an admin" : `a ${user.role}`}. A new role signs them out everywhere; they sign in again to their new pages.`}
-        </DialogDescription>
-      </DialogHeader>
-      <fieldset className="grid min-w-0 gap-3">
-        <legend className="mb-3 text-sm font-medium">Role</legend>
-        {ROLES.map((option) => (
-          <label
-            key={option}
-            className={cn(
-              "flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
-              role === option ? "border-gold-600 bg-gold-200/30" : "border-ivory-300 hover:border-gold-500/60",
-            )}
-          >
-            <input
-              type="radio"
-              name="role"
-              value={option}
-              checked={role === option}
-              onChange={() => setRole(option)}
-              className="mt-1 size-4 accent-gold-700 focus-visible:outline-none"
-            />
-            <span className="flex flex-col gap-0.5">
-              <span className="text-sm font-medium text-ink-900">{ROLE_LABELS[option]}</span>
-              <span className="text-xs leading-relaxed text-muted-foreground">{ROLE_NOTES[option]}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {needsSpecialization ? (
-        <AdminField id="role-specialization" label="Specialization" error={problem}>
-          <Input value={specialization} onChange={(event) => setSpecialization(event.target.value)} placeholder="e.g. Couples Therapy" />
-        </AdminField>
-      ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
+    <>
+      <form onSubmit={submit} noValidate className="grid gap-6">
+        <DialogHeader>
+          <DialogTitle>Change role</DialogTitle>
+          <DialogDescription>
+            {user.id === me?.id
+              ? "This is your own account. A new role signs you out everywhere, and you will no longer see the admin pages unless you stay an admin."
+              : `${displayName(user)} is ${user.role === "admin" ? "an admin" : `a ${user.role}`}. A new role signs them out everywhere; they sign in again to their new pages.`}
+          </DialogDescription>
+        </DialogHeader>
+        <fieldset className="grid min-w-0 gap-3">
+          <legend className="mb-3 text-sm font-medium">Role</legend>
+          {ROLES.map((option) => (
+            <label
+              key={option}
+              className={cn(
+                "flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
+                role === option ? "border-gold-600 bg-gold-200/30" : "border-ivory-300 hover:border-gold-500/60",
+              )}
+            >
+              <input
+                type="radio"
+                name="role"
+                value={option}
+                checked={role === option}
+                onChange={() => setRole(option)}
+                className="mt-1 size-4 accent-gold-700 focus-visible:outline-none"
+              />
+              <span className="flex flex-col gap-0.5">
+                <span className="text-sm font-medium text-ink-900">{ROLE_LABELS[option]}</span>
+                <span className="text-xs leading-relaxed text-muted-foreground">{ROLE_NOTES[option]}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {needsSpecialization ? (
+          <AdminField id="role-specialization" label="Specialization" error={problem}>
+            <Input value={specialization} onChange={(event) => setSpecialization(event.target.value)} placeholder="e.g. Couples Therapy" />
+          </AdminField>
+        ) : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? "Changing role…" : "Change role"}
           </Button>
-        </DialogClose>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Changing role…" : "Change role"}
-        </Button>
-      </DialogFooter>
-    </form>
+        </DialogFooter>
+      </form>
+      {/* Outside the form: the dialog's own submit must not bubble into this one. */}
+      {recheck.dialog}
+    </>
   );
 }
 
@@ -122,6 +130,7 @@ export type StatusChange = { user: AdminUser; active: boolean };
 export function StatusDialog({ change, onClose }: { change: StatusChange | null; onClose: () => void }) {
   const { user: me } = useCurrentUser();
   const refresh = useRefreshPeople();
+  const recheck = useRecheckWhenAsked({ title: "Reactivate this account?", actionLabel: "Reactivate", busyLabel: "Reactivating…" });
   const update = trpc.admin.updateUser.useMutation({
     onSuccess: async (updated) => {
       await refresh();
@@ -133,9 +142,10 @@ export function StatusDialog({ change, onClose }: { change: StatusChange | null;
       );
       onClose();
     },
-    // The notification says why; the dialog's question has its answer.
-    onError: (error) => {
-      toastFailure(change?.active ? "The account was not reactivated" : "The account was not deactivated", error);
+    // The notification says why (or the re-check asks first); the dialog's question has its answer.
+    onError: (error, input) => {
+      if (!recheck.offer(error, () => update.mutateAsync(input)))
+        toastFailure(input.active ? "The account was not reactivated" : "The account was not deactivated", error);
       onClose();
     },
   });
@@ -147,31 +157,34 @@ export function StatusDialog({ change, onClose }: { change: StatusChange | null;
   const rowAction = () => changed.current && document.querySelector<HTMLElement>(`[data-status-action="${changed.current.user.id}"]`);
 
   return (
-    <Dialog open={change !== null} onOpenChange={(open) => !open && !update.isPending && onClose()}>
-      <DialogContent focusOnClose={rowAction}>
-        {change ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{change.active ? `Reactivate ${name}?` : `Deactivate ${name}?`}</DialogTitle>
-              <DialogDescription>
-                {change.active
-                  ? "They will be able to sign in again with their existing password. Nothing else changes."
-                  : change.user.id === me?.id
-                    ? "This is your own account: you will be signed out at once, on every device, and only another admin can reactivate you."
-                    : "They will be signed out at once, on every device, and cannot sign in until an admin reactivates them. Their records stay as they are."}
-              </DialogDescription>
-            </DialogHeader>
-            <ConfirmFooter
-              pending={update.isPending}
-              destructive={!change.active}
-              label={change.active ? "Reactivate" : "Deactivate"}
-              pendingLabel={change.active ? "Reactivating…" : "Deactivating…"}
-              onConfirm={() => update.mutate({ id: change.user.id, active: change.active })}
-            />
-          </>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={change !== null} onOpenChange={(open) => !open && !update.isPending && onClose()}>
+        <DialogContent focusOnClose={rowAction}>
+          {change ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>{change.active ? `Reactivate ${name}?` : `Deactivate ${name}?`}</DialogTitle>
+                <DialogDescription>
+                  {change.active
+                    ? "They will be able to sign in again with their existing password. Nothing else changes."
+                    : change.user.id === me?.id
+                      ? "This is your own account: you will be signed out at once, on every device, and only another admin can reactivate you."
+                      : "They will be signed out at once, on every device, and cannot sign in until an admin reactivates them. Their records stay as they are."}
+                </DialogDescription>
+              </DialogHeader>
+              <ConfirmFooter
+                pending={update.isPending}
+                destructive={!change.active}
+                label={change.active ? "Reactivate" : "Deactivate"}
+                pendingLabel={change.active ? "Reactivating…" : "Deactivating…"}
+                onConfirm={() => update.mutate({ id: change.user.id, active: change.active })}
+              />
+            </>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+      {recheck.dialog}
+    </>
   );
 }
 

@@ -18,10 +18,21 @@ type UserRowProps = {
   onResetPassword: () => void;
   onSignOutEverywhere: () => void;
   onResetTwoStep: () => void;
+  onEnrolmentCode: () => void;
 };
 
 /** One person in the users list: who, role, status, joined, and what an admin may do to them. */
-export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, onResetPassword, onSignOutEverywhere, onResetTwoStep }: UserRowProps) {
+export function UserRow({
+  user,
+  isMe,
+  onChangeRole,
+  onChangeStatus,
+  onCareTeam,
+  onResetPassword,
+  onSignOutEverywhere,
+  onResetTwoStep,
+  onEnrolmentCode,
+}: UserRowProps) {
   const name = displayName(user);
   const active = user.deactivatedAt === null;
   return (
@@ -85,6 +96,10 @@ export function UserRow({ user, isMe, onChangeRole, onChangeStatus, onCareTeam, 
               {user.twoStepEnabled ? (
                 <Button variant="outline" size="sm" onClick={onResetTwoStep} aria-label={`Reset two-step sign-in for ${name}`}>
                   Reset two-step sign-in
+                </Button>
+              ) : user.role !== "patient" ? (
+                <Button variant="outline" size="sm" onClick={onEnrolmentCode} aria-label={`Issue enrolment code for ${name}`}>
+                  Issue enrolment code
                 </Button>
               ) : null}
             </>

@@ -15,6 +15,7 @@ import { CareTeamDialog } from "./care-team-dialog";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { rangeLabel } from "./people";
 import { useDebounced } from "./use-debounced";
+import { EnrolmentCodeDialog } from "./enrolment-code-dialog";
 import { ChangeRoleDialog, ResetTwoStepDialog, SignOutEverywhereDialog, StatusDialog, type StatusChange } from "./user-dialogs";
 import { UserRow } from "./user-row";
 import { readRole, readStatus, searchParamsOf, UserFiltersBar, type UserFilters } from "./users-filters";
@@ -41,6 +42,7 @@ export function UsersPage() {
   const [passwordOf, setPasswordOf] = useState<AdminUser | null>(null);
   const [signOutOf, setSignOutOf] = useState<AdminUser | null>(null);
   const [resetTwoStepOf, setResetTwoStepOf] = useState<AdminUser | null>(null);
+  const [enrolmentCodeOf, setEnrolmentCodeOf] = useState<AdminUser | null>(null);
   const query = searchParamsOf({ ...filters, search: debouncedSearch }).toString();
 
   useEffect(() => {
@@ -122,6 +124,7 @@ export function UsersPage() {
                   onResetPassword={() => setPasswordOf(user)}
                   onSignOutEverywhere={() => setSignOutOf(user)}
                   onResetTwoStep={() => setResetTwoStepOf(user)}
+                  onEnrolmentCode={() => setEnrolmentCodeOf(user)}
                 />
               ))}
             </TableCard>
@@ -136,6 +139,7 @@ export function UsersPage() {
       <ResetPasswordDialog user={passwordOf} onClose={() => setPasswordOf(null)} />
       <SignOutEverywhereDialog user={signOutOf} onClose={() => setSignOutOf(null)} />
       <ResetTwoStepDialog user={resetTwoStepOf} onClose={() => setResetTwoStepOf(null)} />
+      <EnrolmentCodeDialog user={enrolmentCodeOf} onClose={() => setEnrolmentCodeOf(null)} />
     </AdminShell>
   );
 }

@@ -3,12 +3,12 @@ import { Button } from "@halcyon/ui/components/button";
 import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { keepPreviousData } from "@tanstack/react-query";
 import { CalendarPlus } from "lucide-react";
-import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 
 import { MemberPage } from "../../components/member-page";
 import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
-import { AppointmentDialogsProvider } from "../../components/scheduling/appointment-dialogs";
+import { AppointmentDialogsProvider, useAppointmentDialogs } from "../../components/scheduling/appointment-dialogs";
 import { BookSessionDialog } from "../../components/scheduling/book-session-dialog";
 import { SectionCard } from "../../components/section-card";
 import { useCurrentUser } from "../../lib/auth/current-user";
@@ -22,6 +22,7 @@ import { CalendarCard } from "./calendar/calendar-card";
 import { CalendarFeed } from "./calendar-feed";
 import { SessionHistory } from "./session-history";
 import { UpcomingSessions } from "./upcoming-sessions";
+import type { OpenAppointmentState } from "./reminder-links/manage-appointment-page";
 
 /** The specification's lists: Session History shows the first 10; upcoming reads ahead generously. */
 const HISTORY_SHOWN = 10;
@@ -160,6 +161,8 @@ function Appointments({ user, calendar, onCalendarChange, shown, updating, upcom
         </SectionCard>
       </div>
 
+      <OpenFromReminderLink />
+
       <SectionCard title="Private calendar link" description="Your sessions in the calendar you already use." className="mt-8">
         <CalendarFeed feed={feed} />
       </SectionCard>
@@ -167,4 +170,22 @@ function Appointments({ user, calendar, onCalendarChange, shown, updating, upcom
       {isPatient ? <BookSessionDialog open={booking} onOpenChange={closeBooking} bookingFor={{ kind: "self", doctorId: chosenDoctor }} /> : null}
     </MemberPage>
   );
+}
+
+/**
+ * The appointment a reminder's "Cancel or reschedule" link named (manage-appointment-page.tsx),
+ * opened once in the page's own dialog: its details, with the app's own cancel and reschedule.
+ */
+function OpenFromReminderLink() {
+  const { open } = useAppointmentDialogs();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const appointment = (location.state as OpenAppointmentState | null)?.openAppointment;
+  useEffect(() => {
+    if (!appointment) return;
+    open("details", appointment);
+    // Handed on once: a reload or a step back does not open it again.
+    navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [appointment, open, navigate, location.pathname, location.search]);
+  return null;
 }

@@ -1,4 +1,5 @@
-import { loginInputSchema, registerInputSchema, type LoginInput, type RegisterInput } from "@halcyon/domain/schemas";
+import { loginInputSchema, registerInputSchema } from "@halcyon/domain/schemas";
+import type { z } from "zod";
 import { checkForm, type FormCheck } from "../../lib/check-form";
 
 export type AuthMode = "login" | "register";
@@ -30,11 +31,18 @@ export const AUTH_FIELDS: readonly AuthField[] = ["firstName", "lastName", "emai
 
 type Validation<Input> = FormCheck<Input, AuthField>;
 
-export function validateLogin({ username, password }: AuthFormValues): Validation<LoginInput> {
-  return checkForm(loginInputSchema, { username, password }, AUTH_FIELDS);
+/** A sign-in as the form holds it: the password stays in this browser (it is sent only as its authKey). */
+export type SignInValues = { username: string; password: string };
+/** A registration as the form holds it, the password with it (sent only as its authKey). */
+export type RegistrationValues = Omit<z.output<typeof registerInputSchema>, "password" | "authKey"> & { password: string };
+
+export function validateLogin({ username, password }: AuthFormValues): Validation<SignInValues> {
+  const check = checkForm(loginInputSchema, { username, password }, AUTH_FIELDS);
+  return check.ok ? { ok: true, input: { username: check.input.username, password } } : check;
 }
 
 /** Registration always asks for a patient account; the server makes one whatever is sent. */
-export function validateRegistration(values: AuthFormValues): Validation<RegisterInput> {
-  return checkForm(registerInputSchema, { ...values, role: "patient" }, AUTH_FIELDS);
+export function validateRegistration(values: AuthFormValues): Validation<RegistrationValues> {
+  const check = checkForm(registerInputSchema, { ...values, role: "patient" }, AUTH_FIELDS);
+  return check.ok ? { ok: true, input: { ...check.input, password: values.password } } : check;
 }

@@ -43,8 +43,11 @@ export function SecondStepForm({ methods, onSignedIn, onStartOver, next }: Secon
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const typed = code.trim();
-    if (useRecoveryCode ? typed.replace(/[\s-]/g, "").length !== 10 : !/^\d{6}$/.test(typed)) {
-      setProblem(useRecoveryCode ? "A recovery code has 10 letters and digits, like ABCDE-FGHJK." : "Enter the 6 digits your authenticator app shows.");
+    // Recovery codes are 20 letters and digits; one given before they grew has 10, and still works.
+    if (useRecoveryCode ? ![10, 20].includes(typed.replace(/[\s-]/g, "").length) : !/^\d{6}$/.test(typed)) {
+      setProblem(
+        useRecoveryCode ? "A recovery code has 20 letters and digits, like ABCD-EFGH-JKMN-PQRS-TUVW." : "Enter the 6 digits your authenticator app shows.",
+      );
       document.getElementById("second-step-code")?.focus();
       return;
     }
@@ -76,7 +79,7 @@ export function SecondStepForm({ methods, onSignedIn, onStartOver, next }: Secon
             inputMode={useRecoveryCode ? "text" : "numeric"}
             autoCapitalize="characters"
             spellCheck={false}
-            maxLength={useRecoveryCode ? 16 : 6}
+            maxLength={useRecoveryCode ? 32 : 6}
             aria-required
             aria-invalid={problem ? true : undefined}
             problem={problem}

@@ -20,8 +20,11 @@ function session(id: number, startTime: string, patch: Partial<Appointment> = {}
     notes: null,
     lateCancellation: false,
     cancelledAt: null,
+    confirmedAt: null,
     createdAt: "2026-11-01T00:00:00Z",
     progressRating: null,
+    serviceId: null,
+    feeMinor: null,
     ...patch,
   };
 }

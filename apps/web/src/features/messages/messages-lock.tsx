@@ -3,16 +3,22 @@ import { Button } from "@halcyon/ui/components/button";
 import { Input } from "@halcyon/ui/components/input";
 import { Label } from "@halcyon/ui/components/label";
 import { cn } from "@halcyon/ui/lib/utils";
-import { LockKeyhole } from "lucide-react";
+import { KeyRound, LockKeyhole } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 
 import { keyChanged, showRecoveryCode, useLockedMessagesSeen } from "../../lib/messaging-keys/key-events";
+import { usePasskeyProof } from "../../lib/passkeys/use-passkey-proof";
+import { trpc } from "../../lib/trpc";
+
+const PASSKEY_CANNOT_OPEN =
+  "This passkey does not open your messages yet. Use your password; you can then let a passkey open them, under Passkeys in your account.";
 
 type Step = "password" | "recovery";
 
 /**
  * Shown when sealed messages are on screen and this browser holds no key to open them (the member
- * signed in with a passkey, or this is a new device): the password opens the key. After a password
+ * signed in with a passkey, or this is a new device): the password opens the key, or a passkey the
+ * member let open it (its PRF, nothing typed). After a password
  * reset the password no longer does; the recovery code then restores it, or the member starts
  * afresh with a new key (older messages stay sealed to the old one).
  */
@@ -24,16 +30,23 @@ export function MessagesLock({ user }: { user: PublicUser }) {
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const hasPasskeys = (trpc.account.twoStep.useQuery(undefined, { enabled: locked }).data?.passkeys ?? 0) > 0;
+  const passkeyProof = usePasskeyProof();
   if (!locked) return null;
 
-  const run = async (work: () => Promise<void>) => {
+  /** Runs an unlocking step; a failure is said in the step's words, or in its own (`ownWords`: a passkey's). */
+  const run = async (work: () => Promise<void>, ownWords = false) => {
     setBusy(true);
     setProblem(undefined);
     try {
       await work();
-    } catch {
+    } catch (error) {
       setProblem(
-        step === "password" ? "That password is not right. Please try again." : "That recovery code does not open your messages. Check it and try again.",
+        ownWords && error instanceof Error
+          ? error.message
+          : step === "password"
+            ? "That password is not right. Please try again."
+            : "That recovery code does not open your messages. Check it and try again.",
       );
     } finally {
       setBusy(false);
@@ -44,18 +57,26 @@ export function MessagesLock({ user }: { user: PublicUser }) {
     event.preventDefault();
     void run(async () => {
       const { unlockOnThisDevice } = await import("../../lib/messaging-keys/unlock");
-      const result = await unlockOnThisDevice(user.id, password);
+      const result = await unlockOnThisDevice(user, password);
       if (result.status === "needs-recovery") return setStep("recovery");
       if (result.status === "created") showRecoveryCode(result.recoveryCode);
       keyChanged();
     });
   };
 
+  const withPasskey = () =>
+    void run(async () => {
+      const passkey = await passkeyProof();
+      const { unlockOnThisDeviceWithPasskey } = await import("../../lib/messaging-keys/unlock");
+      if (!(await unlockOnThisDeviceWithPasskey(user.id, passkey))) throw new Error(PASSKEY_CANNOT_OPEN);
+      keyChanged();
+    }, true);
+
   const restore = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
       const { restoreWithRecoveryCode } = await import("../../lib/messaging-keys/unlock");
-      await restoreWithRecoveryCode(user.id, code, password);
+      await restoreWithRecoveryCode(user, code, password);
       keyChanged();
     });
   };
@@ -63,7 +84,7 @@ export function MessagesLock({ user }: { user: PublicUser }) {
   const startAfresh = () =>
     void run(async () => {
       const { startAfresh: afresh } = await import("../../lib/messaging-keys/unlock");
-      const result = await afresh(user.id, password);
+      const result = await afresh(user, password);
       if (result.status === "created") showRecoveryCode(result.recoveryCode);
       keyChanged();
     });
@@ -80,7 +101,7 @@ export function MessagesLock({ user }: { user: PublicUser }) {
           </h2>
           <p className="text-sm leading-relaxed text-muted-foreground">
             {step === "password"
-              ? "Your messages are sealed so that only you and your care team can read them. Your password opens them here; it never leaves this browser."
+              ? "Your messages are sealed so that only you and your care team can read them. Your password opens them here: it is turned into a key in this browser, and neither the password nor that key is ever sent."
               : "Your new password does not open messages sealed before the reset. The recovery code you saved when your keys were made does. Without it, you can start afresh: new messages will be sealed, older ones stay sealed."}
           </p>
           {step === "password" ? (
@@ -99,6 +120,12 @@ export function MessagesLock({ user }: { user: PublicUser }) {
               <Button type="submit" disabled={busy || password === ""}>
                 {busy ? "Unlocking…" : "Unlock"}
               </Button>
+              {hasPasskeys ? (
+                <Button type="button" variant="outline" disabled={busy} onClick={withPasskey}>
+                  <KeyRound aria-hidden="true" />
+                  Use a passkey
+                </Button>
+              ) : null}
             </form>
           ) : (
             <form onSubmit={restore} className="grid gap-3">

@@ -24,6 +24,12 @@ export function useSealingBlock(me: number, partnerId: number, partnerName: stri
       return `${partnerName} has not set up secure messaging yet. You can send once they next sign in; your words wait here.`;
     case "locked":
       return "Unlock your messages above to send.";
+    case "partner-key-mismatch":
+      return `The key the server gave for ${partnerName} is not the key its id names: someone may have changed it, so nothing is sealed to it and nothing is sent. Tell the clinic.`;
+    case "records-key-mismatch":
+      return "The clinic's records key the server gave is not the key its id names: someone may have changed it, so nothing is sealed to it and nothing is sent. Tell the clinic.";
+    case "own-key-mismatch":
+      return "Your own key, as the server gave it, is not the key its id names: someone may have changed it, so nothing is sealed to it and nothing is sent. Tell the clinic.";
     default:
       return undefined;
   }

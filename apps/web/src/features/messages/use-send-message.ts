@@ -98,9 +98,18 @@ export function useSendMessage(senderId: number) {
       const content = await sealing.contentToSend(senderId, receiverId, opened);
       rememberSentContent(content, opened);
       toSend = { content, ...(attachment ? { attachmentIds: [attachment.id] } : {}) };
-    } catch {
+    } catch (error) {
       updateOutbox(queryClient, { type: "failed", clientId });
-      toast({ variant: "destructive", title: "Error", description: "Failed to send message. Please try again." });
+      // A key gone missing or not matching its id since the chat last looked: the composer says which.
+      void queryClient.invalidateQueries({ queryKey: ["messaging-keys", "readiness"] });
+      // A file the server refused (its size, the hour's uploads, the member's room): its reason, which a retry now would not change.
+      // By name: the sealing module, and its UploadRefused, load only with the chat.
+      const refused = error instanceof Error && error.name === "UploadRefused";
+      toast(
+        refused
+          ? { variant: "destructive", title: "The file was not sent", description: error.message }
+          : { variant: "destructive", title: "Error", description: "Failed to send message. Please try again." },
+      );
       return { clientId, accepted: false };
     }
     return mutation.mutateAsync({ receiverId, clientId, ...toSend }).then(

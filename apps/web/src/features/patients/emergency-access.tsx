@@ -4,12 +4,23 @@ import { Button } from "@halcyon/ui/components/button";
 import { Label } from "@halcyon/ui/components/label";
 import { Textarea } from "@halcyon/ui/components/textarea";
 import { toast } from "@halcyon/ui/hooks/use-toast";
-import { ShieldAlert } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { Hourglass, ShieldAlert } from "lucide-react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { trpc } from "../../lib/trpc";
+import { useRecheckWhenAsked } from "../account/use-recheck-when-asked";
+
+const APPROVAL_POLL_MS = 15_000;
+
+/** An emergency access that is open: it has an end. */
+export type OpenEmergencyAccess = EmergencyAccess & { status: "open"; expiresAt: string };
+
+/** The access when it is open; null when there is none or it still awaits an admin's approval. */
+export function openAccessOf(access: EmergencyAccess | null | undefined): OpenEmergencyAccess | null {
+  return access?.status === "open" && access.expiresAt !== null ? { ...access, status: "open", expiresAt: access.expiresAt } : null;
+}
 
 /**
  * A doctor on the record of a patient not in their care: it stays closed, unless they need it in
@@ -21,13 +32,34 @@ export function NotInCare({ patientId }: { patientId: number }) {
   const [problem, setProblem] = useState<string>();
   const utils = trpc.useUtils();
   const format = useTimeFormat();
+  // A request awaiting an admin's approval is asked after now and then, so the record opens here once approved.
+  const current = trpc.emergencyAccess.current.useQuery(
+    { patientId },
+    { refetchInterval: (query) => (query.state.data?.status === "awaiting_approval" ? APPROVAL_POLL_MS : false) },
+  );
+  const approved = current.data?.status === "open";
+  useEffect(() => {
+    if (approved) void utils.treatmentSessions.list.invalidate({ userId: patientId });
+  }, [approved, patientId, utils]);
+  const recheck = useRecheckWhenAsked({ title: "Open this record in an emergency?", actionLabel: "Open in an emergency", busyLabel: "Opening the record…" });
   const open = trpc.emergencyAccess.request.useMutation({
     onSuccess: async (grant) => {
       await Promise.all([utils.emergencyAccess.current.invalidate({ patientId }), utils.treatmentSessions.list.invalidate({ userId: patientId })]);
-      toast({ title: "Emergency access granted", description: `${grant.patientName}'s session notes are open to you until ${format.time(grant.expiresAt)}.` });
+      if (grant.expiresAt === null) {
+        toast({ title: "Waiting for an admin's approval", description: `${grant.patientName}'s record opens to you once an admin approves your request.` });
+      } else {
+        toast({
+          title: "Emergency access granted",
+          description: `${grant.patientName}'s session notes are open to you until ${format.time(grant.expiresAt)}.`,
+        });
+      }
     },
-    onError: (error) => setProblem(error.message),
+    onError: (error, input) => {
+      if (!recheck.offer(error, () => open.mutateAsync(input))) setProblem(error.message);
+    },
   });
+
+  if (current.data?.status === "awaiting_approval") return <AwaitingApproval requestedAt={current.data.grantedAt} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,13 +112,41 @@ export function NotInCare({ patientId }: { patientId: number }) {
             </Button>
           </div>
         </form>
+        {recheck.dialog}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A doctor whose care of this patient an admin ended: their request waits for an admin's approval
+ * and opens nothing until then.
+ */
+function AwaitingApproval({ requestedAt }: { requestedAt: string }) {
+  const format = useTimeFormat();
+  return (
+    <div className="mx-auto max-w-2xl px-5 py-20 md:py-24">
+      <div role="status" className="rounded-xl border border-hairline bg-card p-7 shadow-soft sm:p-10">
+        <span className="flex size-12 items-center justify-center rounded-full border border-hairline bg-ivory-50 text-gold-700">
+          <Hourglass className="size-5" strokeWidth={1.4} aria-hidden="true" />
+        </span>
+        <h1 className="mt-5 font-display text-4xl leading-tight text-ink-900">Waiting for an admin&rsquo;s approval</h1>
+        <p className="mt-4 text-base leading-relaxed text-muted-foreground">
+          An admin ended your care of this patient, so emergency access to their record needs an admin&rsquo;s approval first. You asked at{" "}
+          {format.time(requestedAt)}; once an admin approves, their session notes open here for one hour. If it cannot wait, call the clinic&rsquo;s admin.
+        </p>
+        <div className="mt-8">
+          <Button asChild variant="outline">
+            <Link to="/patients">Back to your patients</Link>
+          </Button>
+        </div>
       </div>
     </div>
   );
 }
 
 /** Above a record opened under emergency access: until when, and that it is watched. */
-export function EmergencyAccessNotice({ access }: { access: EmergencyAccess }) {
+export function EmergencyAccessNotice({ access }: { access: OpenEmergencyAccess }) {
   const format = useTimeFormat();
   return (
     <p role="note" className="mb-8 flex items-start gap-3 rounded-lg border border-rose-700/25 bg-rose-50 p-4 text-sm leading-relaxed text-rose-700">

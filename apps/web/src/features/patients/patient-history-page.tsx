@@ -1,4 +1,4 @@
-import type { Appointment, EmergencyAccess, PatientSummary, PublicUser, TreatmentSession } from "@halcyon/domain/schemas";
+import type { Appointment, PatientSummary, PublicUser, TreatmentSession } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { ArrowLeft, CalendarHeart, CalendarPlus, NotebookText, UserRoundSearch } from "lucide-react";
@@ -25,7 +25,9 @@ import { pageTitle } from "../../lib/clinic";
 import { formatDate } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { EmergencyAccessNotice, NotInCare } from "./emergency-access";
+import { EstimateList, SuperbillDownload } from "../billing-documents/billing-documents-section";
+import { PatientDiagnoses } from "./patient-diagnoses";
+import { EmergencyAccessNotice, NotInCare, openAccessOf, type OpenEmergencyAccess } from "./emergency-access";
 
 const SESSIONS_READ = 50;
 const LOOK_AHEAD_MS = 365 * 24 * 60 * 60 * 1000;
@@ -75,7 +77,7 @@ export function PatientHistoryPage() {
           patient={patient}
           sessions={sessions.data}
           appointments={appointments.data}
-          emergency={emergency.data ?? null}
+          emergency={openAccessOf(emergency.data)}
         />
       </AppointmentDialogsProvider>
     </TooltipProvider>
@@ -90,7 +92,7 @@ type PatientHistoryProps = {
   sessions: TreatmentSession[];
   appointments: Appointment[];
   /** The doctor's emergency access, when that is what opened the record. */
-  emergency: EmergencyAccess | null;
+  emergency: OpenEmergencyAccess | null;
 };
 
 function PatientHistory({ user, patientId, name, patient, sessions, appointments, emergency }: PatientHistoryProps) {
@@ -143,6 +145,16 @@ function PatientHistory({ user, patientId, name, patient, sessions, appointments
           )}
         </SectionCard>
       </div>
+
+      <PatientDiagnoses patientId={patientId} canWrite={user.role === "doctor" && !emergency} />
+      {emergency ? null : (
+        <SectionCard title="Billing documents" description="The patient's Good Faith Estimates, and a superbill of any dates." className="mt-8">
+          <div className="grid gap-6">
+            <EstimateList patientId={patientId} />
+            <SuperbillDownload patientId={patientId} />
+          </div>
+        </SectionCard>
+      )}
 
       {/* Emergency access opens the session notes only: not the questionnaires, not the intake. */}
       {emergency ? null : (

@@ -1,3 +1,4 @@
+import { ROOM_CLOSED_WHY } from "@halcyon/domain/rules";
 import type { VisitView } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { NotebookPen } from "lucide-react";
@@ -10,13 +11,15 @@ import { Notice } from "./visit-page";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The visit is over: when it ran, and for the doctor of a booked session, its notes to write. */
+/** The visit is over: why, when the server closed it; when it ran; and for the doctor of a booked session, its notes to write. */
 export function VisitEnded({ visit, dashboard, takeFocus }: { visit: VisitView; dashboard: string; takeFocus: boolean }) {
   const format = useTimeFormat();
+  const why = visit.closedBecause ? ROOM_CLOSED_WHY[visit.closedBecause] : undefined;
   const ran = visit.startedAt && visit.endedAt ? `It ran from ${format.time(visit.startedAt)} to ${format.time(visit.endedAt)}.` : null;
   return (
     <AppointmentDialogsProvider>
       <Notice title="This visit has ended" dashboard={dashboard} takeFocus={takeFocus}>
+        {why ? <p>{why}</p> : null}
         {ran ? <p>{ran}</p> : null}
         {visit.role === "doctor" && visit.appointmentId !== null ? <WriteNotes visit={visit} appointmentId={visit.appointmentId} /> : null}
       </Notice>

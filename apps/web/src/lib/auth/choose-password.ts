@@ -1,6 +1,7 @@
-// The "Choose your own password" form's checks before it asks the server (which has the last
-// word: it also refuses common passwords, ones containing the username, and the one-time
-// password itself, which this screen does not ask for again: the session just proved it).
+// The "Choose your own password" form's first checks. The clinic's full rules (common passwords,
+// ones containing the member's name) are judged next, in the browser too, by the server's own
+// judgePassword (password-change.ts): the server sees only the password's authKey. The server
+// still refuses the one-time password itself, which this screen does not ask for again.
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@halcyon/domain/rules";
 
 export type ChoosePasswordValues = { newPassword: string; confirmPassword: string };

@@ -23,6 +23,16 @@ export function isTwoStepRequiredError(error: unknown): boolean {
   return typeof data === "object" && data !== null && "reason" in data && data.reason === "TWO_STEP_REQUIRED";
 }
 
+/**
+ * True when the server asks the member to confirm it is them before this change (403
+ * REAUTH_REQUIRED: their last sign-in or re-check is more than 5 minutes old).
+ */
+export function isRecheckRequiredError(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const data: unknown = error.data;
+  return typeof data === "object" && data !== null && "reason" in data && data.reason === "REAUTH_REQUIRED";
+}
+
 let redirectPending = false;
 
 /**

@@ -5,6 +5,7 @@ vi.mock("./unlock", () => ({ unlockMessaging }));
 
 import { unlockMessagingAfterSignIn } from "./after-sign-in";
 
+const unlock = { sealKey: new Uint8Array(32).fill(7), password: "quiet harbour lanterns" };
 const member = { id: 7, role: "doctor" as const, mustChangePassword: false, twoStepSetupRequired: false };
 
 describe("opening the messaging key after a sign-in", () => {
@@ -13,15 +14,15 @@ describe("opening the messaging key after a sign-in", () => {
     unlockMessaging.mockResolvedValue({ status: "unlocked" });
   });
 
-  it("opens it with the password just typed", async () => {
-    unlockMessagingAfterSignIn(member, "quiet harbour lanterns");
-    await vi.waitFor(() => expect(unlockMessaging).toHaveBeenCalledWith(7, "quiet harbour lanterns"));
+  it("opens it with what the password just typed gives", async () => {
+    unlockMessagingAfterSignIn(member, unlock);
+    await vi.waitFor(() => expect(unlockMessaging).toHaveBeenCalledWith(7, unlock));
   });
 
   it("waits while the member may do nothing else: a one-time password, or two-step sign-in to set up first, and never for an admin", async () => {
-    unlockMessagingAfterSignIn({ ...member, mustChangePassword: true }, "one-time");
-    unlockMessagingAfterSignIn({ ...member, twoStepSetupRequired: true }, "quiet harbour lanterns");
-    unlockMessagingAfterSignIn({ ...member, role: "admin" }, "quiet harbour lanterns");
+    unlockMessagingAfterSignIn({ ...member, mustChangePassword: true }, unlock);
+    unlockMessagingAfterSignIn({ ...member, twoStepSetupRequired: true }, unlock);
+    unlockMessagingAfterSignIn({ ...member, role: "admin" }, unlock);
     // A moment for any import that should not have happened.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(unlockMessaging).not.toHaveBeenCalled();

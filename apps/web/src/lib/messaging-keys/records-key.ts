@@ -15,5 +15,7 @@ export async function createRecordsKey(clinicName: string): Promise<string> {
   link.click();
   URL.revokeObjectURL(link.href);
   const saved = await trpcClient.keys.setRecordsKey.mutate({ publicKey: pair.publicKey });
+  // The server names the key by the thumbprint it computes: the same as this browser's, or it kept another key.
+  if (saved.kid !== pair.kid) throw new Error("The server kept another key than the one made here.");
   return saved.kid;
 }

@@ -22,16 +22,41 @@ function readable(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** Asks the member's authenticator to sign the server's challenge with one of their passkeys. */
-export async function answerWithPasskey(options: CeremonyOptions): Promise<AuthenticationResponse> {
+/** A passkey's answer: what goes to the server, and the PRF result that stays in this browser. */
+export interface PasskeyAnswer {
+  response: AuthenticationResponse;
+  /** The passkey's PRF output for the messaging seal's input, when its authenticator has PRF; never sent. */
+  prfOutput: Uint8Array | null;
+}
+
+/** The PRF result of an assertion, as WebCrypto hands it over (an ArrayBuffer), or null. */
+function prfOutputOf(results: unknown): Uint8Array | null {
+  const first = (results as { prf?: { results?: { first?: BufferSource } } } | undefined)?.prf?.results?.first;
+  if (!first) return null;
+  return first instanceof ArrayBuffer ? new Uint8Array(first) : new Uint8Array(first.buffer, first.byteOffset, first.byteLength);
+}
+
+/**
+ * Asks the member's authenticator to sign the server's challenge with one of their passkeys (or
+ * one of `only`), and to evaluate its PRF on the messaging seal's input: a passkey with PRF can
+ * then open the member's messages. Only the signature goes to the server.
+ */
+export async function answerWithPasskey(options: CeremonyOptions, only?: string): Promise<PasskeyAnswer> {
   if (!browserHasPasskeys()) throw new Error(PASSKEYS_UNSUPPORTED);
-  const { startAuthentication } = await import("@simplewebauthn/browser");
+  const [{ startAuthentication }, { passkeyPrfInput }] = await Promise.all([import("@simplewebauthn/browser"), import("@halcyon/sealed")]);
   try {
-    const { id, rawId, type, response, authenticatorAttachment } = await startAuthentication({
-      optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+    const { id, rawId, type, response, authenticatorAttachment, clientExtensionResults } = await startAuthentication({
+      optionsJSON: {
+        ...options,
+        ...(only ? { allowCredentials: [{ id: only, type: "public-key" }] } : {}),
+        extensions: { prf: { eval: { first: await passkeyPrfInput() } } },
+      } as unknown as PublicKeyCredentialRequestOptionsJSON,
     });
     const { clientDataJSON, authenticatorData, signature, userHandle } = response;
-    return { id, rawId, type, authenticatorAttachment, response: { clientDataJSON, authenticatorData, signature, userHandle } };
+    return {
+      response: { id, rawId, type, authenticatorAttachment, response: { clientDataJSON, authenticatorData, signature, userHandle } },
+      prfOutput: prfOutputOf(clientExtensionResults),
+    };
   } catch (error) {
     throw readable(error);
   }
@@ -43,7 +68,8 @@ export async function makePasskey(options: CeremonyOptions): Promise<Registratio
   const { startRegistration } = await import("@simplewebauthn/browser");
   try {
     const { id, rawId, type, response, authenticatorAttachment } = await startRegistration({
-      optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+      // PRF asked for at creation: an authenticator makes a passkey's PRF (CTAP's hmac-secret) only then.
+      optionsJSON: { ...options, extensions: { ...(options.extensions as object | undefined), prf: {} } } as unknown as PublicKeyCredentialCreationOptionsJSON,
     });
     const { clientDataJSON, attestationObject, transports } = response;
     return { id, rawId, type, authenticatorAttachment, response: { clientDataJSON, attestationObject, transports } };

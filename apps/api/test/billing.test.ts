@@ -1,0 +1,315 @@
+// The clinic's money through its API, on both databases: services and the fee a booking agrees
+// to, what a session's end owes, fee decisions, payments and refunds by hand, invoices,
+// receivables, and who may see and do what. A refused or bad call writes nothing.
+import type { FastifyInstance } from "fastify";
+import { beforeAll, expect, it } from "vitest";
+import { aPatient, aStaffMember, book, patch, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { describeApp } from "./helper";
+
+const DAY = 86_400_000;
+/** Sessions outlive the clock's moves to a session's start and back. */
+const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "100000", SESSION_ABSOLUTE_HOURS: "100000" };
+
+const call = (app: FastifyInstance, who: SignedIn, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
+  app.inject({ method, url: `/api${url}`, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }), headers: { cookie: who.cookie } });
+
+/** How many rows the money tables hold: a refused call must leave them as they were. */
+async function moneyRows(app: FastifyInstance): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ["ledger_entries", "payments", "invoices", "pending_fees", "clinic_services", "patient_rates"] as const) {
+    const row = await app.clinic.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  const fees = await app.clinic.db.selectFrom("pending_fees").select(["id", "status"]).execute();
+  counts.decidedFees = fees.filter((fee) => fee.status !== "pending").length;
+  return counts;
+}
+
+describeApp(
+  "the clinic's money",
+  (testApp) => {
+    let admin: SignedIn;
+    let doctor: SignedIn;
+    let otherDoctor: SignedIn;
+    let individualId: number;
+    let couplesId: number;
+
+    beforeAll(async () => {
+      const { app } = testApp();
+      admin = await aStaffMember(app, "admin");
+      doctor = await aStaffMember(app, "doctor");
+      otherDoctor = await aStaffMember(app, "doctor");
+      const individual = await call(app, admin, "POST", "/billing/services", {
+        name: "Individual Therapy",
+        minutes: 53,
+        feeMinor: 15_000,
+        kind: "individual",
+        usualSessionsPerYear: 40,
+      });
+      const couples = await call(app, admin, "POST", "/billing/services", { name: "Couples Therapy", minutes: 53, feeMinor: 18_000, kind: "couples" });
+      individualId = individual.json().id;
+      couplesId = couples.json().id;
+    });
+
+    /** A new patient with a session booked with the doctor (the service named, or the default), and the session's id and start. */
+    async function patientWithSession(body: Record<string, unknown> = {}, daysAhead = 14) {
+      const { app } = testApp();
+      const patient = await aPatient(app);
+      const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(daysAhead + Math.floor(Math.random() * 20)));
+      const booked = await book(app, patient, { doctorId: doctor.id, startTime: slot, ...body });
+      expect(booked.statusCode, booked.body).toBe(200);
+      return { patient, session: booked.json() as { id: number; startTime: string; feeMinor: number | null; serviceId: number | null } };
+    }
+
+    /** Runs `work` with the clock just after the session started, then puts it back. */
+    async function afterStart<T>(startTime: string, work: () => Promise<T>): Promise<T> {
+      const { advance } = testApp();
+      const shift = Date.parse(startTime) - Date.now() + 5 * 60_000;
+      advance(shift);
+      try {
+        return await work();
+      } finally {
+        advance(-shift);
+      }
+    }
+
+    it("gives every service the CPT code its kind and length call for, and shows patients the active ones", async () => {
+      const { app } = testApp();
+      const patient = await aPatient(app);
+      const services = (await call(app, patient, "GET", "/billing/services")).json() as { name: string; cptCode: string }[];
+      expect(services.find((s) => s.name === "Individual Therapy")?.cptCode).toBe("90837");
+      expect(services.find((s) => s.name === "Couples Therapy")?.cptCode).toBe("90847");
+      const short = await call(app, admin, "POST", "/billing/services", { name: "Check-in", minutes: 30, feeMinor: 8_000, kind: "individual", active: false });
+      expect(short.json()).toMatchObject({ cptCode: "90832", active: false });
+      expect(((await call(app, patient, "GET", "/billing/services")).json() as { name: string }[]).map((s) => s.name)).not.toContain("Check-in");
+      expect(((await call(app, admin, "GET", "/billing/services?includeInactive=true")).json() as { name: string }[]).map((s) => s.name)).toContain("Check-in");
+      expect((await call(app, patient, "POST", "/billing/services", { name: "Free", minutes: 50, feeMinor: 0, kind: "individual" })).statusCode).toBe(403);
+    });
+
+    it("keeps the fee agreed at booking (the default individual service when none is named, the patient's own rate first) through a price change", async () => {
+      const { app } = testApp();
+      const { patient, session } = await patientWithSession();
+      expect(session).toMatchObject({ serviceId: individualId, feeMinor: 15_000 });
+      const couples = await patientWithSession({ serviceId: couplesId });
+      expect(couples.session).toMatchObject({ serviceId: couplesId, feeMinor: 18_000 });
+      expect((await call(app, admin, "PUT", `/billing/patients/${patient.id}/rates/${individualId}`, { feeMinor: 9_000 })).statusCode).toBe(200);
+      const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(40));
+      expect((await book(app, patient, { doctorId: doctor.id, startTime: slot })).json().feeMinor).toBe(9_000);
+      const raised = await call(app, admin, "PUT", `/billing/services/${couplesId}`, {
+        name: "Couples Therapy",
+        minutes: 53,
+        feeMinor: 19_500,
+        kind: "couples",
+      });
+      expect(raised.json().feeMinor).toBe(19_500);
+      const seen = (await app.inject({ method: "GET", url: "/api/appointments", headers: { cookie: couples.patient.cookie } })).json() as {
+        id: number;
+        feeMinor: number;
+      }[];
+      expect(seen.find((a) => a.id === couples.session.id)?.feeMinor).toBe(18_000);
+      expect((await book(app, patient, { doctorId: doctor.id, startTime: slot, serviceId: 999_999 })).statusCode).toBe(400);
+    });
+
+    it("charges a completed session its agreed fee, and holds a no-show's fee until the doctor approves it", async () => {
+      const { app } = testApp();
+      const { patient, session } = await patientWithSession();
+      const missed = await book(app, patient, { doctorId: doctor.id, startTime: new Date(Date.parse(session.startTime) + 3_600_000).toISOString() });
+      expect(missed.statusCode, missed.body).toBe(200);
+      await afterStart(missed.json().startTime, async () => {
+        expect((await patch(app, doctor, session.id, { status: "completed" })).statusCode).toBe(200);
+        expect((await patch(app, doctor, missed.json().id, { status: "no_show" })).statusCode).toBe(200);
+      });
+      const account = (await call(app, patient, "GET", "/billing/account")).json();
+      expect(account.balanceMinor).toBe(15_000);
+      expect(account.entries).toEqual([expect.objectContaining({ kind: "charge", amountMinor: 15_000, appointmentId: session.id })]);
+      const [fee] = account.fees;
+      expect(fee).toMatchObject({ kind: "no_show", amountMinor: 15_000, status: "pending", firstSession: false });
+      // Another doctor may not decide it; the session's doctor approves it, once.
+      expect((await call(app, otherDoctor, "POST", `/billing/fees/${fee.id}/approve`)).statusCode).toBe(403);
+      expect((await call(app, doctor, "POST", `/billing/fees/${fee.id}/approve`)).json().status).toBe("approved");
+      expect((await call(app, doctor, "POST", `/billing/fees/${fee.id}/approve`)).statusCode).toBe(409);
+      expect((await call(app, patient, "GET", "/billing/account")).json().balanceMinor).toBe(30_000);
+    });
+
+    it("charges a session completed by writing its notes, once", async () => {
+      const { app } = testApp();
+      const { patient, session } = await patientWithSession();
+      await afterStart(session.startTime, async () => {
+        const noted = await app.inject({
+          method: "POST",
+          url: "/api/treatment-sessions",
+          payload: { appointmentId: session.id, progressRating: 6, sessionNotes: "A steadier week." },
+          headers: { cookie: doctor.cookie },
+        });
+        expect(noted.statusCode, noted.body).toBe(200);
+      });
+      const account = (await call(app, patient, "GET", "/billing/account")).json();
+      expect(account.entries).toEqual([expect.objectContaining({ kind: "charge", amountMinor: 15_000, appointmentId: session.id })]);
+    });
+
+    it("opens a late cancellation's fee at the clinic's percentage, and waiving it leaves nothing owed", async () => {
+      const { app, advance } = testApp();
+      const { patient, session } = await patientWithSession({}, 10);
+      const shift = Date.parse(session.startTime) - Date.now() - 3 * 3_600_000;
+      advance(shift);
+      try {
+        const cancelled = await patch(app, patient, session.id, { status: "cancelled" });
+        expect(cancelled.json().lateCancellation).toBe(true);
+      } finally {
+        advance(-shift);
+      }
+      const [fee] = (await call(app, patient, "GET", "/billing/account")).json().fees;
+      expect(fee).toMatchObject({ kind: "late_cancellation", amountMinor: 7_500, status: "pending" });
+      expect((await call(app, doctor, "POST", `/billing/fees/${fee.id}/waive`, {})).statusCode).toBe(400);
+      const waived = await call(app, admin, "POST", `/billing/fees/${fee.id}/waive`, { reason: "Snowstorm" });
+      expect(waived.json()).toMatchObject({ status: "waived", reason: "Snowstorm" });
+      expect((await call(app, patient, "GET", "/billing/account")).json().balanceMinor).toBe(0);
+    });
+
+    it("forgives a first-session no-show in one call, and only that", async () => {
+      const { app } = testApp();
+      const { patient, session } = await patientWithSession();
+      await afterStart(session.startTime, async () => expect((await patch(app, doctor, session.id, { status: "no_show" })).statusCode).toBe(200));
+      const [fee] = (await call(app, doctor, "GET", `/billing/account?patientId=${patient.id}`)).json().fees;
+      expect(fee.firstSession).toBe(true);
+      const forgiven = await call(app, doctor, "POST", `/billing/fees/${fee.id}/forgive`);
+      expect(forgiven.json()).toMatchObject({ status: "waived", reason: expect.stringMatching(/first session/i) });
+      const audit = await app.clinic.db
+        .selectFrom("audit_log")
+        .select("action")
+        .where("action", "=", "billing.fee_waive")
+        .where("actor_id", "=", doctor.id)
+        .execute();
+      expect(audit.length).toBeGreaterThan(0);
+    });
+
+    it("records payments by hand and refunds them, never more than was paid; invoices get numbers that never repeat", async () => {
+      const { app } = testApp();
+      const patient = await aPatient(app);
+      expect(
+        (await call(app, admin, "POST", "/billing/adjustments", { patientId: patient.id, amountMinor: 20_000, reason: "Assessment report" })).statusCode,
+      ).toBe(200);
+      const first = (await call(app, admin, "POST", "/billing/invoices", { patientId: patient.id })).json();
+      expect((await call(app, admin, "POST", "/billing/invoices", { patientId: patient.id })).statusCode).toBe(409);
+      expect((await call(app, admin, "POST", "/billing/adjustments", { patientId: patient.id, amountMinor: 5_000, reason: "Letter" })).statusCode).toBe(200);
+      const second = (await call(app, admin, "POST", "/billing/invoices", { patientId: patient.id })).json();
+      const [a, b] = [
+        (await call(app, patient, "GET", `/billing/invoices/${first.id}`)).json(),
+        (await call(app, admin, "GET", `/billing/invoices/${second.id}`)).json(),
+      ];
+      expect(a.number).toMatch(/^INV-\d{6}$/);
+      expect(b.number > a.number).toBe(true);
+      expect(a).toMatchObject({ totalMinor: 20_000, paid: false });
+
+      const paid = await call(app, admin, "POST", "/billing/payments", {
+        patientId: patient.id,
+        invoiceId: first.id,
+        method: "cheque",
+        reference: "Cheque 1042",
+        amountMinor: 20_000,
+      });
+      expect(paid.json()).toMatchObject({ method: "cheque", amountMinor: 20_000, refundedMinor: 0 });
+      expect((await call(app, patient, "GET", `/billing/invoices/${first.id}`)).json()).toMatchObject({ paidMinor: 20_000, paid: true });
+      expect((await call(app, patient, "GET", "/billing/account")).json().balanceMinor).toBe(5_000);
+
+      const before = await moneyRows(app);
+      const over = await call(app, admin, "POST", `/billing/payments/${paid.json().id}/refund`, { amountMinor: 20_001, reason: "Overpaid" });
+      expect(over.statusCode).toBe(409);
+      expect(over.json().message).toMatch(/at most what is left of the payment: \$200\.00/);
+      expect(await moneyRows(app)).toEqual(before);
+      expect((await call(app, admin, "POST", `/billing/payments/${paid.json().id}/refund`, { amountMinor: 15_000, reason: "Overpaid" })).statusCode).toBe(200);
+      const rest = await call(app, admin, "POST", `/billing/payments/${paid.json().id}/refund`, { amountMinor: 5_001, reason: "Overpaid" });
+      expect(rest.json().message).toMatch(/\$50\.00/);
+      expect((await call(app, patient, "GET", "/billing/account")).json()).toMatchObject({
+        balanceMinor: 20_000,
+        payments: [expect.objectContaining({ amountMinor: 20_000, refundedMinor: 15_000 })],
+      });
+      expect((await call(app, patient, "GET", `/billing/invoices/${first.id}`)).json()).toMatchObject({ paidMinor: 5_000, paid: false });
+      const actions = await app.clinic.db
+        .selectFrom("audit_log")
+        .select("action")
+        .where("action", "like", "billing.%")
+        .where("target_id", "=", String(patient.id))
+        .execute();
+      expect(new Set(actions.map((row) => row.action))).toEqual(new Set(["billing.adjustment", "billing.payment", "billing.refund", "billing.read"]));
+    });
+
+    it("refuses bad amounts and a waiver of a paid fee with a clear 4xx, writing nothing", async () => {
+      const { app } = testApp();
+      const { patient, session } = await patientWithSession();
+      await afterStart(session.startTime, async () => expect((await patch(app, doctor, session.id, { status: "no_show" })).statusCode).toBe(200));
+      const [fee] = (await call(app, patient, "GET", "/billing/account")).json().fees;
+      await call(app, doctor, "POST", `/billing/fees/${fee.id}/approve`);
+      await call(app, admin, "POST", "/billing/payments", { patientId: patient.id, method: "cash", reference: "Till", amountMinor: 15_000 });
+
+      const before = await moneyRows(app);
+      const refusals = [
+        [await call(app, admin, "POST", "/billing/payments", { patientId: patient.id, method: "cash", amountMinor: -500 }), 400, /more than 0/],
+        [await call(app, admin, "POST", "/billing/payments", { patientId: patient.id, method: "cash", amountMinor: 12.5 }), 400, /whole cents/],
+        [
+          await call(app, admin, "POST", "/billing/payments", { patientId: patient.id, method: "bitcoin", amountMinor: 500 }),
+          400,
+          /cash, cheque or card_elsewhere/,
+        ],
+        [await call(app, admin, "POST", "/billing/adjustments", { patientId: patient.id, amountMinor: 0, reason: "Nothing" }), 400, /changes nothing/],
+        [await call(app, admin, "POST", "/billing/adjustments", { patientId: patient.id, amountMinor: -500 }), 400, /Say why/],
+        [await call(app, admin, "POST", "/billing/services", { name: "Odd", minutes: 50, feeMinor: -1, kind: "individual" }), 400, /cannot be negative/],
+        [await call(app, admin, "POST", `/billing/fees/${fee.id}/waive`, { reason: "Changed my mind" }), 409, /has been paid/],
+      ] as const;
+      for (const [response, status, message] of refusals) {
+        expect(response.statusCode, response.body).toBe(status);
+        expect(response.json().message).toMatch(message);
+      }
+      expect(refusals[0][0].json().issues).toEqual([expect.objectContaining({ path: "amountMinor" })]);
+      expect(await moneyRows(app)).toEqual(before);
+    });
+
+    it("ages the receivables by the newest debts, exports them as CSV, and keeps them from doctors", async () => {
+      const { app, advance } = testApp();
+      const patient = await aPatient(app);
+      const adjust = (amountMinor: number) => call(app, admin, "POST", "/billing/adjustments", { patientId: patient.id, amountMinor, reason: "Report" });
+      await adjust(10_000);
+      advance(45 * DAY);
+      try {
+        await adjust(4_000);
+        await call(app, admin, "POST", "/billing/payments", { patientId: patient.id, method: "cash", reference: "Till", amountMinor: 6_000 });
+        // 8,000 owed: the 4,000 of today, and 4,000 of the 10,000 of 45 days ago.
+        const report = (await call(app, admin, "GET", "/billing/receivables")).json();
+        expect(report.patients.find((p: { patientId: number }) => p.patientId === patient.id)).toMatchObject({
+          balanceMinor: 8_000,
+          days0to30: 4_000,
+          days31to60: 4_000,
+          days61to90: 0,
+          over90: 0,
+        });
+        const csv = await call(app, admin, "GET", "/billing/receivables.csv");
+        expect(csv.headers["content-type"]).toMatch(/text\/csv/);
+        expect(csv.body.split("\r\n")[0]).toBe('"patient_id","patient","currency","balance","0-30 days","31-60 days","61-90 days","over 90 days"');
+        expect(csv.body).toContain(`"${patient.id}",`);
+        expect(csv.body).toMatch(/"USD","80\.00","40\.00","40\.00","0\.00","0\.00"/);
+        expect((await call(app, doctor, "GET", "/billing/receivables")).statusCode).toBe(403);
+        expect((await call(app, doctor, "GET", "/billing/receivables.csv")).statusCode).toBe(403);
+      } finally {
+        advance(-45 * DAY);
+      }
+    });
+
+    it("shows a doctor their patient's balance and their own sessions' charges only, and no one else's money", async () => {
+      const { app } = testApp();
+      const { patient, session } = await patientWithSession();
+      await afterStart(session.startTime, async () => expect((await patch(app, doctor, session.id, { status: "completed" })).statusCode).toBe(200));
+      await call(app, admin, "POST", "/billing/adjustments", { patientId: patient.id, amountMinor: -1_000, reason: "Loyalty discount" });
+      const seen = (await call(app, doctor, "GET", `/billing/account?patientId=${patient.id}`)).json();
+      expect(seen).toMatchObject({ balanceMinor: 14_000, invoices: [], payments: [] });
+      expect(seen.entries.map((e: { kind: string }) => e.kind)).toEqual(["charge"]);
+      expect((await call(app, otherDoctor, "GET", `/billing/account?patientId=${patient.id}`)).statusCode).toBe(403);
+      const stranger = await aPatient(app);
+      expect((await call(app, stranger, "GET", `/billing/account?patientId=${patient.id}`)).statusCode).toBe(403);
+      expect((await call(app, patient, "GET", "/billing/account")).json().entries).toHaveLength(2);
+    });
+  },
+  LONG_SESSIONS,
+);

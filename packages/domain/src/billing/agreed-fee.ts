@@ -1,0 +1,23 @@
+// The fee a booking agrees to: the patient's own rate for the service if an admin set one (sliding
+// scale), else the service's fee, as they stand at that moment. The appointment keeps it
+// (appointments.fee_minor), so a later price change never rewrites what was agreed.
+import { defaultIndividualService, findClinicService, patientRateFor, type Db } from "@halcyon/db";
+import { AppError } from "../errors";
+
+export interface AgreedFee {
+  serviceId: number | null;
+  feeMinor: number | null;
+}
+
+/**
+ * The service and fee of a booking. A booking that names no service (the specification's client
+ * knows nothing of services) is for the clinic's default individual service: its active
+ * individual service closest to the 60-minute session. A clinic with no services books unpriced
+ * sessions, as before.
+ */
+export async function agreedFee(db: Db, patientId: number, serviceId: number | undefined): Promise<AgreedFee> {
+  const service = serviceId === undefined ? await defaultIndividualService(db) : await findClinicService(db, serviceId);
+  if (serviceId !== undefined && (!service || !service.active)) throw new AppError("INVALID_INPUT", "Choose one of the clinic's services (serviceId).");
+  if (!service) return { serviceId: null, feeMinor: null };
+  return { serviceId: service.id, feeMinor: (await patientRateFor(db, patientId, service.id)) ?? service.feeMinor };
+}

@@ -1,0 +1,24 @@
+// The CPT code a psychotherapy service's kind and length call for (AMA CPT, psychiatry section).
+// Browser-safe: the services form suggests it as the admin types.
+/** As clinic_services.kind. */
+export type ServiceKind = "intake" | "individual" | "couples" | "family" | "group";
+
+/**
+ * 90791 an intake (diagnostic evaluation); individual psychotherapy by time: 90832 for 16–37
+ * minutes, 90834 for 38–52, 90837 for 53 or more; couples or family: 90847 with the patient
+ * present (the usual case), 90846 without; group: 90853. Under 16 minutes no psychotherapy code
+ * applies, so the form asks for at least 16.
+ */
+export function cptCodeFor(kind: ServiceKind, minutes: number, { patientPresent = true }: { patientPresent?: boolean } = {}): string {
+  switch (kind) {
+    case "intake":
+      return "90791";
+    case "couples":
+    case "family":
+      return patientPresent ? "90847" : "90846";
+    case "group":
+      return "90853";
+    case "individual":
+      return minutes >= 53 ? "90837" : minutes >= 38 ? "90834" : "90832";
+  }
+}
