@@ -117,7 +117,14 @@ describeApp(
       const clinic = await app.inject({ method: "GET", url: "/api/clinic", headers: { cookie: session.cookie } });
       expect(clinic.statusCode).toBe(200);
       expect(clinic.json()).toEqual((await app.inject({ method: "GET", url: "/api/clinic" })).json());
-      expect(Object.keys(clinic.json()).sort()).toEqual(["cancellationWindowHours", "cardPayments", "clinicName", "clinicTimeZone", "clinicians", "defaultWorkingHours"]);
+      expect(Object.keys(clinic.json()).sort()).toEqual([
+        "cancellationWindowHours",
+        "cardPayments",
+        "clinicName",
+        "clinicTimeZone",
+        "clinicians",
+        "defaultWorkingHours",
+      ]);
 
       const user = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: session.cookie } });
       expect(user.json()).toMatchObject({ id: session.id, mustChangePassword: true });
