@@ -10,6 +10,7 @@ import { join, relative } from "node:path";
 import { measureAuditCost } from "./audit-cost";
 import { measureAdminEndpoints } from "./admin-endpoints";
 import { measureBundleSize } from "./bundle-size";
+import { measureCareSweeps } from "./care-sweeps";
 import { measureLargeClinic } from "./large-clinic";
 import { measureLighthouse } from "./lighthouse";
 import { measureLoginEventLoop } from "./login-event-loop";
@@ -71,6 +72,13 @@ const MEASUREMENTS: Measurement[] = [
     needsBuiltServer: false,
     optIn: true,
     run: measureOutboxCost,
+  },
+  {
+    id: "care-sweeps",
+    title: "Care sweep: a minute's notices and documents on the large clinic",
+    needsBuiltServer: false,
+    optIn: true,
+    run: measureCareSweeps,
   },
   { id: "admin", title: "Admin: stats and audit log, 1,000,000 audit rows", needsBuiltServer: true, optIn: true, run: measureAdminEndpoints },
 ];

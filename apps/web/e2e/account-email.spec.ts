@@ -5,10 +5,11 @@
 // clinic's outbox and signed with its secrets key, as its worker signs them when it sends them.
 import { expect, type Page } from "@playwright/test";
 
+import { createAccountAsAdmin } from "./admin-support";
 import { ownClinic } from "./clinic-server";
 import { chatLog, composer, openMessages } from "./messaging-support";
 import { noticeLinkFor } from "./notice-links";
-import { expectToast, fillLogInForm, fillRegistrationForm, mainNavigation, newPatient, seriousViolations } from "./support";
+import { DEMO, expectToast, fillLogInForm, fillRegistrationForm, mainNavigation, newPatient, seriousViolations, signInQuietly } from "./support";
 
 const test = ownClinic();
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -152,4 +153,42 @@ test("forgot password: the email's link sets a new password in the browser, sign
   expect(await seriousViolations(again)).toEqual([]);
   await screenshots(again, "not-me-done");
   expect((await fresh.request.get("/api/user")).status()).toBe(401);
+});
+
+test("an admin gives a member a new address: a malformed one is refused at its field, a good one is used once its owner follows the link", async ({
+  page,
+  browser,
+  clinic,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const member = await createAccountAsAdmin(request);
+  const address = `${member.username}@example.org`;
+  await signInQuietly(page, DEMO.admin);
+  await page.goto("/admin/users");
+  await page.getByLabel("Search").fill(member.username);
+  const row = page.getByTestId("user-row").filter({ hasText: member.username });
+  await row.getByRole("button", { name: `Change email of ${member.firstName} ${member.lastName}` }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Change email" });
+  const field = dialog.getByRole("textbox", { name: "Email" });
+  await field.fill("not an address");
+  await dialog.getByRole("button", { name: "Change email" }).click();
+  await expect(dialog.getByText("Enter a valid email address, or leave it empty to remove it")).toBeVisible();
+  await expect(field).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, "admin-change-email");
+
+  await field.fill(address);
+  await dialog.getByRole("button", { name: "Change email" }).click();
+  await expectToast(page, "Email changed");
+  await expect(row).toContainText(address);
+
+  // The member, in a browser of their own, follows the link sent to the new address.
+  const theirs = await browser.newContext({ baseURL: clinic.baseURL });
+  const theirPage = await theirs.newPage();
+  await theirPage.goto(noticeLinkFor(clinic.dataDir, member.username, "email_verification"));
+  await expect(theirPage.getByRole("heading", { level: 1, name: "Your email address is confirmed" })).toBeVisible();
+  await expect(theirPage.getByText(`We will write to ${address}`)).toBeVisible();
+  await theirs.close();
 });

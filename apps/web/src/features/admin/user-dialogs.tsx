@@ -5,6 +5,7 @@ import { Input } from "@halcyon/ui/components/input";
 import { cn } from "@halcyon/ui/lib/utils";
 import { useRef, useState, type FormEvent } from "react";
 
+import { issuesOf } from "../../lib/api-errors";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { trpc } from "../../lib/trpc";
 import { RecheckDialog } from "../account/recheck-dialog";
@@ -119,6 +120,81 @@ function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () => void 
         </DialogFooter>
       </form>
       {/* Outside the form: the dialog's own submit must not bubble into this one. */}
+      {recheck.dialog}
+    </>
+  );
+}
+
+/** An admin gives a member a new email address (or removes it): unverified until its owner follows the link sent to it. */
+export function ChangeEmailDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>{user ? <ChangeEmailForm key={user.id} user={user} onDone={onClose} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function ChangeEmailForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
+  const [email, setEmail] = useState(user.email ?? "");
+  const [problem, setProblem] = useState<string>();
+  const refresh = useRefreshPeople();
+  const name = displayName(user);
+  const recheck = useRecheckWhenAsked({ title: "Change this email address?", actionLabel: "Change email", busyLabel: "Changing email…" });
+  const update = trpc.admin.updateUser.useMutation({
+    onSuccess: async (updated) => {
+      await refresh();
+      toastSuccess(
+        "Email changed",
+        updated.email
+          ? `${displayName(updated)} is sent a link to confirm ${updated.email}; until they follow it, no email goes there.`
+          : `${displayName(updated)} has no email address now, and gets no email.`,
+      );
+      onDone();
+    },
+    onError: (error, input) => {
+      if (recheck.offer(error, () => update.mutateAsync(input))) return;
+      // A refused address is said by its field; anything else is said in a toast.
+      const refused = issuesOf(error).get("email");
+      if (refused === undefined) return toastFailure("The email was not changed", error);
+      setProblem(refused);
+      document.getElementById("member-email")?.focus();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = email.trim();
+    if (next === (user.email ?? "")) return onDone();
+    setProblem(undefined);
+    update.mutate({ id: user.id, email: next === "" ? null : next });
+  };
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate className="grid gap-6">
+        <DialogHeader>
+          <DialogTitle>Change email</DialogTitle>
+          <DialogDescription>
+            {user.email
+              ? `${name} is told at their current address that it changed. The new address is used once they follow the link sent to it.`
+              : `The address is used once ${name} follows the link sent to it.`}{" "}
+            Leave it empty to remove the address.
+          </DialogDescription>
+        </DialogHeader>
+        <AdminField id="member-email" label="Email" hint="optional" error={problem}>
+          <Input type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
+        </AdminField>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? "Changing email…" : "Change email"}
+          </Button>
+        </DialogFooter>
+      </form>
       {recheck.dialog}
     </>
   );

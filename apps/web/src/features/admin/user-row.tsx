@@ -13,6 +13,7 @@ type UserRowProps = {
   user: AdminUser;
   isMe: boolean;
   onChangeRole: () => void;
+  onChangeEmail: () => void;
   onChangeStatus: (active: boolean) => void;
   onCareTeam: () => void;
   onResetPassword: () => void;
@@ -26,6 +27,7 @@ export function UserRow({
   user,
   isMe,
   onChangeRole,
+  onChangeEmail,
   onChangeStatus,
   onCareTeam,
   onResetPassword,
@@ -85,6 +87,11 @@ export function UserRow({
           <Button variant="outline" size="sm" onClick={onChangeRole} aria-label={`Change role of ${name}`}>
             Change role
           </Button>
+          {active ? (
+            <Button variant="outline" size="sm" onClick={onChangeEmail} aria-label={`Change email of ${name}`}>
+              Change email
+            </Button>
+          ) : null}
           {active && !isMe ? (
             <>
               <Button variant="outline" size="sm" onClick={onResetPassword} aria-label={`New password for ${name}`}>

@@ -16,7 +16,7 @@ import { ResetPasswordDialog } from "./reset-password-dialog";
 import { rangeLabel } from "./people";
 import { useDebounced } from "./use-debounced";
 import { EnrolmentCodeDialog } from "./enrolment-code-dialog";
-import { ChangeRoleDialog, ResetTwoStepDialog, SignOutEverywhereDialog, StatusDialog, type StatusChange } from "./user-dialogs";
+import { ChangeEmailDialog, ChangeRoleDialog, ResetTwoStepDialog, SignOutEverywhereDialog, StatusDialog, type StatusChange } from "./user-dialogs";
 import { UserRow } from "./user-row";
 import { readRole, readStatus, searchParamsOf, UserFiltersBar, type UserFilters } from "./users-filters";
 import { UsersPager } from "./users-pager";
@@ -37,6 +37,7 @@ export function UsersPage() {
   const offset = (page - 1) * USERS_PAGE_SIZE;
   const { user: me } = useCurrentUser();
   const [roleChange, setRoleChange] = useState<AdminUser | null>(null);
+  const [emailChange, setEmailChange] = useState<AdminUser | null>(null);
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
   const [careOf, setCareOf] = useState<AdminUser | null>(null);
   const [passwordOf, setPasswordOf] = useState<AdminUser | null>(null);
@@ -119,6 +120,7 @@ export function UsersPage() {
                   user={user}
                   isMe={user.id === me?.id}
                   onChangeRole={() => setRoleChange(user)}
+                  onChangeEmail={() => setEmailChange(user)}
                   onChangeStatus={(active) => setStatusChange({ user, active })}
                   onCareTeam={() => setCareOf(user)}
                   onResetPassword={() => setPasswordOf(user)}
@@ -134,6 +136,7 @@ export function UsersPage() {
       </div>
 
       <ChangeRoleDialog user={roleChange} onClose={() => setRoleChange(null)} />
+      <ChangeEmailDialog user={emailChange} onClose={() => setEmailChange(null)} />
       <StatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
       <CareTeamDialog patient={careOf} onClose={() => setCareOf(null)} />
       <ResetPasswordDialog user={passwordOf} onClose={() => setPasswordOf(null)} />
