@@ -3,6 +3,7 @@
 // outbox can take a notice's subject in the change's own transaction; links are signed only when
 // the notice is sent, so no usable link ever sits in the database.
 import type { NoticeChannel } from "@halcyon/db";
+import type { CalendarAppointment } from "../calendar/invitation";
 import type { LinkPurpose } from "./signed-links";
 
 /** The switch a notice obeys (notice_preferences.topic). */
@@ -19,18 +20,8 @@ export interface NoticeLink {
   signed?: { purpose: LinkPurpose; targetId?: number; subject?: string; expiresAt: string; singleUse: boolean };
 }
 
-/** An appointment as a calendar app keeps it: the same UID every time, so it is updated, never doubled. */
-export interface NoticeCalendarEvent {
-  uid: string;
-  start: string;
-  end: string;
-  summary: string;
-  /** Raised at each change, so calendar apps take the newest. */
-  sequence: number;
-  status: "confirmed" | "cancelled";
-  location?: string;
-  url?: NoticeLink;
-}
+/** An appointment as a calendar app keeps it (the same UID every time, so it is updated, never doubled), its link still a path of the app's. */
+export type NoticeCalendarEvent = Omit<CalendarAppointment, "url"> & { url?: NoticeLink };
 
 export interface NoticeContent {
   /** Also the Delivery log's only view of the content. */

@@ -6,6 +6,7 @@ import { cn } from "@halcyon/ui/lib/utils";
 import { useRef, useState, type FormEvent } from "react";
 
 import { issuesOf } from "../../lib/api-errors";
+import { FormDialogFooter } from "../../components/form-dialog-footer";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { trpc } from "../../lib/trpc";
 import { RecheckDialog } from "../account/recheck-dialog";
@@ -108,16 +109,7 @@ function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () => void 
             <Input value={specialization} onChange={(event) => setSpecialization(event.target.value)} placeholder="e.g. Couples Therapy" />
           </AdminField>
         ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? "Changing role…" : "Change role"}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter busy={update.isPending} onCancel={onDone} label="Change role" busyLabel="Changing role…" />
       </form>
       {/* Outside the form: the dialog's own submit must not bubble into this one. */}
       {recheck.dialog}
@@ -184,16 +176,7 @@ function ChangeEmailForm({ user, onDone }: { user: AdminUser; onDone: () => void
         <AdminField id="member-email" label="Email" hint="optional" error={problem}>
           <Input type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
         </AdminField>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? "Changing email…" : "Change email"}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter busy={update.isPending} onCancel={onDone} label="Change email" busyLabel="Changing email…" />
       </form>
       {recheck.dialog}
     </>
