@@ -14,5 +14,6 @@ export const adminRoutes: RouteObject[] = [
   { path: "delivery-log", lazy: lazyPage(() => import("./delivery-log-page"), "DeliveryLogPage") },
   { path: "logs", lazy: lazyPage(() => import("./system-log-page"), "SystemLogPage") },
   { path: "billing", lazy: lazyPage(() => import("./billing-page"), "BillingPage") },
+  { path: "services", lazy: lazyPage(() => import("./services-page"), "ServicesPage") },
   { path: "settings", lazy: lazyPage(() => import("./settings-page"), "SettingsPage") },
 ];

@@ -14,10 +14,12 @@ import { FormDialogFooter } from "../../components/form-dialog-footer";
 import { SectionCard } from "../../components/section-card";
 import { trpc } from "../../lib/trpc";
 import { billingDate, FEE_LABEL, METHOD_LABEL } from "../billing/money-words";
+import { PaymentCells } from "../billing/payment-cells";
 import { AdminField } from "./admin-field";
 import { AdminShell, EmptyState } from "./admin-shell";
 import { toastFailure, toastSuccess } from "./feedback";
 import { LoadAlert } from "./load-alert";
+import { PatientRates } from "./patient-rates";
 import { FailedCharges } from "../billing/card/failed-charges";
 import { SelectField } from "./select-field";
 import { TableCard } from "./table-card";
@@ -167,16 +169,23 @@ function PatientAccount({ currency }: { currency: string }) {
   const [patientId, setPatientId] = useState("");
   const options = (patients.data?.users ?? []).map((patient) => ({ value: String(patient.id), label: `${patient.firstName} ${patient.lastName}` }));
   return (
-    <SectionCard title="A patient's account" description="Record a payment taken by hand, refund one, or invoice what is owed.">
+    <SectionCard title="A patient's account" description="Record a payment taken by hand, refund one, invoice what is owed, or set the patient's own rates.">
       <div className="max-w-sm">
         <SelectField id="billing-patient" label="Patient" value={patientId} onValueChange={setPatientId} options={options} placeholder="Choose a patient" />
       </div>
-      {patientId ? <AccountDetail key={patientId} patientId={Number(patientId)} currency={currency} /> : null}
+      {patientId ? (
+        <AccountDetail
+          key={patientId}
+          patientId={Number(patientId)}
+          patientName={options.find((option) => option.value === patientId)?.label ?? "The patient"}
+          currency={currency}
+        />
+      ) : null}
     </SectionCard>
   );
 }
 
-function AccountDetail({ patientId, currency }: { patientId: number; currency: string }) {
+function AccountDetail({ patientId, patientName, currency }: { patientId: number; patientName: string; currency: string }) {
   const account = trpc.billing.account.useQuery({ patientId });
   const refresh = useBillingRefresh();
   const issue = trpc.billing.issueInvoice.useMutation({
@@ -211,15 +220,7 @@ function AccountDetail({ patientId, currency }: { patientId: number; currency: s
         <TableCard label="Payments" columns={["Received", "Method", "Reference", "Amount", "Refunded", { label: "Actions", hidden: true }]}>
           {payments.map((payment) => (
             <TableRow key={payment.id} data-testid="admin-payment-row">
-              <TableCell label="Received">{billingDate(payment.receivedAt)}</TableCell>
-              <TableCell label="Method">{METHOD_LABEL[payment.method]}</TableCell>
-              <TableCell label="Reference">{payment.reference || "—"}</TableCell>
-              <TableCell label="Amount" className="tabular-nums">
-                {money(payment.amountMinor)}
-              </TableCell>
-              <TableCell label="Refunded" className="tabular-nums">
-                {payment.refundedMinor > 0 ? money(payment.refundedMinor) : "—"}
-              </TableCell>
+              <PaymentCells payment={payment} money={money} withReference />
               <TableCell className="text-right">
                 <RefundButton
                   paymentId={payment.id}
@@ -232,6 +233,7 @@ function AccountDetail({ patientId, currency }: { patientId: number; currency: s
           ))}
         </TableCard>
       ) : null}
+      <PatientRates patientId={patientId} patientName={patientName} currency={currency} />
     </div>
   );
 }
