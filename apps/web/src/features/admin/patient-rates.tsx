@@ -3,7 +3,7 @@ import { Button } from "@halcyon/ui/components/button";
 import { Input } from "@halcyon/ui/components/input";
 import { Skeleton } from "@halcyon/ui/components/skeleton";
 import { TableCell, TableRow } from "@halcyon/ui/components/table";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 
 import { issuesOf } from "../../lib/api-errors";
@@ -24,6 +24,7 @@ export function PatientRates({ patientId, patientName, currency }: { patientId: 
   const rates = trpc.billing.patientRates.useQuery({ patientId });
   const services = trpc.billing.services.useQuery({ includeInactive: true });
   const utils = trpc.useUtils();
+  const headingId = useId();
   const [serviceId, setServiceId] = useState("");
   const [amount, setAmount] = useState("");
   const [problem, setProblem] = useState<string | undefined>();
@@ -61,9 +62,9 @@ export function PatientRates({ patientId, patientName, currency }: { patientId: 
     .filter((service) => service.active)
     .map((service) => ({ value: String(service.id), label: `${service.name} (${money(service.feeMinor)})` }));
   return (
-    <div className="grid gap-4" role="group" aria-labelledby="own-rates-heading">
+    <div className="grid gap-4 border-t border-hairline pt-6" role="group" aria-labelledby={headingId}>
       <div className="grid gap-1">
-        <h3 id="own-rates-heading" className="font-display text-xl text-ink-900">
+        <h3 id={headingId} className="font-display text-xl text-ink-900">
           Own rates (sliding scale)
         </h3>
         <p className="text-sm text-muted-foreground">

@@ -85,13 +85,16 @@ function ServiceRow({ service, currency, onEdit }: { service: ClinicServiceView;
   return (
     <TableRow data-testid="service-row" className={service.active ? undefined : "text-muted-foreground"}>
       <TableCell label="Service">
-        <span className="font-medium text-ink-900">{service.name}</span>
-        <span className="block text-xs text-muted-foreground">{KIND_LABEL[service.kind]}</span>
-        {service.active ? null : (
-          <Badge tone="stone" className="mt-1">
-            No longer offered
-          </Badge>
-        )}
+        {/* One block: on a phone the cell's label sits on the left and this on the right. */}
+        <div className="max-md:text-right">
+          <span className="font-medium text-ink-900">{service.name}</span>
+          <span className="block text-xs text-muted-foreground">{KIND_LABEL[service.kind]}</span>
+          {service.active ? null : (
+            <Badge tone="stone" className="mt-1">
+              No longer offered
+            </Badge>
+          )}
+        </div>
       </TableCell>
       <TableCell label="Length" className="tabular-nums">
         {service.minutes} min
