@@ -9,6 +9,7 @@ import { TableCell, TableRow } from "@halcyon/ui/components/table";
 import { Textarea } from "@halcyon/ui/components/textarea";
 import { Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { Navigate, useParams } from "react-router-dom";
 
 import { FormDialogFooter } from "../../components/form-dialog-footer";
 import { SectionCard } from "../../components/section-card";
@@ -22,10 +23,24 @@ import { LoadAlert } from "./load-alert";
 import { PatientRates } from "./patient-rates";
 import { FailedCharges } from "../billing/card/failed-charges";
 import { SelectField } from "./select-field";
+import { ServicesPage } from "./services-page";
 import { TableCard } from "./table-card";
 
-/** The clinic's money for its admins: fees to decide, a patient's account (payments by hand, refunds, invoices), the receivables. */
+/**
+ * The Billing tab's screens: the clinic's money (/admin/billing) and, a tab of its own, its
+ * services (/admin/billing/services). One route of the first-load router serves both (see
+ * admin-routes.ts); this chunk tells them apart.
+ */
 export function BillingPage() {
+  // Not <Routes>: the router's route matching from JSX would join the first load (its entry holds react-router).
+  const below = useParams()["*"];
+  if (!below) return <ClinicMoneyPage />;
+  if (below === "services") return <ServicesPage />;
+  return <Navigate to="/admin/billing" replace />;
+}
+
+/** The clinic's money for its admins: fees to decide, a patient's account (payments by hand, refunds, invoices), the receivables. */
+function ClinicMoneyPage() {
   const clinic = trpc.admin.settings.useQuery();
   const currency = clinic.data?.currency ?? "USD";
   return (

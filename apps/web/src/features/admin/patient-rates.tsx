@@ -70,7 +70,7 @@ export function PatientRates({ patientId, patientName, currency }: { patientId: 
         <p className="text-sm text-muted-foreground">
           What {patientName} pays for a service instead of its fee. A rate applies to sessions booked from now on; those already booked keep the fee agreed. The
           fees themselves are under{" "}
-          <Link to="/admin/services" className="underline underline-offset-4">
+          <Link to="/admin/billing/services" className="underline underline-offset-4">
             Services
           </Link>
           .

@@ -7,7 +7,7 @@ import { Input } from "@halcyon/ui/components/input";
 import { Skeleton } from "@halcyon/ui/components/skeleton";
 import { Switch } from "@halcyon/ui/components/switch";
 import { TableCell, TableRow } from "@halcyon/ui/components/table";
-import { PencilLine, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 
 import { FormDialogFooter } from "../../components/form-dialog-footer";
@@ -111,7 +111,6 @@ function ServiceRow({ service, currency, onEdit }: { service: ClinicServiceView;
       </TableCell>
       <TableCell className="text-right">
         <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${service.name}`}>
-          <PencilLine aria-hidden="true" />
           Edit
         </Button>
       </TableCell>
