@@ -11,6 +11,8 @@ const test = ownClinic();
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
 async function screenshots(page: Page, name: string) {
+  // From the top: scrolled, the sticky navbar would be drawn part-way down a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
