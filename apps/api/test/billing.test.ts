@@ -310,6 +310,20 @@ describeApp(
       expect((await call(app, stranger, "GET", `/billing/account?patientId=${patient.id}`)).statusCode).toBe(403);
       expect((await call(app, patient, "GET", "/billing/account")).json().entries).toHaveLength(2);
     });
+
+    // Last: it adds active individual services the tests above do not expect (and retires them).
+    it("books a session naming no service at the individual service closest to an hour, shorter or longer", async () => {
+      const { app } = testApp();
+      const others = [30, 45, 80].map((minutes) => ({ name: `Session of ${minutes}`, minutes, kind: "individual", feeMinor: 9_000 }));
+      const ids: number[] = [];
+      for (const service of others) ids.push((await call(app, admin, "POST", "/billing/services", service)).json().id);
+      try {
+        // 53 minutes is 7 from the hour; 45 is 15 under it, 80 is 20 over.
+        expect((await patientWithSession({}, 60)).session).toMatchObject({ serviceId: individualId, feeMinor: 15_000 });
+      } finally {
+        for (const [index, id] of ids.entries()) await call(app, admin, "PUT", `/billing/services/${id}`, { ...others[index], active: false });
+      }
+    });
   },
   LONG_SESSIONS,
 );

@@ -284,6 +284,7 @@ test.describe("at 375 px", () => {
       ["/admin/doctors", "The clinicians"],
       ["/admin/logs", "The system log"],
       ["/admin/settings", "The clinic's settings"],
+      ["/admin/billing/services", "What the clinic offers"],
     ];
     for (const [path, heading] of ready) {
       await page.goto(path);

@@ -252,7 +252,7 @@ test.describe("at 375 px", () => {
     await signInQuietly(page, DEMO.admin);
     await page.goto("/admin/users");
     const tabs = page.getByRole("navigation", { name: "Administration" }).getByRole("link");
-    await expect(tabs).toHaveCount(7);
+    await expect(tabs).toHaveCount(8);
     for (const tab of await tabs.all()) {
       const box = await tab.boundingBox();
       expect(box, (await tab.textContent()) ?? "").not.toBeNull();

@@ -182,6 +182,8 @@ export const SCREENS: Screen[] = [
   },
   { name: "admin-logs-none", open: visitAdmin("/admin/logs?from=2001-01-01&to=2001-01-02", (page) => page.getByText("No entries match")) },
   { name: "admin-settings", open: visitAdmin("/admin/settings", (page) => page.getByLabel("Idle sign-out")) },
+  // Issue 35: the clinic's services with their fees and CPT codes.
+  { name: "admin-services", open: visitAdmin("/admin/billing/services", (page) => page.getByTestId("service-row").first()) },
   {
     name: "change-password",
     open: async (page) => {

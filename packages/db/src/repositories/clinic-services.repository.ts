@@ -1,5 +1,7 @@
 // The clinic's services (what it sells, at what fee) and patients' own rates (sliding scale).
 // Fees are integer minor units of the clinic's one currency.
+import { sql } from "kysely";
+
 import type { ServiceKind } from "../schema";
 import type { Db } from "./db";
 
@@ -69,7 +71,8 @@ export async function defaultIndividualService(db: Db): Promise<ClinicService | 
   const row = await serviceQuery(db)
     .where("active", "=", 1)
     .where("kind", "=", "individual")
-    .orderBy((eb) => eb(eb.ref("minutes"), "-", 60), "asc")
+    // The distance from an hour either way: a 53-minute session before a 45-minute one.
+    .orderBy(sql`abs(minutes - 60)`, "asc")
     .orderBy("id")
     .executeTakeFirst();
   return row && toService(row);

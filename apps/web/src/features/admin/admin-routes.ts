@@ -13,6 +13,8 @@ export const adminRoutes: RouteObject[] = [
   { path: "doctors", lazy: lazyPage(() => import("./doctors-page"), "DoctorsPage") },
   { path: "delivery-log", lazy: lazyPage(() => import("./delivery-log-page"), "DeliveryLogPage") },
   { path: "logs", lazy: lazyPage(() => import("./system-log-page"), "SystemLogPage") },
-  { path: "billing", lazy: lazyPage(() => import("./billing-page"), "BillingPage") },
+  // Billing and its Services tab (billing/services) share one entry: every entry here is in the
+  // landing page's first load, whose JavaScript budget has no room for another.
+  { path: "billing/*", lazy: lazyPage(() => import("./billing-page"), "BillingPage") },
   { path: "settings", lazy: lazyPage(() => import("./settings-page"), "SettingsPage") },
 ];

@@ -13,7 +13,8 @@ const SECTIONS = [
   { to: "/admin/doctors", label: "Doctors", end: false },
   { to: "/admin/logs", label: "System log", end: false },
   { to: "/admin/delivery-log", label: "Delivery log", end: false },
-  { to: "/admin/billing", label: "Billing", end: false },
+  { to: "/admin/billing", label: "Billing", end: true },
+  { to: "/admin/billing/services", label: "Services", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
 ];
 

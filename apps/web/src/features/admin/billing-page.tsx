@@ -9,21 +9,38 @@ import { TableCell, TableRow } from "@halcyon/ui/components/table";
 import { Textarea } from "@halcyon/ui/components/textarea";
 import { Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { Navigate, useParams } from "react-router-dom";
 
 import { FormDialogFooter } from "../../components/form-dialog-footer";
 import { SectionCard } from "../../components/section-card";
 import { trpc } from "../../lib/trpc";
 import { billingDate, FEE_LABEL, METHOD_LABEL } from "../billing/money-words";
+import { PaymentCells } from "../billing/payment-cells";
 import { AdminField } from "./admin-field";
 import { AdminShell, EmptyState } from "./admin-shell";
 import { toastFailure, toastSuccess } from "./feedback";
 import { LoadAlert } from "./load-alert";
+import { PatientRates } from "./patient-rates";
 import { FailedCharges } from "../billing/card/failed-charges";
 import { SelectField } from "./select-field";
+import { ServicesPage } from "./services-page";
 import { TableCard } from "./table-card";
 
-/** The clinic's money for its admins: fees to decide, a patient's account (payments by hand, refunds, invoices), the receivables. */
+/**
+ * The Billing tab's screens: the clinic's money (/admin/billing) and, a tab of its own, its
+ * services (/admin/billing/services). One route of the first-load router serves both (see
+ * admin-routes.ts); this chunk tells them apart.
+ */
 export function BillingPage() {
+  // Not <Routes>: the router's route matching from JSX would join the first load (its entry holds react-router).
+  const below = useParams()["*"];
+  if (!below) return <ClinicMoneyPage />;
+  if (below === "services") return <ServicesPage />;
+  return <Navigate to="/admin/billing" replace />;
+}
+
+/** The clinic's money for its admins: fees to decide, a patient's account (payments by hand, refunds, invoices), the receivables. */
+function ClinicMoneyPage() {
   const clinic = trpc.admin.settings.useQuery();
   const currency = clinic.data?.currency ?? "USD";
   return (
@@ -167,16 +184,23 @@ function PatientAccount({ currency }: { currency: string }) {
   const [patientId, setPatientId] = useState("");
   const options = (patients.data?.users ?? []).map((patient) => ({ value: String(patient.id), label: `${patient.firstName} ${patient.lastName}` }));
   return (
-    <SectionCard title="A patient's account" description="Record a payment taken by hand, refund one, or invoice what is owed.">
+    <SectionCard title="A patient's account" description="Record a payment taken by hand, refund one, invoice what is owed, or set the patient's own rates.">
       <div className="max-w-sm">
         <SelectField id="billing-patient" label="Patient" value={patientId} onValueChange={setPatientId} options={options} placeholder="Choose a patient" />
       </div>
-      {patientId ? <AccountDetail key={patientId} patientId={Number(patientId)} currency={currency} /> : null}
+      {patientId ? (
+        <AccountDetail
+          key={patientId}
+          patientId={Number(patientId)}
+          patientName={options.find((option) => option.value === patientId)?.label ?? "The patient"}
+          currency={currency}
+        />
+      ) : null}
     </SectionCard>
   );
 }
 
-function AccountDetail({ patientId, currency }: { patientId: number; currency: string }) {
+function AccountDetail({ patientId, patientName, currency }: { patientId: number; patientName: string; currency: string }) {
   const account = trpc.billing.account.useQuery({ patientId });
   const refresh = useBillingRefresh();
   const issue = trpc.billing.issueInvoice.useMutation({
@@ -211,15 +235,7 @@ function AccountDetail({ patientId, currency }: { patientId: number; currency: s
         <TableCard label="Payments" columns={["Received", "Method", "Reference", "Amount", "Refunded", { label: "Actions", hidden: true }]}>
           {payments.map((payment) => (
             <TableRow key={payment.id} data-testid="admin-payment-row">
-              <TableCell label="Received">{billingDate(payment.receivedAt)}</TableCell>
-              <TableCell label="Method">{METHOD_LABEL[payment.method]}</TableCell>
-              <TableCell label="Reference">{payment.reference || "—"}</TableCell>
-              <TableCell label="Amount" className="tabular-nums">
-                {money(payment.amountMinor)}
-              </TableCell>
-              <TableCell label="Refunded" className="tabular-nums">
-                {payment.refundedMinor > 0 ? money(payment.refundedMinor) : "—"}
-              </TableCell>
+              <PaymentCells payment={payment} money={money} withReference />
               <TableCell className="text-right">
                 <RefundButton
                   paymentId={payment.id}
@@ -232,6 +248,7 @@ function AccountDetail({ patientId, currency }: { patientId: number; currency: s
           ))}
         </TableCard>
       ) : null}
+      <PatientRates patientId={patientId} patientName={patientName} currency={currency} />
     </div>
   );
 }

@@ -16,7 +16,8 @@ import { CardOnFile } from "./card/card-on-file";
 import { CheckoutReturn } from "./card/checkout-return";
 import { PayByCardButton } from "./card/pay-by-card-button";
 import { BillingDocumentsSection, InvoiceDownloads } from "../billing-documents/billing-documents-section";
-import { billingDate, FEE_LABEL, METHOD_LABEL } from "./money-words";
+import { billingDate, FEE_LABEL } from "./money-words";
+import { PaymentCells } from "./payment-cells";
 
 /** The patient's money: what they owe, fees waiting on the clinic, their invoices and payments. */
 export function BillingPage() {
@@ -115,14 +116,7 @@ function Payments({ account, money }: SectionProps) {
       <TableCard label="Payments" columns={["Received", "Method", "Amount", "Refunded"]}>
         {account.payments.map((payment) => (
           <TableRow key={payment.id} data-testid="payment-row">
-            <TableCell label="Received">{billingDate(payment.receivedAt)}</TableCell>
-            <TableCell label="Method">{METHOD_LABEL[payment.method]}</TableCell>
-            <TableCell label="Amount" className="tabular-nums">
-              {money(payment.amountMinor)}
-            </TableCell>
-            <TableCell label="Refunded" className="tabular-nums">
-              {payment.refundedMinor > 0 ? money(payment.refundedMinor) : "—"}
-            </TableCell>
+            <PaymentCells payment={payment} money={money} />
           </TableRow>
         ))}
       </TableCard>
