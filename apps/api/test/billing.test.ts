@@ -302,7 +302,8 @@ describeApp(
       const { app, advance } = testApp();
       const patient = await aPatient(app);
       const edge = await aPatient(app);
-      const adjust = (who: SignedIn, amountMinor: number) => call(app, admin, "POST", "/billing/adjustments", { patientId: who.id, amountMinor, reason: "Report" });
+      const adjust = (who: SignedIn, amountMinor: number) =>
+        call(app, admin, "POST", "/billing/adjustments", { patientId: who.id, amountMinor, reason: "Report" });
       const agedOf = async (who: SignedIn) =>
         (await call(app, admin, "GET", "/billing/receivables")).json().patients.find((p: { patientId: number }) => p.patientId === who.id);
       let moved = 0;

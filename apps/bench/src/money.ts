@@ -76,7 +76,7 @@ interface SuperbillPatient {
 function addSuperbillPatient(file: string, now: number): SuperbillPatient {
   const db = new Database(file);
   try {
-    const next = (table: string) => ((db.prepare(`select coalesce(max(id), 0) + 1 as id from ${table}`).get() as { id: number }).id);
+    const next = (table: string) => (db.prepare(`select coalesce(max(id), 0) + 1 as id from ${table}`).get() as { id: number }).id;
     return db.transaction(() => {
       const doctorId = next("users");
       const patientId = doctorId + 1;
@@ -85,9 +85,33 @@ function addSuperbillPatient(file: string, now: number): SuperbillPatient {
       const copyUser = db.prepare(`insert into users (id, username, username_key, password_hash, kdf, legacy_kdf, email, first_name, last_name, phone_number,
           date_of_birth, role, profile_image_url, created_at, deactivated_at, must_change_password)
         select ?, ?, ?, password_hash, kdf, legacy_kdf, ?, ?, ?, '(555) 010-2020', ?, ?, null, ?, null, 0 from users where id = ?`);
-      copyUser.run(doctorId, "superbill.doctor", "superbill.doctor", "superbill.doctor@example.test", "Miriam", "Okonkwo", "1975-04-02", "doctor", iso(firstDay - 400 * DAY_MS), ADMIN_ID);
-      copyUser.run(patientId, "superbill.patient", "superbill.patient", "superbill.patient@example.test", "Jordan", "Ellis", "1988-09-14", "patient", iso(firstDay - 30 * DAY_MS), ADMIN_ID);
-      db.prepare(`insert into doctor_profiles (user_id, specialization, bio, licence, npi) values (?, 'Individual Therapy', 'Licensed clinical social worker.', 'LCSW-NY 012345', '1234567893')`).run(doctorId);
+      copyUser.run(
+        doctorId,
+        "superbill.doctor",
+        "superbill.doctor",
+        "superbill.doctor@example.test",
+        "Miriam",
+        "Okonkwo",
+        "1975-04-02",
+        "doctor",
+        iso(firstDay - 400 * DAY_MS),
+        ADMIN_ID,
+      );
+      copyUser.run(
+        patientId,
+        "superbill.patient",
+        "superbill.patient",
+        "superbill.patient@example.test",
+        "Jordan",
+        "Ellis",
+        "1988-09-14",
+        "patient",
+        iso(firstDay - 30 * DAY_MS),
+        ADMIN_ID,
+      );
+      db.prepare(
+        `insert into doctor_profiles (user_id, specialization, bio, licence, npi) values (?, 'Individual Therapy', 'Licensed clinical social worker.', 'LCSW-NY 012345', '1234567893')`,
+      ).run(doctorId);
       db.prepare(`insert into patient_billing_details (patient_id, postal_address, monthly_superbill, updated_at) values (?, ?, 0, ?)`).run(
         patientId,
         "12 Harbor Lane\nApt 3\nBrooklyn, NY 11201",
@@ -98,14 +122,17 @@ function addSuperbillPatient(file: string, now: number): SuperbillPatient {
       diagnose.run(patientId, "F41.1", doctorId, iso(firstDay - 7 * DAY_MS));
       diagnose.run(patientId, "F33.1", doctorId, iso(firstDay + 90 * DAY_MS));
 
-      const appointment = db.prepare(`insert into appointments (id, patient_id, doctor_id, title, description, start_time, end_time, service_id, fee_minor, status,
+      const appointment =
+        db.prepare(`insert into appointments (id, patient_id, doctor_id, title, description, start_time, end_time, service_id, fee_minor, status,
           notes, created_at, updated_at, cancelled_at, cancelled_by, late_cancellation) values (?, ?, ?, 'Weekly session', null, ?, ?, ?, ?, 'completed', null, ?, ?, null, null, 0)`);
       const visit = db.prepare(`insert into visits (appointment_id, doctor_id, patient_id, created_at, started_at, ended_at) values (?, ?, ?, ?, ?, ?)`);
-      const entry = db.prepare(`insert into ledger_entries (id, patient_id, kind, amount_minor, currency, appointment_id, payment_id, reverses_id, reason, created_by, created_at,
+      const entry =
+        db.prepare(`insert into ledger_entries (id, patient_id, kind, amount_minor, currency, appointment_id, payment_id, reverses_id, reason, created_by, created_at,
           debits_to_date) values (?, ?, ?, ?, 'USD', ?, ?, null, null, ?, ?, ?)`);
       const invoice = db.prepare(`insert into invoices (id, number, patient_id, currency, issued_at, total_minor, issued_by) values (?, ?, ?, 'USD', ?, ?, ?)`);
       const item = db.prepare(`insert into invoice_items (invoice_id, entry_id) values (?, ?)`);
-      const payment = db.prepare(`insert into payments (id, patient_id, invoice_id, method, reference, amount_minor, currency, received_at, recorded_by, stripe_payment_intent_id, created_at)
+      const payment =
+        db.prepare(`insert into payments (id, patient_id, invoice_id, method, reference, amount_minor, currency, received_at, recorded_by, stripe_payment_intent_id, created_at)
         values (?, ?, ?, 'card_elsewhere', ?, ?, 'USD', ?, ?, null, ?)`);
       const counter = (db.prepare(`select value from billing_counters where name = 'invoice'`).get() as { value: number }).value;
       let appointmentId = next("appointments");
@@ -159,7 +186,9 @@ function owedInLedger(file: string): { patients: number; owedMinor: number; entr
   const db = new Database(file, { readonly: true });
   try {
     const owed = db
-      .prepare(`select count(*) as patients, coalesce(sum(balance), 0) as owedMinor from (select sum(amount_minor) as balance from ledger_entries group by patient_id having balance > 0)`)
+      .prepare(
+        `select count(*) as patients, coalesce(sum(balance), 0) as owedMinor from (select sum(amount_minor) as balance from ledger_entries group by patient_id having balance > 0)`,
+      )
       .get() as { patients: number; owedMinor: number };
     const { entries } = db.prepare(`select count(*) as entries from ledger_entries`).get() as { entries: number };
     return { ...owed, entries };
@@ -212,7 +241,11 @@ export async function measureMoney(): Promise<CheckResult[]> {
       progress(`money: GET ${superbillPath}, ${WARM_UP} + ${SUPERBILL_RUNS} downloads one after another`);
       const superbill = await repeat(base, superbillPath, admin, SUPERBILL_RUNS, (answer) => {
         const pdf = answer.body;
-        if (!answer.type.includes("application/pdf") || pdf.subarray(0, 5).toString() !== "%PDF-" || !pdf.subarray(-1024).toString("latin1").includes("%%EOF")) {
+        if (
+          !answer.type.includes("application/pdf") ||
+          pdf.subarray(0, 5).toString() !== "%PDF-" ||
+          !pdf.subarray(-1024).toString("latin1").includes("%%EOF")
+        ) {
           throw new Error(`the superbill is not a whole PDF (${answer.type}, ${pdf.length} bytes)`);
         }
       });

@@ -94,7 +94,16 @@ export function insertLedger(
     const amount = session.kind === "no_show" ? fee : fee / 2;
     const decidedAt = session.at + random.between(60, 2 * 24 * 60) * MINUTE_MS;
     const status = decidedAt > now - 3 * DAY_MS ? "pending" : random.chance(2 / 3) ? "approved" : "waived";
-    const index = fees.push({ appointmentId: session.id, patient: session.patient, kind: session.kind, amount, at: session.at, status, decidedAt: status === "pending" ? null : decidedAt }) - 1;
+    const index =
+      fees.push({
+        appointmentId: session.id,
+        patient: session.patient,
+        kind: session.kind,
+        amount,
+        at: session.at,
+        status,
+        decidedAt: status === "pending" ? null : decidedAt,
+      }) - 1;
     if (status === "approved") {
       entries.push({ at: decidedAt, patient: session.patient, kind: "fee", amount, appointmentId: session.id, fee: index });
       debit(session.patient, decidedAt, amount);
@@ -144,7 +153,18 @@ export function insertLedger(
         const p = payments[index]!;
         const id = paymentId[index]!;
         const card = p.method === "card";
-        yield [id, p.patient, p.method, card ? "" : `Front desk ${id}`, p.amount, CURRENCY, iso(p.at), card ? null : admin, card ? `pi_bench_${id}` : null, iso(p.at)];
+        yield [
+          id,
+          p.patient,
+          p.method,
+          card ? "" : `Front desk ${id}`,
+          p.amount,
+          CURRENCY,
+          iso(p.at),
+          card ? null : admin,
+          card ? `pi_bench_${id}` : null,
+          iso(p.at),
+        ];
       }
     })(),
   );

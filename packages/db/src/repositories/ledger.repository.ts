@@ -1,6 +1,6 @@
 // THE ledger: one signed row per money event of a patient (+ owes more, − owes less). Rows are
 // only ever inserted (the database refuses update and delete); a balance is their sum.
-import { sql } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 import type { Database, LedgerEntryKind } from "../schema";
 import { serialise, type Db } from "./db";
 import type { Transaction } from "kysely";
@@ -149,6 +149,18 @@ export interface AgedBalance {
   over90: number;
 }
 
+/** A row of agedBalances as the drivers answer it (PostgreSQL's sums are bigint, as text). */
+interface AgedRow {
+  patient_id: number;
+  first_name: string;
+  last_name: string;
+  balance_minor: number | string;
+  days0to30: number | string;
+  days31to60: number | string;
+  days61to90: number | string;
+  over90: number | string;
+}
+
 /**
  * Every patient who owes something, with their balance aged (most owed first), in one statement
  * whose work grows with the owing patients and their unpaid debits, not with the ledger's history.
@@ -160,39 +172,44 @@ export interface AgedBalance {
  * debit's age; `bucketStarts` are the instants 31, 61 and 91 whole days before now (a debit is in
  * 0–30 while less than 31 days old).
  *
- * Plan (both databases): the owing patients from patient_balances_owing_idx (a partial index of
- * just them), then for each one range of ledger_entries_unpaid_idx (its unpaid debits only);
- * neither reads a table row. apps/api/test/query-plans.test.ts checks it.
+ * Plan: the owing patients from patient_balances_owing_idx (a partial index of just them), then
+ * for each one range of ledger_entries_unpaid_idx (its unpaid debits only), neither reading a
+ * table row; then the owing patients' names. SQLite's planner takes that path for a plain join.
+ * PostgreSQL's would rather hash-join a parallel scan of every debit (its estimates know nothing
+ * of how few are unpaid), so there the per-patient read is written as what it is, a LATERAL
+ * subquery. apps/api/test/query-plans.test.ts checks both plans; on the large clinic (docs/
+ * performance.md) each owing patient's range holds about three index entries.
  */
 export async function agedBalances(db: Db, bucketStarts: { days31: string; days61: string; days91: string }): Promise<AgedBalance[]> {
   const { days31, days61, days91 } = bucketStarts;
   const paidOff = sql<number>`(b.debited_minor - b.balance_minor)`;
   const part = sql<number>`(case when d.debits_to_date - d.amount_minor >= ${paidOff} then d.amount_minor else d.debits_to_date - ${paidOff} end)`;
-  const rows = await db
-    .selectFrom("patient_balances as b")
-    .innerJoin("ledger_entries as d", (join) =>
-      join
-        .onRef("d.patient_id", "=", "b.patient_id")
-        // Literal predicates, the partial indexes' own: a bound 0 would not let the planners use them.
-        .on(sql<boolean>`d.amount_minor > 0`)
-        .on(sql<boolean>`d.debits_to_date > ${paidOff}`),
-    )
-    .innerJoin("users as u", "u.id", "b.patient_id")
-    .select([
-      "b.patient_id",
-      "u.first_name",
-      "u.last_name",
-      "b.balance_minor",
-      sql<number | string>`sum(case when d.created_at > ${days31} then ${part} else 0 end)`.as("days0to30"),
-      sql<number | string>`sum(case when d.created_at <= ${days31} and d.created_at > ${days61} then ${part} else 0 end)`.as("days31to60"),
-      sql<number | string>`sum(case when d.created_at <= ${days61} and d.created_at > ${days91} then ${part} else 0 end)`.as("days61to90"),
-      sql<number | string>`sum(case when d.created_at <= ${days91} then ${part} else 0 end)`.as("over90"),
-    ])
-    .where(sql<boolean>`b.balance_minor > 0`)
-    .groupBy(["b.patient_id", "u.first_name", "u.last_name", "b.balance_minor"])
-    .orderBy("b.balance_minor", "desc")
-    .orderBy("b.patient_id")
-    .execute();
+  const buckets = sql`
+    sum(case when d.created_at > ${days31} then ${part} else 0 end) as days0to30,
+    sum(case when d.created_at <= ${days31} and d.created_at > ${days61} then ${part} else 0 end) as days31to60,
+    sum(case when d.created_at <= ${days61} and d.created_at > ${days91} then ${part} else 0 end) as days61to90,
+    sum(case when d.created_at <= ${days91} then ${part} else 0 end) as over90`;
+  // Literal predicates, the partial indexes' own: a bound 0 would not let the planners use them.
+  const unpaid = sql`d.patient_id = b.patient_id and d.amount_minor > 0 and d.debits_to_date > ${paidOff}`;
+  const order = sql`order by b.balance_minor desc, b.patient_id`;
+  const statement =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<AgedRow>`
+        select b.patient_id, u.first_name, u.last_name, b.balance_minor, a.days0to30, a.days31to60, a.days61to90, a.over90
+        from patient_balances b
+        cross join lateral (select ${buckets} from ledger_entries d where ${unpaid}) a
+        join users u on u.id = b.patient_id
+        where b.balance_minor > 0
+        ${order}`
+      : sql<AgedRow>`
+        select b.patient_id, u.first_name, u.last_name, b.balance_minor, ${buckets}
+        from patient_balances b
+        join users u on u.id = b.patient_id
+        join ledger_entries d on ${unpaid}
+        where b.balance_minor > 0
+        group by b.patient_id, u.first_name, u.last_name, b.balance_minor
+        ${order}`;
+  const { rows } = await statement.execute(db);
   return rows.map((row) => ({
     patientId: row.patient_id,
     patientName: `${row.first_name} ${row.last_name}`,
