@@ -7,6 +7,7 @@ import { aPatient, aStaffMember, book, patch, slotsOf, weekdayAhead, type Signed
 import { describeApp } from "./helper";
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 /** Sessions outlive the clock's moves to a session's start and back. */
 const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "100000", SESSION_ABSOLUTE_HOURS: "100000" };
 
@@ -297,6 +298,44 @@ describeApp(
       }
     });
 
+    it("ages into every bucket by whole days, a refund counting as a new debt", async () => {
+      const { app, advance } = testApp();
+      const patient = await aPatient(app);
+      const edge = await aPatient(app);
+      const adjust = (who: SignedIn, amountMinor: number) =>
+        call(app, admin, "POST", "/billing/adjustments", { patientId: who.id, amountMinor, reason: "Report" });
+      const agedOf = async (who: SignedIn) =>
+        (await call(app, admin, "GET", "/billing/receivables")).json().patients.find((p: { patientId: number }) => p.patientId === who.id);
+      let moved = 0;
+      const move = (ms: number) => {
+        advance(ms);
+        moved += ms;
+      };
+      try {
+        await adjust(patient, 5_000);
+        await adjust(edge, 700);
+        move(25 * DAY);
+        await adjust(patient, 3_000);
+        // 30 days and 23 hours after the edge's debit: 30 whole days, still 0–30; an hour on, 31.
+        move(5 * DAY + 23 * HOUR);
+        expect(await agedOf(edge)).toMatchObject({ balanceMinor: 700, days0to30: 700, days31to60: 0 });
+        move(HOUR);
+        expect(await agedOf(edge)).toMatchObject({ balanceMinor: 700, days0to30: 0, days31to60: 700 });
+        move(24 * DAY);
+        await adjust(patient, 2_000);
+        move(40 * DAY);
+        const paid = await call(app, admin, "POST", "/billing/payments", { patientId: patient.id, method: "cash", reference: "Till", amountMinor: 4_000 });
+        // Refunding 1,000 of it: owed again, and as new as the refund.
+        expect((await call(app, admin, "POST", `/billing/payments/${paid.json().id}/refund`, { amountMinor: 1_000, reason: "Overpaid" })).statusCode).toBe(200);
+        // Debits of 95, 70 and 40 days ago and the refund today, 11,000 in all; 4,000 paid: the newest 7,000 are owed.
+        expect(await agedOf(patient)).toMatchObject({ balanceMinor: 7_000, days0to30: 1_000, days31to60: 2_000, days61to90: 3_000, over90: 1_000 });
+        await call(app, admin, "POST", "/billing/payments", { patientId: patient.id, method: "cash", reference: "Till", amountMinor: 7_000 });
+        expect(await agedOf(patient)).toBeUndefined();
+      } finally {
+        advance(-moved);
+      }
+    });
+
     it("shows a doctor their patient's balance and their own sessions' charges only, and no one else's money", async () => {
       const { app } = testApp();
       const { patient, session } = await patientWithSession();
@@ -322,6 +361,34 @@ describeApp(
         expect((await patientWithSession({}, 60)).session).toMatchObject({ serviceId: individualId, feeMinor: 15_000 });
       } finally {
         for (const [index, id] of ids.entries()) await call(app, admin, "PUT", `/billing/services/${id}`, { ...others[index], active: false });
+      }
+    });
+
+    // Last: after every charge, fee, payment, refund and adjustment above.
+    it("keeps each patient's running totals (what the receivables read) equal to the sum of their ledger", async () => {
+      const { app } = testApp();
+      const db = app.clinic.db;
+      const fromLedger = await db
+        .selectFrom("ledger_entries")
+        .select((eb) => [
+          "patient_id",
+          eb.fn.sum<number>("amount_minor").as("balance"),
+          eb.fn.sum<number>(eb.case().when("amount_minor", ">", 0).then(eb.ref("amount_minor")).else(0).end()).as("debited"),
+        ])
+        .groupBy("patient_id")
+        .orderBy("patient_id")
+        .execute();
+      const kept = await db.selectFrom("patient_balances").selectAll().orderBy("patient_id").execute();
+      expect(fromLedger.length).toBeGreaterThan(5);
+      expect(kept.map((row) => [row.patient_id, Number(row.balance_minor), Number(row.debited_minor)])).toEqual(
+        fromLedger.map((row) => [row.patient_id, Number(row.balance), Number(row.debited)]),
+      );
+      const entries = await db.selectFrom("ledger_entries").select(["patient_id", "amount_minor", "debits_to_date"]).orderBy("id").execute();
+      const running = new Map<number, number>();
+      for (const entry of entries) {
+        const debited = (running.get(entry.patient_id) ?? 0) + Math.max(Number(entry.amount_minor), 0);
+        running.set(entry.patient_id, debited);
+        expect(Number(entry.debits_to_date)).toBe(debited);
       }
     });
   },

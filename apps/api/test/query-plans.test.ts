@@ -217,6 +217,7 @@ for (const kind of testDatabaseKinds()) {
           },
         ],
         ["GET /api/admin/notices (the Delivery log, a first page)", () => get(admin, "/api/admin/notices?status=sent")],
+        ["GET /api/billing/receivables", () => get(admin, "/api/billing/receivables")],
         [
           "GET /api/admin/notices?before= (a later page)",
           async () => {
@@ -239,6 +240,24 @@ for (const kind of testDatabaseKinds()) {
       }
       await explain.close();
       expect(scans).toEqual([]);
+    });
+
+    it("ages the receivables from the owing patients' running totals and their unpaid debits only, through two partial indexes", async () => {
+      const admin = await signInAs(app, "admin", "halcyon-office-demo");
+      const statements = await statementsOf(async () => {
+        const response = await app.inject({ method: "GET", url: "/api/billing/receivables", headers: { cookie: admin.cookie } });
+        expect(response.statusCode).toBe(200);
+        // The demo clinic has patients who owe: the statement has something to read.
+        expect(response.json().patients.length).toBeGreaterThan(0);
+      });
+      const aging = statements.filter((statement) => /\bfrom "?patient_balances"?\b/.test(statement.sql));
+      expect(aging).toHaveLength(1);
+      const explain = await planner(handle);
+      const plan = await explain.planOf(aging[0]!);
+      await explain.close();
+      expect(plan.join("\n")).toContain("patient_balances_owing_idx");
+      expect(plan.join("\n")).toContain("ledger_entries_unpaid_idx");
+      expect(fullScans(plan, aging[0]!.sql)).toEqual([]);
     });
 
     it("starts without reading every account: with no secret left in an old form, the start's sweeps read two empty partial indexes", async () => {

@@ -17,6 +17,7 @@ import { measureLoginEventLoop } from "./login-event-loop";
 import { measureOutboxCost } from "./outbox-cost";
 import { measureMessageWrites } from "./message-writes";
 import { measureMessagingReads } from "./messaging-reads";
+import { measureMoney } from "./money";
 import { measureRecordPdf } from "./record-pdf";
 import { measureReminders } from "./reminders";
 import { measureSealing } from "./sealing";
@@ -81,6 +82,13 @@ const MEASUREMENTS: Measurement[] = [
     run: measureCareSweeps,
   },
   { id: "admin", title: "Admin: stats and audit log, 1,000,000 audit rows", needsBuiltServer: true, optIn: true, run: measureAdminEndpoints },
+  {
+    id: "money",
+    title: "The clinic's money: the large clinic's receivables, a superbill of a year of weekly sessions",
+    needsBuiltServer: true,
+    optIn: true,
+    run: measureMoney,
+  },
 ];
 
 const LABEL = { pass: "PASS", fail: "FAIL", skipped: "SKIPPED", info: "info" } as const;

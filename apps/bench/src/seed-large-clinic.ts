@@ -10,7 +10,9 @@
 // cancelled hour may be booked again by someone else). A doctor's patients are those who have
 // them as first doctor (200 each) or second doctor (30% of patients); nobody, doctor or patient,
 // has two sessions that are not cancelled at one time, so the database's unique indexes on
-// scheduled sessions hold, and the past is just as consistent.
+// scheduled sessions hold, and the past is just as consistent. Every booking names the clinic's
+// one service and its agreed fee; the money those sessions left (charges, fees, payments: issue
+// 35) is written by seed-ledger.ts.
 //
 // `pnpm --filter @halcyon/bench exec tsx src/seed-large-clinic.ts` seeds (or reuses) the cached copy on its own.
 import { pathToFileURL } from "node:url";
@@ -37,6 +39,7 @@ import {
   wrapBenchVerifiers,
 } from "./bulk-load";
 import { cachedDatabase, type CachedDatabase } from "./db-cache";
+import { feeOf, insertLedger, insertServices, SERVICE_ID, type BillableSession } from "./seed-ledger";
 import { formatMs, installCleanupHandlers, progress } from "./support";
 
 export const LARGE_CLINIC = {
@@ -51,7 +54,7 @@ export const LARGE_CLINIC = {
 } as const;
 
 /** Change whenever the seed writes something else: cached copies are rebuilt. */
-const SEED_VERSION = "large-clinic-3";
+const SEED_VERSION = "large-clinic-4";
 
 const PAST_OCCUPANCY = 0.86;
 const FUTURE_OCCUPANCY_NEAR = 0.85;
@@ -191,6 +194,8 @@ export async function seedLargeClinic(file: string, now = Date.now()): Promise<L
 
     const panel = panels(random);
     const completed: Completed[] = [];
+    const billable: BillableSession[] = [];
+    insertServices(db, firstDay - 400 * DAY_MS);
     phase = Date.now();
     const appointments = function* (): Generator<unknown[]> {
       let id = 0;
@@ -213,7 +218,7 @@ export async function seedLargeClinic(file: string, now = Date.now()): Promise<L
             throw new Error(`doctor ${doctor} has no free patient at ${iso(start)}`);
           };
           const booked = (lead: number) => Math.min(start - lead, now - random.between(1, 600) * MINUTE_MS);
-          const base = (patient: number) => [patient, doctor, random.pick(TITLES), random.pick(DESCRIPTIONS), iso(start), iso(end)];
+          const base = (patient: number) => [patient, doctor, random.pick(TITLES), random.pick(DESCRIPTIONS), iso(start), iso(end), SERVICE_ID, feeOf(patient)];
 
           if (isCancelled()) {
             const patient = pickPatient();
@@ -222,6 +227,7 @@ export async function seedLargeClinic(file: string, now = Date.now()): Promise<L
             const byPatient = random.chance(0.7);
             const late = byPatient && start - cancelledAt < 24 * HOUR_MS ? 1 : 0;
             id += 1;
+            if (late) billable.push({ id, patient, at: cancelledAt, kind: "late_cancellation" });
             yield [id, ...base(patient), "cancelled", null, iso(createdAt), iso(cancelledAt), iso(cancelledAt), byPatient ? patient : doctor, late];
           }
           if (held[s * LARGE_CLINIC.doctors + k]) {
@@ -232,6 +238,7 @@ export async function seedLargeClinic(file: string, now = Date.now()): Promise<L
               const status = random.chance(0.95) ? "completed" : "no_show";
               const updatedAt = Math.min(end + random.int(120) * MINUTE_MS, now);
               if (status === "completed") completed.push({ id, patient, doctor, end });
+              billable.push({ id, patient, at: updatedAt, kind: status });
               yield [id, ...base(patient), status, null, iso(createdAt), iso(updatedAt), null, null, 0];
             } else {
               yield [id, ...base(patient), "scheduled", null, iso(createdAt), iso(createdAt), null, null, 0];
@@ -242,8 +249,8 @@ export async function seedLargeClinic(file: string, now = Date.now()): Promise<L
     };
     const appointmentCount = insertRows(
       db,
-      `insert into appointments (id, patient_id, doctor_id, title, description, start_time, end_time, status, notes, created_at,
-        updated_at, cancelled_at, cancelled_by, late_cancellation) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into appointments (id, patient_id, doctor_id, title, description, start_time, end_time, service_id, fee_minor, status, notes,
+        created_at, updated_at, cancelled_at, cancelled_by, late_cancellation) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       appointments(),
     );
     progress(`large-clinic: ${appointmentCount} appointments in ${formatMs(Date.now() - phase)}`);
@@ -283,6 +290,10 @@ export async function seedLargeClinic(file: string, now = Date.now()): Promise<L
     );
     progress(`large-clinic: ${LARGE_CLINIC.patients * LARGE_CLINIC.measuresPerPatient} questionnaires in ${formatMs(Date.now() - phase)}`);
 
+    phase = Date.now();
+    const money = insertLedger(db, billable, ADMIN_ID, now);
+    progress(`large-clinic: ${money.ledgerEntries} ledger entries, ${money.payments} payments, ${money.pendingFees} fees in ${formatMs(Date.now() - phase)}`);
+
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     const counts: Record<string, number> = {
       users: count("select count(*) as n from users"),
@@ -296,6 +307,10 @@ export async function seedLargeClinic(file: string, now = Date.now()): Promise<L
       treatmentSessions: count("select count(*) as n from treatment_sessions"),
       careRelationships: count("select count(*) as n from care_relationships"),
       measures: count("select count(*) as n from measures"),
+      ledgerEntries: money.ledgerEntries,
+      payments: money.payments,
+      pendingFees: money.pendingFees,
+      owingPatients: count("select count(*) as n from (select 1 from ledger_entries group by patient_id having sum(amount_minor) > 0)"),
     };
     return { now: iso(now), firstDay: iso(firstDay).slice(0, 10), lastDay: iso(endDay - DAY_MS).slice(0, 10), counts };
   } finally {

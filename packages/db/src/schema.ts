@@ -568,6 +568,17 @@ export interface LedgerEntriesTable {
   reason: string | null;
   created_by: number | null;
   created_at: Instant;
+  /** The patient's debits (positive entries) up to and including this one, as of its insert. */
+  debits_to_date: number;
+}
+
+/** Each patient's running totals of the ledger, kept by insertLedgerEntry in the entry's transaction. */
+export interface PatientBalancesTable {
+  patient_id: number;
+  /** The sum of the patient's entries. */
+  balance_minor: number;
+  /** The sum of the patient's positive entries. */
+  debited_minor: number;
 }
 
 export type PendingFeeKind = "no_show" | "late_cancellation";
@@ -633,6 +644,7 @@ export interface Database {
   clinic_services: ClinicServicesTable;
   patient_rates: PatientRatesTable;
   ledger_entries: LedgerEntriesTable;
+  patient_balances: PatientBalancesTable;
   pending_fees: PendingFeesTable;
   billing_counters: BillingCountersTable;
   invoices: InvoicesTable;

@@ -39,6 +39,7 @@ import * as diagnoses from "./2026-12-01T2000-diagnoses";
 import * as providerCredentials from "./2026-12-01T2010-provider-credentials";
 import * as billingDocuments from "./2026-12-01T2020-billing-documents";
 import * as oldFormSweepIndexes from "./2026-12-01T3000-old-form-sweep-indexes";
+import * as runningBalances from "./2026-12-02T2000-running-balances";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -79,6 +80,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-12-01T2010-provider-credentials": providerCredentials,
   "2026-12-01T2020-billing-documents": billingDocuments,
   "2026-12-01T3000-old-form-sweep-indexes": oldFormSweepIndexes,
+  "2026-12-02T2000-running-balances": runningBalances,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

@@ -1,7 +1,7 @@
 // The clinic's receivables: who owes what, aged. Payments settle the oldest debts first, so what
-// is still owed is the newest of a patient's debits: a balance is aged by walking their debits
-// from the newest back until it is covered, each part by the age of the debit it came from.
-import { debitsNewestFirst, owingPatients, type User } from "@halcyon/db";
+// is still owed is the newest of a patient's debits; the database ages every balance in one
+// grouped statement (agedBalances), one round trip however many patients owe.
+import { agedBalances, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import { auditRead } from "../audit/read-audit";
 import type { RequestContext } from "../context";
@@ -12,39 +12,18 @@ import { decimalAmount } from "./money";
 type Admin = RequestContext & { user: User };
 
 const DAY_MS = 86_400_000;
-type Bucket = "days0to30" | "days31to60" | "days61to90" | "over90";
 
-function bucketOf(ageDays: number): Bucket {
-  return ageDays <= 30 ? "days0to30" : ageDays <= 60 ? "days31to60" : ageDays <= 90 ? "days61to90" : "over90";
-}
+/** The instant `days` whole days before `now`: a debit is at least that many days old when created at or before it. */
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
 export async function receivables(ctx: Admin): Promise<Receivables> {
   const now = ctx.now();
-  const owing = await owingPatients(ctx.db);
-  const debits = await debitsNewestFirst(
-    ctx.db,
-    owing.map((patient) => patient.patientId),
-  );
-  const byPatient = new Map<number, typeof debits>();
-  for (const debit of debits) {
-    const list = byPatient.get(debit.patientId);
-    if (list) list.push(debit);
-    else byPatient.set(debit.patientId, [debit]);
-  }
+  // Whole days since the debit, as the clinic's statements count them: 0–30 while under 31 days old.
+  const patients = await agedBalances(ctx.db, { days31: daysBefore(now, 31), days61: daysBefore(now, 61), days91: daysBefore(now, 91) });
   const totals = { balanceMinor: 0, days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 };
-  const patients = owing.map((patient) => {
-    const row = { ...patient, days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 };
-    let left = patient.balanceMinor;
-    for (const debit of byPatient.get(patient.patientId) ?? []) {
-      if (left === 0) break;
-      const part = Math.min(left, debit.amountMinor);
-      // Whole days since the debit, as the clinic's statements count them.
-      row[bucketOf(Math.floor((now.getTime() - Date.parse(debit.createdAt)) / DAY_MS))] += part;
-      left -= part;
-    }
+  for (const row of patients) {
     for (const key of ["balanceMinor", "days0to30", "days31to60", "days61to90", "over90"] as const) totals[key] += row[key];
-    return row;
-  });
+  }
   return { currency: ctx.config.billing.currency, asOf: now.toISOString(), totals, patients };
 }
 
