@@ -350,7 +350,7 @@ describeApp(
       expect((await call(app, patient, "GET", "/billing/account")).json().entries).toHaveLength(2);
     });
 
-    // Last: it adds active individual services the tests above do not expect (and retires them).
+    // After the tests that expect the demo services alone: it adds active individual services (and retires them).
     it("books a session naming no service at the individual service closest to an hour, shorter or longer", async () => {
       const { app } = testApp();
       const others = [30, 45, 80].map((minutes) => ({ name: `Session of ${minutes}`, minutes, kind: "individual", feeMinor: 9_000 }));
