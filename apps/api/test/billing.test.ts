@@ -138,7 +138,7 @@ describeApp(
         expect.objectContaining({ number: expect.stringMatching(/^INV-\d{6}$/), totalMinor: 15_000, paid: false }),
         expect.objectContaining({ number: expect.stringMatching(/^INV-\d{6}$/), totalMinor: 15_000, paid: false }),
       ]);
-      const [feeInvoice, sessionInvoice] = after.invoices as { id: number; number: string }[];
+      const [feeInvoice, sessionInvoice] = after.invoices as [{ id: number; number: string }, { id: number; number: string }];
       expect(feeInvoice.number > sessionInvoice.number).toBe(true);
       expect((await call(app, patient, "GET", `/billing/invoices/${sessionInvoice.id}`)).json().lines).toEqual([
         expect.objectContaining({ kind: "charge", appointmentId: session.id, amountMinor: 15_000 }),
