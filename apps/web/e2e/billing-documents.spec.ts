@@ -1,7 +1,8 @@
-// The patient's billing documents and a fee's waiver in the browser (issue 35), on a demo clinic
-// of its own: Alex downloads a superbill of their paid sessions, read back with pdf.js (the
-// engine of Firefox's viewer) for their name and the CPT code of their sessions; Sam sees his
-// missed session's fee under review on Billing, an admin waives it with a reason, and it is gone
+// What reaches a patient's Billing page by itself, and the documents they take from it (issue 35),
+// each on a demo clinic of its own: an invoice with its number as soon as the doctor completes a
+// session (no admin in between); Alex downloads a superbill of their paid sessions, read back
+// with pdf.js (the engine of Firefox's viewer) for their name and the CPT code of their sessions;
+// Sam sees his missed session's fee under review, an admin waives it with a reason, and it is gone
 // from Sam's page. Axe on each screen; screenshots at 375 and 1440 px of the screens
 // billing.spec.ts does not picture (a fee under review, the waiver's dialog).
 import { readFile } from "node:fs/promises";
@@ -9,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
 
 import { pdfText } from "../../api/test/pdf-text";
-import { ownClinic } from "./clinic-server";
+import { clinicAtHour, ownClinic } from "./clinic-server";
 import { DEMO, screenshotsAt, seriousViolations, signInQuietly } from "./support";
 
 const test = ownClinic();
@@ -70,4 +71,33 @@ test("a missed session's fee under review disappears from the patient's Billing 
   await expect(sam.getByText("Fees under review")).toHaveCount(0);
   expect(await seriousViolations(sam)).toEqual([]);
   await samContext.close();
+});
+
+// The demo's session "today at 15:00" (Jordan's initial consultation, $200) has begun.
+const afternoon = clinicAtHour(15);
+afternoon.use({ contextOptions: { reducedMotion: "reduce" } });
+
+afternoon("a session the doctor completes is invoiced, numbered, on the patient's Billing page at once", async ({ page, browser, baseURL }) => {
+  await signInQuietly(page, DEMO.doctor);
+  const listed = await page.request.get("/api/appointments?status=scheduled&limit=200");
+  expect(listed.status()).toBe(200);
+  const today = ((await listed.json()) as { id: number; patientName: string; title: string }[]).find(
+    (appointment) => appointment.patientName === "Jordan Ellis" && appointment.title === "Initial consultation",
+  );
+  expect(today, "the demo's session of today at 15:00").toBeDefined();
+  const completed = await page.request.patch(`/api/appointments/${today!.id}`, { data: { status: "completed" } });
+  expect(completed.status(), await completed.text()).toBe(200);
+
+  const jordanContext = await browser.newContext({ baseURL: baseURL!, reducedMotion: "reduce" });
+  const jordan = await jordanContext.newPage();
+  await signInQuietly(jordan, { username: "jordan", password: DEMO.patient.password });
+  await jordan.goto("/billing");
+  await expect(jordan.getByRole("heading", { level: 1, name: "You owe $200.00" })).toBeVisible();
+  const invoice = jordan.getByTestId("invoice-row");
+  await expect(invoice).toHaveCount(1);
+  await expect(invoice).toContainText(/INV-\d{6}/);
+  await expect(invoice).toContainText("$200.00");
+  await expect(invoice).toContainText("Open");
+  expect(await seriousViolations(jordan)).toEqual([]);
+  await jordanContext.close();
 });
