@@ -161,7 +161,9 @@ function linkFor(w: World, caller: Caller): string {
 }
 const LINK_HOLDER: Outcomes = [200, 400, 400, 400, 400, 400, 400, 400];
 
-const invoiceOf = (w: World) => once(w, "invoiceId", () => anOpenInvoice(w.app, w.id("pat"), 12_000));
+// An open invoice of its own: the admin's invoice above (kept.invoiceId) is credited in full once
+// its adjustment is reversed, and paid in part, so it is no longer open to be paid by card.
+const invoiceOf = (w: World) => once(w, "openInvoiceId", () => anOpenInvoice(w.app, w.id("pat"), 12_000));
 const cardPaymentOf = (w: World) => once(w, "cardPaymentId", async () => (await aCardPayment(w.app, w.id("pat"), 10_000)).paymentId);
 
 const SOAP = { subjective: "Sleeping better.", objective: "Calm, engaged.", assessment: "Improving.", plan: "Keep the journal." };

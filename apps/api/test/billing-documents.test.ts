@@ -127,7 +127,8 @@ describeApp(
 
       // Charged but not paid: not on it yet.
       expect((await pdfText((await superbill(patient)).rawPayload)).text).toContain("No paid sessions in these dates.");
-      const invoice = (await call(app, admin, "POST", "/billing/invoices", { patientId: patient.id })).json();
+      // The session's charge was invoiced as it was posted.
+      const [invoice] = (await call(app, patient, "GET", "/billing/account")).json().invoices;
       expect(
         (
           await call(app, admin, "POST", "/billing/payments", {
@@ -218,6 +219,7 @@ describeApp(
       expect((await call(app, patient, "GET", url)).json()).toEqual({ postalAddress: null, monthlySuperbill: false });
 
       expect((await call(app, admin, "POST", "/billing/adjustments", { patientId: patient.id, amountMinor: 2_000, reason: "Letter" })).statusCode).toBe(200);
+      // An adjustment waits for the admin to invoice it.
       const invoice = (await call(app, admin, "POST", "/billing/invoices", { patientId: patient.id })).json();
       expect((await call(app, patient, "GET", `/billing/invoices/${invoice.id}/receipt.pdf`)).statusCode).toBe(409);
       expect((await call(app, patient, "GET", `/billing/invoices/${invoice.id}/invoice.pdf`)).statusCode).toBe(200);

@@ -132,7 +132,50 @@ describeApp(
       expect((await call(app, otherDoctor, "POST", `/billing/fees/${fee.id}/approve`)).statusCode).toBe(403);
       expect((await call(app, doctor, "POST", `/billing/fees/${fee.id}/approve`)).json().status).toBe("approved");
       expect((await call(app, doctor, "POST", `/billing/fees/${fee.id}/approve`)).statusCode).toBe(409);
-      expect((await call(app, patient, "GET", "/billing/account")).json().balanceMinor).toBe(30_000);
+      const after = (await call(app, patient, "GET", "/billing/account")).json();
+      expect(after.balanceMinor).toBe(30_000);
+      // Each was invoiced as it was posted, with no admin's help: the fee's invoice is the newer.
+      expect(after.invoices).toEqual([
+        expect.objectContaining({ number: expect.stringMatching(/^INV-\d{6}$/), totalMinor: 15_000, paid: false }),
+        expect.objectContaining({ number: expect.stringMatching(/^INV-\d{6}$/), totalMinor: 15_000, paid: false }),
+      ]);
+      const [feeInvoice, sessionInvoice] = after.invoices as [{ id: number; number: string }, { id: number; number: string }];
+      expect(feeInvoice.number > sessionInvoice.number).toBe(true);
+      expect((await call(app, patient, "GET", `/billing/invoices/${sessionInvoice.id}`)).json().lines).toEqual([
+        expect.objectContaining({ kind: "charge", appointmentId: session.id, amountMinor: 15_000 }),
+      ]);
+      expect((await call(app, patient, "GET", `/billing/invoices/${feeInvoice.id}`)).json().lines).toEqual([
+        expect.objectContaining({ kind: "fee", appointmentId: missed.json().id, amountMinor: 15_000 }),
+      ]);
+      // Nothing is left over for the admin's manual issue.
+      expect((await call(app, admin, "POST", "/billing/invoices", { patientId: patient.id })).statusCode).toBe(409);
+    });
+
+    it("credits a waived approved fee on its own invoice, so it is no longer open to be paid; adjustments still wait for the admin", async () => {
+      const { app } = testApp();
+      const { patient, session } = await patientWithSession();
+      await afterStart(session.startTime, async () => expect((await patch(app, doctor, session.id, { status: "no_show" })).statusCode).toBe(200));
+      const [fee] = (await call(app, patient, "GET", "/billing/account")).json().fees;
+      expect((await call(app, doctor, "POST", `/billing/fees/${fee.id}/approve`)).statusCode).toBe(200);
+      const [invoice] = (await call(app, patient, "GET", "/billing/account")).json().invoices;
+      expect(invoice).toMatchObject({ totalMinor: 15_000, paid: false });
+      expect((await call(app, doctor, "POST", `/billing/fees/${fee.id}/waive`, { reason: "Family emergency" })).statusCode).toBe(200);
+      const credited = (await call(app, patient, "GET", `/billing/invoices/${invoice.id}`)).json();
+      expect(credited).toMatchObject({ number: invoice.number, totalMinor: 0, paid: true });
+      expect(credited.lines.map((line: { kind: string; amountMinor: number }) => [line.kind, line.amountMinor])).toEqual([
+        ["fee", 15_000],
+        ["reversal", -15_000],
+      ]);
+      const account = (await call(app, patient, "GET", "/billing/account")).json();
+      expect(account).toMatchObject({ balanceMinor: 0, invoices: [expect.objectContaining({ id: invoice.id })] });
+      // The reversal went onto the fee's invoice: nothing is left for a manual issue.
+      expect((await call(app, admin, "POST", "/billing/invoices", { patientId: patient.id })).statusCode).toBe(409);
+      expect((await call(app, admin, "POST", "/billing/adjustments", { patientId: patient.id, amountMinor: 2_500, reason: "Records copy" })).statusCode).toBe(
+        200,
+      );
+      const manual = await call(app, admin, "POST", "/billing/invoices", { patientId: patient.id });
+      expect(manual.statusCode, manual.body).toBe(200);
+      expect((await call(app, patient, "GET", `/billing/invoices/${manual.json().id}`)).json()).toMatchObject({ totalMinor: 2_500, paid: false });
     });
 
     it("charges a session completed by writing its notes, once", async () => {
@@ -149,6 +192,7 @@ describeApp(
       });
       const account = (await call(app, patient, "GET", "/billing/account")).json();
       expect(account.entries).toEqual([expect.objectContaining({ kind: "charge", amountMinor: 15_000, appointmentId: session.id })]);
+      expect(account.invoices).toEqual([expect.objectContaining({ totalMinor: 15_000, paid: false })]);
     });
 
     it("opens a late cancellation's fee at the clinic's percentage, and waiving it leaves nothing owed", async () => {

@@ -3,18 +3,21 @@
 // request it is sent. Webhooks are signed with the library's test-header helper, and sent twice,
 // out of order and with a bad signature. Without Stripe's settings the clinic says it takes
 // payments by hand only.
+import { startMailCatcher, type MailCatcher } from "@halcyon/config/mail-catcher";
+import { describeEachDatabase } from "@halcyon/db/testing";
 import { CARD_CONSENT_TEXT, collectSavedCards, patientBalance, recordPayment } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aCardPayment, anOpenInvoice } from "./card-fixtures";
 import { aPatient, aStaffMember, type SignedIn } from "./clinic-helpers";
 import { describeApp } from "./helper";
+import { mailingApp, noticeWhen, PUBLIC_ORIGIN, verifyEmail, type MailingApp } from "./notice-support";
 import { standInEnv, startStripeStandIn, STAND_IN_WEBHOOK_SECRET } from "./stripe-stand-in";
 
 const stand = await startStripeStandIn();
 afterAll(() => stand.close());
 
-function call(app: FastifyInstance, who: SignedIn, method: "GET" | "POST", url: string, payload?: unknown) {
+function call(app: FastifyInstance, who: SignedIn, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) {
   return app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 }
 
@@ -342,6 +345,82 @@ describeApp(
   },
   standInEnv(stand),
 );
+
+// The patient is told of a declined nightly charge by email, through the outbox, sent to a real
+// SMTP server: once per charge however often it is told of, and not when they switched it off.
+describeEachDatabase("a declined nightly charge, by email", (database) => {
+  let catcher: MailCatcher;
+  let clinic: MailingApp;
+
+  beforeAll(async () => {
+    catcher = await startMailCatcher();
+    clinic = await mailingApp(database(), catcher.url, standInEnv(stand));
+  });
+  afterAll(async () => {
+    await clinic.app.close();
+    await catcher.close();
+  });
+
+  const failureNotices = (app: FastifyInstance, userId: number) =>
+    app.clinic.db.selectFrom("notices").selectAll().where("kind", "=", "card_payment_failed").where("user_id", "=", userId).execute();
+
+  /** A patient with a verified address, a saved card that Stripe declines, and `owed` on an open invoice. */
+  async function decliningPatient(address: string, owed: number) {
+    const { app } = clinic;
+    const patient = await aPatient(app);
+    await verifyEmail(app, patient.id, address);
+    const paymentMethod = await savedCard(app, patient);
+    await anOpenInvoice(app, patient.id, owed);
+    stand.declining.set(paymentMethod, "Your card has insufficient funds.");
+    return { patient, paymentMethod };
+  }
+
+  it("emails the patient that a payment did not go through, discreetly, with a link to Billing, once however often it is told", async () => {
+    const { app } = clinic;
+    const { patient, paymentMethod } = await decliningPatient("declined.patient@example.com", 6_000);
+    // A night already past, so that the worker (on the real clock) sends the notice at once.
+    const run = await collectSavedCards(atNight(app, "2026-01-06T08:00:00.000Z"));
+    expect(run.failed).toBeGreaterThanOrEqual(1);
+    // Written with the failure: the notice is there as soon as the run's transaction is.
+    const [notice] = await failureNotices(app, patient.id);
+    expect(notice).toMatchObject({ channel: "email", to_address: "declined.patient@example.com", subject: "A payment to Halcyon did not go through" });
+    const collection = await app.clinic.db.selectFrom("card_collections").selectAll().where("patient_id", "=", patient.id).executeTakeFirstOrThrow();
+    expect(collection).toMatchObject({ status: "failed", failure_reason: "Your card has insufficient funds." });
+
+    const message = await catcher.waitFor((m) => m.messageId === `<notice-${notice!.id}@clinic.example.com>`);
+    expect(message.subject).toBe("A payment to Halcyon did not go through");
+    expect(message.text).toContain(`Open Billing: ${PUBLIC_ORIGIN}/billing`);
+    // Neither the amount nor the card's reason (see payment-notices.ts): those wait behind the sign-in.
+    for (const part of [message.subject ?? "", message.text ?? "", String(message.html)]) {
+      expect(part).not.toMatch(/\$\s*\d|60\.00|insufficient/i);
+    }
+    await noticeWhen(app, notice!.id, (row) => row.status === "sent");
+
+    // Stripe's own event for the same declined charge, twice: no second email.
+    const charge = stand.charges.find((c) => c.paymentMethod === paymentMethod);
+    const failed = event("payment_intent.payment_failed", {
+      id: charge?.id ?? `pi_declined${patient.id}`,
+      object: "payment_intent",
+      amount: 6_000,
+      amount_received: 0,
+      currency: "usd",
+      metadata: { halcyonPatientId: String(patient.id), halcyonCollectionId: String(collection.id) },
+      last_payment_error: { message: "Your card has insufficient funds." },
+    });
+    for (const signed of [stand.signed(failed), stand.signed(failed)]) expect((await sendEvent(app, signed)).statusCode).toBe(200);
+    expect(await failureNotices(app, patient.id)).toHaveLength(1);
+  });
+
+  it("sends nothing to a patient who switched payment notices off, and still shows them the failure", async () => {
+    const { app } = clinic;
+    const { patient } = await decliningPatient("quiet.patient@example.com", 4_000);
+    const off = await call(app, patient, "PUT", "/api/account/notice-settings/switches", { topic: "payments", email: false });
+    expect(off.statusCode, off.body).toBe(200);
+    await collectSavedCards(atNight(app, "2026-01-07T08:00:00.000Z"));
+    expect(await failureNotices(app, patient.id)).toEqual([]);
+    expect((await call(app, patient, "GET", "/api/payments/card")).json().failedCharge).toMatchObject({ amountMinor: 4_000 });
+  });
+});
 
 describe("without Stripe's settings", () => {
   describeApp("payments by hand only", (testApp) => {

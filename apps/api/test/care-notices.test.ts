@@ -173,7 +173,7 @@ describeApp("care notices", (testApp) => {
     const { app } = testApp();
     const patient = await aPatient(app);
     const settings = (await call(app, patient, "GET", "/api/account/notice-settings")).json();
-    expect(settings.switches.map((s: { topic: string }) => s.topic)).toEqual(["appointments", "reminders", "messages", "care_tasks", "security"]);
+    expect(settings.switches.map((s: { topic: string }) => s.topic)).toEqual(["appointments", "reminders", "messages", "care_tasks", "payments", "security"]);
     expect(settings.switches.find((s: { topic: string }) => s.topic === "security")).toMatchObject({ essential: true, email: true });
     expect(settings.texts).toEqual({ offered: false, optedInAt: null, number: null, stopped: false });
 

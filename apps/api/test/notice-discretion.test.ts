@@ -100,6 +100,30 @@ describe("the discretion rule, over every kind of notice", () => {
     });
   }
 
+  it("card_payment_failed: says a payment did not go through, but neither how much nor why (payment-notices.ts)", async () => {
+    const services = servicesNaming(false);
+    const notice: ClaimedNotice = {
+      id: 1,
+      kind: "card_payment_failed",
+      channel: "email",
+      userId: recipient.id,
+      toAddress: recipient.email!,
+      subject: "",
+      params: {},
+      attempts: 1,
+    };
+    const prepared = prepareNotice(services, notice, recipient);
+    if ("unsent" in prepared) throw new Error(prepared.unsent);
+    expect(prepared.content.subject).toBe(`A payment to ${services.config.clinicName} did not go through`);
+    expect(prepared.spec).toMatchObject({ topic: "payments", essential: false });
+    const said = await everythingSaid(prepared, services.config.clinicName);
+    // The HTML's styles are full of figures (0.04em): its words are the plain-text part's.
+    for (const [where, words] of Object.entries(said)) {
+      if (where !== "html") expect(words, where).not.toMatch(/\$\s*\d|\d\.\d\d|declin|insufficient|session|visit/i);
+    }
+    expect(prepared.content.actions.map((action) => action.link.path)).toEqual(["https://clinic.example.com/billing"]);
+  });
+
   it("has teeth: a notice that says why its reader comes is caught", async () => {
     const content: NoticeContent = {
       subject: "Your therapy session",

@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
+import { startMailCatcher, type MailCatcher } from "@halcyon/config/mail-catcher";
 import { test } from "@playwright/test";
 
 /**
@@ -177,6 +178,33 @@ export function ownClinic(options: Parameters<typeof startClinicServer>[0] = {})
       // eslint-disable-next-line no-empty-pattern
       async ({}, use) => {
         const clinic = await startClinicServer(options);
+        await use(clinic);
+        await clinic.stop();
+      },
+      { scope: "worker", timeout: 90_000 },
+    ],
+    baseURL: async ({ clinic }, use) => use(clinic.baseURL),
+  });
+}
+
+/**
+ * Tests on a clinic of their own that mails through a real SMTP server started here (`mail`, the
+ * worker's catcher of everything the clinic sends), so a test reads the emails themselves.
+ */
+export function mailingClinic(options: Omit<Parameters<typeof startClinicServer>[0], "env"> = {}) {
+  return test.extend<object, { mail: MailCatcher; clinic: ClinicServer }>({
+    mail: [
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const catcher = await startMailCatcher();
+        await use(catcher);
+        await catcher.close();
+      },
+      { scope: "worker" },
+    ],
+    clinic: [
+      async ({ mail }, use) => {
+        const clinic = await startClinicServer({ ...options, env: { SMTP_URL: mail.url } });
         await use(clinic);
         await clinic.stop();
       },

@@ -1,31 +1,11 @@
-import { expect, test as base } from "@playwright/test";
-import { startMailCatcher, type MailCatcher } from "@halcyon/config/mail-catcher";
+import { expect } from "@playwright/test";
 
-import { startClinicServer, type ClinicServer } from "./clinic-server";
+import { mailingClinic } from "./clinic-server";
 import { DEMO, seriousViolations, signInQuietly } from "./support";
 
 // A clinic of its own that mails through a real SMTP server started here, so the Delivery log
 // shows what a mail server answered.
-const test = base.extend<object, { mail: MailCatcher; clinic: ClinicServer }>({
-  mail: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const catcher = await startMailCatcher();
-      await use(catcher);
-      await catcher.close();
-    },
-    { scope: "worker" },
-  ],
-  clinic: [
-    async ({ mail }, use) => {
-      const clinic = await startClinicServer({ env: { SMTP_URL: mail.url } });
-      await use(clinic);
-      await clinic.stop();
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-  baseURL: async ({ clinic }, use) => use(clinic.baseURL),
-});
+const test = mailingClinic();
 
 test("an admin sends a test email, sees the mail server's answer in the Delivery log, and sends it again", async ({ page, mail }) => {
   // Two sends through a real SMTP server, beside the demo clinic's own reminders, on a busy machine.

@@ -1,7 +1,6 @@
-import { expect, test as base, type APIRequestContext } from "@playwright/test";
-import { startMailCatcher, type MailCatcher } from "@halcyon/config/mail-catcher";
+import { expect, type APIRequestContext } from "@playwright/test";
 
-import { startClinicServer, type ClinicServer } from "./clinic-server";
+import { mailingClinic } from "./clinic-server";
 import { DEMO, postSignIn, seriousViolations } from "./support";
 
 // Emails are screens too: a clinic of its own mails a booking, a cancellation and a password
@@ -9,26 +8,7 @@ import { DEMO, postSignIn, seriousViolations } from "./support";
 // phone and desktop widths, held to the axe scan, to fit a phone without sideways scrolling,
 // and pictured for a person to look at (test-results/screenshots/email-*.png).
 
-const test = base.extend<object, { mailbox: MailCatcher; clinic: ClinicServer }>({
-  mailbox: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const catcher = await startMailCatcher();
-      await use(catcher);
-      await catcher.close();
-    },
-    { scope: "worker" },
-  ],
-  clinic: [
-    async ({ mailbox }, use) => {
-      const clinic = await startClinicServer({ env: { SMTP_URL: mailbox.url } });
-      await use(clinic);
-      await clinic.stop();
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-  baseURL: async ({ clinic }, use) => use(clinic.baseURL),
-});
+const test = mailingClinic();
 
 function weekdayAhead(days: number): string {
   const day = new Date(Date.now() + days * 86_400_000);
@@ -60,7 +40,7 @@ test("every email reads well on a phone and on a desktop: no serious axe finding
   page,
   playwright,
   clinic,
-  mailbox,
+  mail: mailbox,
 }) => {
   const api = await playwright.request.newContext({ baseURL: clinic.baseURL });
   await alexMakesMail(api);

@@ -188,3 +188,17 @@ export async function seriousViolations(page: Page) {
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(" ")) }));
 }
+
+/**
+ * Pictures of the page at a phone's and a desktop's width (test-results/screenshots/<name>-<width>.png),
+ * for a person to look at; nothing may reach past the sides of either. A dialog is pictured as
+ * the screen shows it (`fullPage: false`): a whole page's picture leaves its backdrop, fixed to
+ * the screen, covering only the top of the page.
+ */
+export async function screenshotsAt(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage });
+    expect(await beyondTheScreen(page), `${name} at ${width} px`).toEqual([]);
+  }
+}

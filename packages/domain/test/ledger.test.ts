@@ -1,10 +1,14 @@
 // The ledger's promises, tried against many sequences of money events on both databases: a
 // balance is always the sum of the entries (and what an independent tally of the events says),
 // refunds never exceed their payment, a refused event writes nothing, entries never change, and
-// a fee agreed at booking survives a price change.
+// a fee agreed at booking survives a price change. Charges and approved fees are invoiced as they
+// are posted, and every debt is on an invoice or left over for the admin's, never both.
 import {
   findPendingFee,
   insertAppointment,
+  invoiceOfEntry,
+  invoicesOf,
+  uninvoicedEntryIds,
   insertClinicService,
   insertUser,
   ledgerOf,
@@ -160,6 +164,17 @@ describeEachDatabase("the ledger", (database) => {
         expect(balance).toBe(entries.reduce((sum, entry) => sum + entry.amountMinor, 0));
         expect(balance).toBe(expected);
         for (const payment of await paymentsOf(database().db, patientId)) expect(payment.refundedMinor).toBeLessThanOrEqual(payment.amountMinor);
+        // Invoiced as posted: each charge and fee alone on its own invoice, each reversal of an
+        // invoiced entry on that entry's invoice; the invoices and what is left over add up to the debts.
+        for (const entry of entries) {
+          const invoiceId = await invoiceOfEntry(database().db, entry.id);
+          if (entry.kind === "charge" || entry.kind === "fee") expect(invoiceId, `${entry.kind} ${entry.id}`).toBeDefined();
+          if (entry.kind === "reversal" && entry.reversesId !== null) expect(invoiceId).toBe(await invoiceOfEntry(database().db, entry.reversesId));
+        }
+        const invoiced = (await invoicesOf(database().db, patientId)).reduce((sum, invoice) => sum + invoice.totalMinor, 0);
+        const leftOver = (await uninvoicedEntryIds(database().db, patientId)).reduce((sum, entry) => sum + entry.amountMinor, 0);
+        const debts = entries.filter((entry) => entry.kind !== "payment" && entry.kind !== "refund").reduce((sum, entry) => sum + entry.amountMinor, 0);
+        expect(invoiced + leftOver).toBe(debts);
       }),
       { numRuns: 30 },
     );

@@ -185,14 +185,15 @@ export async function collectionInFlight(db: Db, patientId: number, since: strin
 
 /**
  * Moves a collection on. A paid collection stays paid: Stripe's events may arrive in any order,
- * and a failure told after the success (an earlier attempt) changes nothing.
+ * and a failure told after the success (an earlier attempt) changes nothing. Answers the
+ * patient's id when the collection changed, undefined when it was paid already (or is no more).
  */
 export async function updateCollection(
   db: Db,
   id: number,
   change: { status: CardCollectionStatus; paymentIntentId?: string; failureReason?: string | null; at: string },
-): Promise<void> {
-  await db
+): Promise<number | undefined> {
+  const row = await db
     .updateTable("card_collections")
     .set({
       status: change.status,
@@ -202,7 +203,9 @@ export async function updateCollection(
     })
     .where("id", "=", id)
     .where("status", "!=", "paid")
-    .execute();
+    .returning("patient_id")
+    .executeTakeFirst();
+  return row?.patient_id;
 }
 
 /** The patient's latest collection: a failed one is shown to them until a later one is paid. */

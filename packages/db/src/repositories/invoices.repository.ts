@@ -1,6 +1,8 @@
 // Invoices: ledger entries gathered under a number that never repeats (billing_counters only
-// counts up, in the issuing transaction). An invoice is paid when the payments applied to it,
-// less their refunds, cover its total.
+// counts up, in the issuing transaction). An invoice's total is the sum of its items, so the
+// reversal of one of its lines (a waived fee) joins it as a credit line and lowers what it comes
+// to (invoices.total_minor keeps the total as issued). An invoice is paid when the payments
+// applied to it, less their refunds, cover its total.
 import { sql } from "kysely";
 import type { LedgerEntryKind } from "../schema";
 import type { Db } from "./db";
@@ -12,6 +14,7 @@ export interface Invoice {
   patientName: string;
   currency: string;
   issuedAt: string;
+  /** The sum of its items: as issued, less any credit (a reversal of one of its lines) since. */
   totalMinor: number;
   /** Payments applied to it, less their refunds. */
   paidMinor: number;
@@ -66,6 +69,11 @@ export async function insertInvoice(
   return row.id;
 }
 
+/** Adds a credit line to an issued invoice: the reversal of one of its entries. */
+export async function addInvoiceItem(db: Db, invoiceId: number, entryId: number): Promise<void> {
+  await db.insertInto("invoice_items").values({ invoice_id: invoiceId, entry_id: entryId }).execute();
+}
+
 /** The patient's charges, fees, adjustments and reversals on no invoice yet, oldest first. */
 export async function uninvoicedEntryIds(db: Db, patientId: number): Promise<{ id: number; amountMinor: number }[]> {
   const rows = await db
@@ -92,8 +100,13 @@ function invoiceQuery(db: Db) {
       "p.last_name",
       "v.currency",
       "v.issued_at",
-      "v.total_minor",
       "v.issued_by",
+      eb
+        .selectFrom("invoice_items as it")
+        .innerJoin("ledger_entries as li", "li.id", "it.entry_id")
+        .select(sql<number>`coalesce(sum(li.amount_minor), 0)`.as("total"))
+        .whereRef("it.invoice_id", "=", "v.id")
+        .as("total"),
       // Payments applied to it (each payment's −amount) and their refunds (+amount), as a positive sum.
       eb
         .selectFrom("ledger_entries as l")
@@ -112,7 +125,7 @@ function toInvoice(row: Awaited<ReturnType<ReturnType<typeof invoiceQuery>["exec
     patientName: `${row.first_name} ${row.last_name}`,
     currency: row.currency,
     issuedAt: row.issued_at,
-    totalMinor: Number(row.total_minor),
+    totalMinor: Number(row.total ?? 0),
     paidMinor: Number(row.paid ?? 0),
     issuedBy: row.issued_by,
   };

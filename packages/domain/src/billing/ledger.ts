@@ -21,6 +21,7 @@ import {
 import { recordAudit, type AuditAction } from "../audit/audit";
 import type { ClinicServices, RequestMeta } from "../context";
 import { AppError } from "../errors";
+import { invoiceAsPosted } from "./invoices";
 import { formatMoney } from "./money";
 
 /** What writing money needs: the audit, the clock, the clinic's currency, and the request, if one. */
@@ -42,7 +43,10 @@ export function assertPositiveAmount(amountMinor: number, what = "The amount"): 
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new AppError("INVALID_INPUT", `${what} must be a positive whole number of cents.`);
 }
 
-/** Writes one entry and its audit row (`action`) in `trx`; answers the entry's id. */
+/**
+ * Writes one entry and its audit row (`action`) in `trx`, and invoices it as its kind calls for
+ * (invoiceAsPosted: a charge or fee at once); answers the entry's id.
+ */
 export async function writeEntry(services: MoneyServices, trx: Transaction<Database>, entry: EntryFacts, action: AuditAction): Promise<number> {
   if (!Number.isSafeInteger(entry.amountMinor)) throw new Error(`ledger: ${entry.amountMinor} is not a whole number of minor units`);
   const currency = services.config.billing.currency;
@@ -80,6 +84,7 @@ export async function writeEntry(services: MoneyServices, trx: Transaction<Datab
     },
     trx,
   );
+  await invoiceAsPosted(services, trx, { ...entry, id });
   return id;
 }
 

@@ -7,7 +7,7 @@ import type { CalendarAppointment } from "../calendar/invitation";
 import type { LinkPurpose } from "./signed-links";
 
 /** The switch a notice obeys (notice_preferences.topic). */
-export type NoticeTopic = "appointments" | "reminders" | "messages" | "care_tasks" | "safety_alerts" | "note_digest" | "security";
+export type NoticeTopic = "appointments" | "reminders" | "messages" | "care_tasks" | "safety_alerts" | "note_digest" | "payments" | "security";
 
 /** A link in a notice: a page of the app, signed for its recipient when the notice is sent if `signed`. */
 export interface NoticeLink {

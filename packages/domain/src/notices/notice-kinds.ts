@@ -6,6 +6,7 @@ import type { NoticeKindSpec } from "./notice-content";
 import { ACCOUNT_NOTICE_KINDS } from "./kinds/account-notices";
 import { APPOINTMENT_NOTICE_KINDS } from "./kinds/appointment-notices";
 import { BILLING_DOCUMENT_NOTICE_KINDS } from "./kinds/billing-document-notices";
+import { PAYMENT_NOTICE_KINDS } from "./kinds/payment-notices";
 
 /** Any kind, whatever its params: `compose` takes them and `examples` gives them, so no one Params type fits both ways. */
 type AnyNoticeKind = Omit<NoticeKindSpec<never>, "examples"> & { examples: readonly unknown[] };
@@ -16,6 +17,7 @@ export const NOTICE_KINDS = {
   ...ACCOUNT_NOTICE_KINDS,
   ...CARE_NOTICE_KINDS,
   ...BILLING_DOCUMENT_NOTICE_KINDS,
+  ...PAYMENT_NOTICE_KINDS,
 } satisfies Record<string, AnyNoticeKind>;
 
 export type NoticeKinds = typeof NOTICE_KINDS;

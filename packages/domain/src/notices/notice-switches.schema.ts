@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const noticeTopicSchema = z.enum(["appointments", "reminders", "messages", "care_tasks", "safety_alerts", "note_digest", "security"], {
+export const noticeTopicSchema = z.enum(["appointments", "reminders", "messages", "care_tasks", "safety_alerts", "note_digest", "payments", "security"], {
   error: "Choose one of the kinds of notice listed on your account page.",
 });
 

@@ -38,6 +38,7 @@ export const NOTICE_TOPICS: Readonly<Record<NoticeTopic, TopicFacts>> = {
   care_tasks: { label: "Forms to complete", description: "A form to fill in or sign before a visit.", roles: ["patient"], essential: false },
   safety_alerts: { label: "Patient alerts", description: "When a patient of yours needs your attention.", roles: ["doctor"], essential: false },
   note_digest: { label: "Daily signature digest", description: "Once a day, past visits waiting for your signature.", roles: ["doctor"], essential: false },
+  payments: { label: "Payment problems", description: "When a card payment to the clinic does not go through.", roles: ["patient"], essential: false },
   security: { label: "Password and security", description: "Changes to how you sign in. Always sent.", roles: ["patient", "doctor", "admin"], essential: true },
 };
 

@@ -12,6 +12,7 @@ import Stripe from "stripe";
 import { recordAudit } from "../audit/audit";
 import { patientBalance } from "../billing";
 import type { ClinicServices } from "../context";
+import { recordFailedCharge } from "./failed-charge";
 import { failureReason } from "./stripe-events";
 
 /** The clinic's clock hour from which the night's collection runs (02:00: after the day's sessions, before the next). */
@@ -58,7 +59,22 @@ export async function collectSavedCards(services: ClinicServices): Promise<Colle
     if (collectionId === undefined) continue;
     const outcome = await charge(cards.stripe, { ...card, paymentMethodId: card.paymentMethodId! }, { collectionId, night, owed, currency });
     await services.db.transaction().execute(async (trx) => {
-      await updateCollection(trx, collectionId, { ...outcome, at: services.now().toISOString() });
+      // A declined card is told to its patient; a charge Stripe did not answer may yet have gone
+      // through (its event will say), so it is only marked, not told.
+      if (outcome.status === "failed" && outcome.declined) {
+        await recordFailedCharge(services, trx, {
+          collectionId,
+          ...(outcome.paymentIntentId ? { paymentIntentId: outcome.paymentIntentId } : {}),
+          failureReason: outcome.failureReason ?? "The card was declined.",
+        });
+      } else {
+        await updateCollection(trx, collectionId, {
+          status: outcome.status,
+          ...(outcome.paymentIntentId ? { paymentIntentId: outcome.paymentIntentId } : {}),
+          failureReason: outcome.failureReason,
+          at: services.now().toISOString(),
+        });
+      }
       await recordAudit(
         services,
         {
@@ -78,7 +94,8 @@ export async function collectSavedCards(services: ClinicServices): Promise<Colle
   return run;
 }
 
-type Outcome = { status: "charged" | "failed"; paymentIntentId?: string; failureReason: string | null };
+/** How a charge went; `declined`: the card was refused (not merely unanswered). */
+type Outcome = { status: "charged" | "failed"; paymentIntentId?: string; failureReason: string | null; declined?: boolean };
 
 async function charge(
   stripe: Stripe,
@@ -102,11 +119,11 @@ async function charge(
       { idempotencyKey: `halcyon-collection-${card.stripeCustomerId}-${night}` },
     );
     if (intent.status === "succeeded" || intent.status === "processing") return { status: "charged", paymentIntentId: intent.id, failureReason: null };
-    return { status: "failed", paymentIntentId: intent.id, failureReason: failureReason(intent.last_payment_error) };
+    return { status: "failed", paymentIntentId: intent.id, failureReason: failureReason(intent.last_payment_error), declined: true };
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) {
       const intentId = (error.payment_intent as { id?: string } | undefined)?.id;
-      return { status: "failed", ...(intentId ? { paymentIntentId: intentId } : {}), failureReason: failureReason(error) };
+      return { status: "failed", ...(intentId ? { paymentIntentId: intentId } : {}), failureReason: failureReason(error), declined: true };
     }
     // Stripe did not answer: whether it charged is told by its event, which then marks this paid.
     return { status: "failed", failureReason: "Stripe did not answer; the charge will be tried again next night." };

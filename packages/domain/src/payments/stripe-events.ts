@@ -9,6 +9,7 @@ import { recordAudit } from "../audit/audit";
 import { recordPayment } from "../billing";
 import type { ClinicServices } from "../context";
 import { AppError } from "../errors";
+import { recordFailedCharge } from "./failed-charge";
 import { CARDS_NOT_OFFERED, stripeCall } from "./stripe-errors";
 
 const NOT_SIGNED = "This request is not signed by the clinic's Stripe account.";
@@ -95,11 +96,10 @@ async function apply(services: ClinicServices, trx: Transaction<Database>, event
       const intent = event.data.object;
       const ids = ourIds(intent.metadata);
       if (ids?.collectionId) {
-        await updateCollection(trx, ids.collectionId, {
-          status: "failed",
+        await recordFailedCharge(services, trx, {
+          collectionId: ids.collectionId,
           paymentIntentId: intent.id,
           failureReason: failureReason(intent.last_payment_error),
-          at,
         });
       }
       return;
