@@ -55,7 +55,8 @@ export async function issueInvoice(services: MoneyServices, trx: Transaction<Dat
   await holdPatientLedger(trx, input.patientId);
   const entries = await uninvoicedEntryIds(trx, input.patientId);
   const total = entries.reduce((sum, entry) => sum + entry.amountMinor, 0);
-  if (entries.length === 0 || total <= 0) throw new AppError("CONFLICT", "There is nothing to invoice: no charges or fees since the last invoice.");
+  if (entries.length === 0 || total <= 0)
+    throw new AppError("CONFLICT", "There is nothing to invoice: every charge and fee is on an invoice already, and no adjustment is left over.");
   return writeInvoice(services, trx, { patientId: input.patientId, entries, total, by: input.by });
 }
 

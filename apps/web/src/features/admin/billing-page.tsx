@@ -184,7 +184,10 @@ function PatientAccount({ currency }: { currency: string }) {
   const [patientId, setPatientId] = useState("");
   const options = (patients.data?.users ?? []).map((patient) => ({ value: String(patient.id), label: `${patient.firstName} ${patient.lastName}` }));
   return (
-    <SectionCard title="A patient's account" description="Record a payment taken by hand, refund one, invoice what is owed, or set the patient's own rates.">
+    <SectionCard
+      title="A patient's account"
+      description="Record a payment taken by hand, refund one, invoice an adjustment, or set the patient's own rates. Charges and fees invoice themselves."
+    >
       <div className="max-w-sm">
         <SelectField id="billing-patient" label="Patient" value={patientId} onValueChange={setPatientId} options={options} placeholder="Choose a patient" />
       </div>
@@ -227,7 +230,7 @@ function AccountDetail({ patientId, patientName, currency }: { patientId: number
           </span>
         </p>
         <Button variant="outline" disabled={issue.isPending} onClick={() => issue.mutate({ patientId })}>
-          Invoice what is owed
+          Invoice adjustments
         </Button>
       </div>
       <RecordPaymentForm patientId={patientId} currency={currency} />

@@ -94,7 +94,7 @@ function Invoices({ account, money }: SectionProps) {
               </TableCell>
               <TableCell label="Status">
                 <div className="flex flex-wrap items-center justify-end gap-3 md:justify-start">
-                  <Badge tone={invoice.paid ? "sage" : "gold"}>{invoice.paid ? "Paid" : "Open"}</Badge>
+                  <InvoiceStatus totalMinor={invoice.totalMinor} paid={invoice.paid} />
                   {invoice.paid ? null : <PayByCardButton invoiceId={invoice.id} invoiceNumber={invoice.number} />}
                 </div>
               </TableCell>
@@ -122,4 +122,10 @@ function Payments({ account, money }: SectionProps) {
       </TableCard>
     </SectionCard>
   );
+}
+
+/** Open until paid; an invoice whose every line was waived or reversed is owed nothing, not "paid". */
+function InvoiceStatus({ totalMinor, paid }: { totalMinor: number; paid: boolean }) {
+  if (totalMinor <= 0) return <Badge tone="stone">Nothing due</Badge>;
+  return <Badge tone={paid ? "sage" : "gold"}>{paid ? "Paid" : "Open"}</Badge>;
 }
