@@ -3,6 +3,7 @@
 // sweep looks, emailed and audited; superbills of paid sessions only, with their codes; invoices
 // and receipts; the monthly superbill; and every download refused to anyone but the patient,
 // their doctor and admins.
+import { estimateCandidates } from "@halcyon/db";
 import { runBillingDocumentSweeps } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it } from "vitest";
@@ -61,6 +62,20 @@ describeApp(
       expect(booked.statusCode, booked.body).toBe(200);
       return { patient, session: booked.json() as { id: number; startTime: string } };
     }
+
+    it("looks again at a patient who books more of what their estimate covers once, then not until the next change", async () => {
+      const { app } = testApp();
+      const { patient } = await bookedPatient(12);
+      await sweepAt(app);
+      const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(19));
+      expect((await book(app, patient, { doctorId: doctor.id, startTime: slot, serviceId })).statusCode).toBe(200);
+      const candidate = async () => (await estimateCandidates(app.clinic.db, new Date().toISOString(), 10_000)).includes(patient.id);
+      expect(await candidate()).toBe(true);
+      await sweepAt(app);
+      // The same service with the same doctor: nothing new to estimate, and nothing to look at again.
+      expect((await call(app, patient, "GET", `/billing/patients/${patient.id}/estimates`)).json()).toHaveLength(1);
+      expect(await candidate()).toBe(false);
+    });
 
     it("issues a Good Faith Estimate at the first booking and at a fee change, once each, emailed and audited", async () => {
       const { app } = testApp();

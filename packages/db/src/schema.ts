@@ -189,6 +189,12 @@ export interface GoodFaithEstimatesTable {
   currency: string;
 }
 
+/** When a patient's estimate was last looked at (issued or found unchanged): the sweep looks again only after a change. */
+export interface EstimateReviewsTable {
+  patient_id: number;
+  reviewed_at: Instant;
+}
+
 /** A monthly superbill issued to a patient who asked for one: once per patient and period. */
 export interface IssuedSuperbillsTable {
   id: Generated<number>;
@@ -698,6 +704,7 @@ export interface Database {
   diagnoses: DiagnosesTable;
   patient_billing_details: PatientBillingDetailsTable;
   good_faith_estimates: GoodFaithEstimatesTable;
+  estimate_reviews: EstimateReviewsTable;
   issued_superbills: IssuedSuperbillsTable;
 }
 

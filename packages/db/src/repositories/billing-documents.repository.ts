@@ -104,25 +104,30 @@ export async function bookedServicesOf(db: Db, patientId: number, from: string):
 }
 
 /**
- * Patients who may need a new Good Faith Estimate: a session to come of a priced service, and
- * none yet, or a booking, a rate or a service's price newer than their latest one.
+ * Up to `limit` patients, lowest id first, who may need a new Good Faith Estimate: a session to
+ * come of a priced service, and no look at their estimate yet, or a booking, a rate or a service's
+ * price newer than the last look (estimate_reviews).
  */
-export async function estimateCandidates(db: Db, now: string): Promise<number[]> {
+export async function estimateCandidates(db: Db, now: string, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom("appointments as a")
     .innerJoin("clinic_services as s", "s.id", "a.service_id")
     .leftJoin("patient_rates as r", (join) => join.onRef("r.patient_id", "=", "a.patient_id").onRef("r.service_id", "=", "a.service_id"))
+    .leftJoin("estimate_reviews as v", "v.patient_id", "a.patient_id")
     .select("a.patient_id")
     .distinct()
     .where("a.status", "=", "scheduled")
     .where("a.start_time", ">=", now)
-    .where((eb) => {
-      const latest = eb
-        .selectFrom("good_faith_estimates as g")
-        .select((g) => g.fn.max("g.issued_at").as("latest"))
-        .whereRef("g.patient_id", "=", "a.patient_id");
-      return eb.or([eb(latest, "is", null), eb("a.created_at", ">", latest), eb("s.updated_at", ">", latest), eb("r.set_at", ">", latest)]);
-    })
+    .where((eb) =>
+      eb.or([
+        eb("v.reviewed_at", "is", null),
+        eb("a.created_at", ">", eb.ref("v.reviewed_at")),
+        eb("s.updated_at", ">", eb.ref("v.reviewed_at")),
+        eb("r.set_at", ">", eb.ref("v.reviewed_at")),
+      ]),
+    )
+    .orderBy("a.patient_id")
+    .limit(limit)
     .execute();
   return rows.map((row) => row.patient_id);
 }
@@ -223,4 +228,13 @@ export async function superbillWasIssued(db: Db, patientId: number, from: string
     .where("period_to", "=", to)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Records a look at the patient's estimate (whether or not it issued one): the sweep looks again only after a later change. */
+export async function markEstimateReviewed(db: Db, patientId: number, at: string): Promise<void> {
+  await db
+    .insertInto("estimate_reviews")
+    .values({ patient_id: patientId, reviewed_at: at })
+    .onConflict((conflict) => conflict.column("patient_id").doUpdateSet({ reviewed_at: at }))
+    .execute();
 }

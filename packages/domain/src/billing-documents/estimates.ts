@@ -12,9 +12,11 @@ import {
   insertEstimate,
   latestEstimateBasis,
   listDiagnoses,
+  markEstimateReviewed,
   patientRateFor,
   type ClinicService,
 } from "@halcyon/db";
+import { setImmediate } from "node:timers/promises";
 import { recordAudit } from "../audit/audit";
 import { calendarDateIn } from "../appointments/slots";
 import type { ClinicServices } from "../context";
@@ -98,9 +100,19 @@ function estimateOf(
   };
 }
 
-/** Issues the patient a new estimate if what they can expect changed since their last one; answers its id, or null. */
+/**
+ * Issues the patient a new estimate if what they can expect changed since their last one; answers
+ * its id, or null. Either way the look is recorded, as of its start: the sweep looks at them again
+ * only after a later booking, rate or price.
+ */
 export async function issueEstimateIfChanged(services: EstimateServices, patientId: number): Promise<number | null> {
-  const issuedAt = services.now().toISOString();
+  const lookedAt = services.now().toISOString();
+  const id = await issueIfChanged(services, patientId, lookedAt);
+  await markEstimateReviewed(services.db, patientId, lookedAt);
+  return id;
+}
+
+async function issueIfChanged(services: EstimateServices, patientId: number, issuedAt: string): Promise<number | null> {
   const planned = await plannedCare(services, patientId, issuedAt);
   if (planned.length === 0) return null;
   const basis = basisOf(planned);
@@ -152,9 +164,21 @@ export async function issueEstimateIfChanged(services: EstimateServices, patient
   });
 }
 
-/** Every patient whose bookings, rates or fees changed since their last estimate is looked at. */
-export async function issueDueEstimates(services: EstimateServices): Promise<void> {
-  for (const patientId of await estimateCandidates(services.db, services.now().toISOString())) {
+/**
+ * How many patients one sweep looks at. A service's new fee makes every patient booked for it due
+ * at once (thousands in a large clinic, a few milliseconds each): a sweep a minute at this many
+ * still issues 20,000 estimates within the hour, far inside the rule's business day, and the
+ * server's requests are served between patients.
+ */
+export const ESTIMATES_PER_SWEEP = 500;
+
+/** The patients whose bookings, rates or fees changed since their last estimate are looked at, up to ESTIMATES_PER_SWEEP of them; answers how many. */
+export async function issueDueEstimates(services: EstimateServices): Promise<number> {
+  const candidates = await estimateCandidates(services.db, services.now().toISOString(), ESTIMATES_PER_SWEEP);
+  for (const [index, patientId] of candidates.entries()) {
+    // On SQLite every query holds the event loop: the requests waiting are served between patients.
+    if (index > 0) await setImmediate();
     await issueEstimateIfChanged(services, patientId);
   }
+  return candidates.length;
 }
