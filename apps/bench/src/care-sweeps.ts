@@ -5,12 +5,13 @@
 // matters is the minute's total and its longest stretch. In process (buildApp) on a copy of the
 // large clinic: one sweep writes what is due, then the steady sweeps, which find it written, are
 // timed. Target (ours, from issue 34's event-loop figure): a steady minute's sweep holds the loop
-// under 50 ms at its longest. Opt-in (the large clinic): `pnpm bench care-sweeps`.
+// under 50 ms at its longest, and so does the sweep after every service's fee changed (every
+// booked patient due a new estimate). Opt-in (the large clinic): `pnpm bench care-sweeps`.
 import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { buildApp } from "@halcyon/api/app";
 import { parseEnv } from "@halcyon/api/env";
-import { runBillingDocumentSweeps, runCareSweeps } from "@halcyon/domain";
+import { ESTIMATES_PER_SWEEP, runBillingDocumentSweeps, runCareSweeps } from "@halcyon/domain";
 import { copyIntoDataDir } from "./db-cache";
 import { largeClinicDatabase } from "./seed-large-clinic";
 import { formatMs, makeTempDir, median, progress, removeTempDir, round, type CheckResult } from "./support";
@@ -60,6 +61,31 @@ export async function measureCareSweeps(): Promise<CheckResult[]> {
       loop.disable();
       const again = (await notices()) - before - written;
       const longestMs = loop.max / 1e6;
+
+      // A new fee for the service every patient is booked for: every patient is due a new estimate at once.
+      await services.db
+        .updateTable("clinic_services")
+        .set((eb) => ({ fee_minor: eb("fee_minor", "+", 500), updated_at: new Date().toISOString() }))
+        .execute();
+      const estimates = async () =>
+        Number(
+          (
+            await services.db
+              .selectFrom("good_faith_estimates")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const estimatesBefore = await estimates();
+      const repriced = monitorEventLoopDelay({ resolution: 1 });
+      repriced.enable();
+      const repricedStarted = performance.now();
+      await sweep();
+      const repricedMs = performance.now() - repricedStarted;
+      repriced.disable();
+      const issued = (await estimates()) - estimatesBefore;
+      const repricedLongestMs = repriced.max / 1e6;
+      progress(`care-sweeps: after a price change, one sweep issued ${issued} estimates in ${formatMs(repricedMs)}`);
       return [
         {
           name: "Care sweep, a steady minute (large clinic)",
@@ -72,6 +98,16 @@ export async function measureCareSweeps(): Promise<CheckResult[]> {
             `${STEADY_SWEEPS} steady sweeps, one after another; each instance runs one a minute`,
           ],
           details: { firstMs: round(firstMs), written, steadyMs: times.map((ms) => round(ms)), longestMs: round(longestMs), writtenAgain: again },
+        },
+        {
+          name: "Care sweep, the minute after a price change (large clinic)",
+          target: `the loop held < ${LOOP_TARGET_MS} ms at its longest while the sweep issues estimates`,
+          measured: `${issued} estimates in ${formatMs(repricedMs)}, loop held ${formatMs(repricedLongestMs)} at most`,
+          status: repricedLongestMs < LOOP_TARGET_MS && issued > 0 ? "pass" : "fail",
+          notes: [
+            `every service's fee raised: every booked patient is due a new estimate; a sweep looks at ${ESTIMATES_PER_SWEEP} of them, yielding between patients`,
+          ],
+          details: { issued, repricedMs: round(repricedMs), longestMs: round(repricedLongestMs) },
         },
       ];
     } finally {

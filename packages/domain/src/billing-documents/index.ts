@@ -5,7 +5,7 @@ import { issueMonthlySuperbills } from "./monthly-superbills";
 
 export { estimateForDownload, invoiceForDownload, superbillForDownload } from "./billing-documents";
 export type * from "./document-inputs";
-export { issueDueEstimates, issueEstimateIfChanged } from "./estimates";
+export { ESTIMATES_PER_SWEEP, issueDueEstimates, issueEstimateIfChanged } from "./estimates";
 export { issueMonthlySuperbills, previousMonth } from "./monthly-superbills";
 
 /** The documents no single request issues: estimates whose basis changed, last month's superbills. Run every minute with the care sweeps. */
