@@ -174,6 +174,63 @@ describeApp("the reminder scheduler", (testApp) => {
     expect(JSON.stringify(content)).not.toMatch(FORBIDDEN_WORDS);
   });
 
+  it("writes every reminder of a window wider than the scheduler reads at once, each once, sessions at one start across a page's edge included", async () => {
+    const { app } = testApp();
+    noQuiet(app);
+    const db = app.clinic.db;
+    const { doctor, patient, appointment } = await aBooking(app, { daysAhead: 20 });
+    // 520 more sessions (the scheduler reads 500 at a time): copies of the booking's two members,
+    // 260 doctors each with two patients, at the booking's start and an hour later.
+    const [doctorRow, patientRow] = await Promise.all(
+      [doctor.id, patient.id].map((id) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow()),
+    );
+    const copies = async (row: typeof doctorRow, count: number, label: string) => {
+      const ids: number[] = [];
+      for (let k = 0; k < count; k += 1) {
+        const { id: _id, ...rest } = row;
+        const username = `${label}${row.id}x${k}`;
+        ids.push(
+          (
+            await db
+              .insertInto("users")
+              .values({ ...rest, username, username_key: username })
+              .returning("id")
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
+      }
+      return ids;
+    };
+    const doctors = await copies(doctorRow, 260, "d");
+    const patients = await copies(patientRow, 520, "p");
+    const { id: _id, ...session } = await db.selectFrom("appointments").selectAll().where("id", "=", appointment.id).executeTakeFirstOrThrow();
+    const later = (instant: string) => new Date(Date.parse(instant) + HOUR).toISOString();
+    await db
+      .insertInto("appointments")
+      .values(
+        patients.map((patientId, k) => ({
+          ...session,
+          patient_id: patientId,
+          doctor_id: doctors[k % 260]!,
+          start_time: k < 260 ? session.start_time : later(session.start_time),
+          end_time: k < 260 ? session.end_time : later(session.end_time),
+        })),
+      )
+      .execute();
+
+    const due = at(appointment.startTime, -47 * HOUR);
+    expect(await enqueueDueReminders(app.clinic, due)).toBe(521);
+    expect(await enqueueDueReminders(app.clinic, due)).toBe(0);
+    const written = await db
+      .selectFrom("notices")
+      .select(["user_id"])
+      .where("kind", "=", "appointment_reminder")
+      .where("user_id", "in", [patient.id, ...patients])
+      .execute();
+    expect(new Set(written.map((row) => row.user_id)).size).toBe(521);
+    expect(written).toHaveLength(521);
+  });
+
   it("writes none for a cancelled session, one for a session booked inside both leads, and new ones for a rescheduled session", async () => {
     const { app } = testApp();
     noQuiet(app);

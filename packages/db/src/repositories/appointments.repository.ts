@@ -347,10 +347,17 @@ export interface ReminderCandidate {
 
 /**
  * Scheduled sessions starting in (from, to] whose patient a reminder can reach (an active member
- * with a verified address, as the outbox requires): the reminder scheduler's window. A range of
- * the start-time index, whatever the size of the clinic.
+ * with a verified address, as the outbox requires): the reminder scheduler's window, a page of
+ * `limit` at a time in start order, after the page ending with `after`. A range of the start-time
+ * index, whatever the size of the clinic.
  */
-export async function scheduledSessionsStartingBetween(db: Db, from: string, to: string): Promise<ReminderCandidate[]> {
+export async function scheduledSessionsStartingBetween(
+  db: Db,
+  from: string,
+  to: string,
+  page: { after?: Pick<ReminderCandidate, "id" | "startTime">; limit: number },
+): Promise<ReminderCandidate[]> {
+  const { after } = page;
   const rows = await db
     .selectFrom("appointments as a")
     .innerJoin("users as p", "p.id", "a.patient_id")
@@ -361,7 +368,15 @@ export async function scheduledSessionsStartingBetween(db: Db, from: string, to:
     .where("a.status", "=", "scheduled")
     .where("p.email_verified_at", "is not", null)
     .where("p.deactivated_at", "is", null)
+    // After the page before: its last start bounds the index range, its id breaks the tie.
+    .$if(after !== undefined, (query) =>
+      query
+        .where("a.start_time", ">=", after!.startTime)
+        .where((eb) => eb.or([eb("a.start_time", ">", after!.startTime), eb("a.id", ">", after!.id)])),
+    )
     .orderBy("a.start_time")
+    .orderBy("a.id")
+    .limit(page.limit)
     .execute();
   return rows.map((row) => ({
     id: row.id,
