@@ -370,9 +370,7 @@ export async function scheduledSessionsStartingBetween(
     .where("p.deactivated_at", "is", null)
     // After the page before: its last start bounds the index range, its id breaks the tie.
     .$if(after !== undefined, (query) =>
-      query
-        .where("a.start_time", ">=", after!.startTime)
-        .where((eb) => eb.or([eb("a.start_time", ">", after!.startTime), eb("a.id", ">", after!.id)])),
+      query.where("a.start_time", ">=", after!.startTime).where((eb) => eb.or([eb("a.start_time", ">", after!.startTime), eb("a.id", ">", after!.id)])),
     )
     .orderBy("a.start_time")
     .orderBy("a.id")
