@@ -21,6 +21,7 @@ const APPOINTMENT_FIELDS = [
   "patientName",
   "progressRating",
   "serviceId",
+  "serviceName",
   "startTime",
   "status",
   "title",

@@ -385,6 +385,8 @@ export const TABLE: readonly Row[] = [
     ADMINS,
     (w) => ({ url: `/billing/patients/${w.sparePatientId}/rates/${String(w.kept.serviceId)}`, payload: { feeMinor: 9_000 } }),
   ],
+  // What a session would cost the patient (their own rate is their money): the patient, their doctor, admins.
+  ["GET /billing/quote", [401, 403, 403, 200, 403, 200, 403, 200], (w) => ({ url: `/billing/quote?patientId=${w.id("pat")}` })],
   // The patient's own money; their doctor sees their balance (and the charges of their own sessions); admins everything.
   ["GET /billing/account", [401, 403, 403, 200, 403, 200, 403, 200], (w) => ({ url: `/billing/account?patientId=${w.id("pat")}` })],
   // Its successes make the fees the next rows decide.

@@ -394,6 +394,37 @@ describeApp(
       expect((await call(app, patient, "GET", "/billing/account")).json().entries).toHaveLength(2);
     });
 
+    it("quotes a patient the fee a booking would agree to (their own rate first), to them, their doctor and admins only", async () => {
+      const { app } = testApp();
+      const { patient, session } = await patientWithSession();
+      expect(session).toMatchObject({ serviceName: "Individual Therapy" });
+      expect((await call(app, admin, "PUT", `/billing/patients/${patient.id}/rates/${individualId}`, { feeMinor: 7_500 })).statusCode).toBe(200);
+      type Quote = { patientId: number; defaultServiceId: number; services: { id: number; feeMinor: number; agreedFeeMinor: number; ownRate: boolean }[] };
+      const own = (await call(app, patient, "GET", "/billing/quote")).json() as Quote;
+      expect(own).toMatchObject({ patientId: patient.id, currency: "USD", defaultServiceId: individualId });
+      expect(own.services.find((s) => s.id === individualId)).toMatchObject({ feeMinor: 15_000, agreedFeeMinor: 7_500, ownRate: true });
+      const couples = own.services.find((s) => s.id === couplesId)!;
+      expect(couples).toMatchObject({ ownRate: false, agreedFeeMinor: couples.feeMinor });
+      // What was quoted is what a booking agrees to, and the session shows its service by name.
+      const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(45));
+      const booked = await book(app, patient, { doctorId: doctor.id, startTime: slot });
+      expect(booked.json()).toMatchObject({ serviceId: individualId, serviceName: "Individual Therapy", feeMinor: 7_500 });
+      const listed = (await call(app, patient, "GET", "/appointments")).json() as { id: number; serviceName: string | null }[];
+      expect(listed.find((a) => a.id === booked.json().id)?.serviceName).toBe("Individual Therapy");
+      // The patient's doctor and admins may ask for them; another patient, a doctor outside their care, or a doctor naming no one may not.
+      for (const staff of [doctor, admin]) expect((await call(app, staff, "GET", `/billing/quote?patientId=${patient.id}`)).json()).toEqual(own);
+      const stranger = await aPatient(app);
+      const prying = await call(app, stranger, "GET", `/billing/quote?patientId=${patient.id}`);
+      expect(prying.statusCode).toBe(403);
+      expect(prying.body).not.toContain("7500");
+      expect((await call(app, otherDoctor, "GET", `/billing/quote?patientId=${patient.id}`)).statusCode).toBe(403);
+      expect((await call(app, doctor, "GET", "/billing/quote")).statusCode).toBe(403);
+      expect((await call(app, admin, "GET", `/billing/quote?patientId=${doctor.id}`)).statusCode).toBe(404);
+      // The stranger's own quote is the services' fees: another patient's rate never leaks into it.
+      const theirs = (await call(app, stranger, "GET", "/billing/quote")).json() as Quote;
+      expect(theirs.services.find((s) => s.id === individualId)).toMatchObject({ agreedFeeMinor: 15_000, ownRate: false });
+    });
+
     // After the tests that expect the demo services alone: it adds active individual services (and retires them).
     it("books a session naming no service at the individual service closest to an hour, shorter or longer", async () => {
       const { app } = testApp();

@@ -123,6 +123,7 @@ describeApp(
         "clinicName",
         "clinicTimeZone",
         "clinicians",
+        "currency",
         "defaultWorkingHours",
       ]);
 

@@ -142,6 +142,7 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["DELETE /admin/patients/{patientId}/care/{doctorId}", (w) => ({ as: w.admin, url: `/admin/patients/${w.patient.id}/care/${w.locum.id}` })],
   // The clinic's money.
   ["GET /billing/services", (w) => ({ as: w.patient, url: "/billing/services" })],
+  ["GET /billing/quote", (w) => ({ as: w.patient, url: "/billing/quote" })],
   [
     "POST /billing/services",
     (w) => ({

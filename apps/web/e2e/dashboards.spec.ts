@@ -156,6 +156,9 @@ test.describe("the doctor dashboard", () => {
     await page.getByRole("button", { name: /Schedule Appointment/ }).click();
     const schedule = page.getByRole("dialog", { name: "Schedule an appointment" });
     await chooseOption(page, schedule.getByRole("combobox", { name: "Patient" }), `Odette ${lastName}`);
+    // The patient's quote: the clinic's default service, and what they would agree to for it.
+    await expect(schedule.getByRole("combobox", { name: "Service" })).toContainText("Individual Therapy");
+    await expect(schedule.getByText("The patient agrees to $150.00 for this session.")).toBeVisible();
     await schedule.getByLabel("Title").fill("Initial consultation");
     await pickFirstFreeTime(schedule, { weeksAhead: 1 });
     await schedule.getByRole("button", { name: "Book Session" }).click();

@@ -1,30 +1,26 @@
 // The clinic's services and a patient's own rate (issue 35, item 1) on a demo clinic of its own:
 // an admin adds a service (a mistyped fee is refused by its field), raises its fee, sets a
-// patient's own rate for it; the patient's next booking of it is agreed at that rate. Axe on each
-// screen, screenshots at 375 and 1440 px.
+// patient's own rate for it; the patient books it through the booking dialog, which shows the fee
+// they agree to (their own rate) before they book, and the session's details show it after. Axe on
+// each screen, screenshots at 375 and 1440 px.
 import { expect, type Page } from "@playwright/test";
 
 import { ownClinic } from "./clinic-server";
-import { beyondTheScreen, chooseOption, DEMO, seriousViolations, signInQuietly } from "./support";
+import { pickFirstFreeTime } from "./schedule-support";
+import { beyondTheScreen, chooseOption, DEMO, expectToast, seriousViolations, signInQuietly } from "./support";
 
 const test = ownClinic();
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
-async function screenshots(page: Page, name: string) {
+/** Full pages; a dialog (`fullPage: false`) as it is seen, over the page it opened on. */
+async function screenshots(page: Page, name: string, { fullPage = true } = {}) {
   // From the top: scrolled, the sticky navbar would be drawn part-way down a full-page picture.
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage });
     expect(await beyondTheScreen(page), `${name} at ${width} px`).toEqual([]);
   }
-}
-
-/** A weekday `days` from now, as YYYY-MM-DD (the slots' own date; the clinic's zone is near enough this far ahead). */
-function weekdayAhead(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
 }
 
 test("an admin adds a service, raises its fee and sets a patient's own rate, which their next booking is agreed at", async ({ page, browser, baseURL }) => {
@@ -82,20 +78,50 @@ test("an admin adds a service, raises its fee and sets a patient's own rate, whi
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, "services-own-rate");
 
-  // Alex books the service afterwards: the session is agreed at their own rate, not the fee.
-  const alex = await browser.newPage({ baseURL: baseURL! });
+  // Alex books the service afterwards, through the dialog: it starts at the clinic's default, lists
+  // the one-patient services with the fee Alex would agree to, and says that fee before booking.
+  // A context of its own (axe needs one made with newContext), signed in as Alex beside the admin.
+  const alexContext = await browser.newContext({ baseURL: baseURL!, reducedMotion: "reduce" });
+  const alex = await alexContext.newPage();
   await signInQuietly(alex, DEMO.patient);
-  const services = (await (await alex.request.get("/api/billing/services")).json()) as { id: number; name: string }[];
-  const evening = services.find((service) => service.name === "Evening Therapy")!;
-  const doctors = (await (await alex.request.get("/api/doctors")).json()) as { id: number; lastName: string }[];
-  const vance = doctors.find((doctor) => doctor.lastName === "Vance")!;
-  let startTime: string | undefined;
-  for (let days = 21; !startTime && days < 42; days += 1) {
-    const free = (await (await alex.request.get(`/api/doctors/${vance.id}/slots?date=${weekdayAhead(days)}`)).json()) as { slots: { startTime: string }[] };
-    startTime = free.slots[0]?.startTime;
+  await alex.goto("/appointments");
+  await alex.getByRole("button", { name: "Book Session" }).first().click();
+  const booking = alex.getByRole("dialog", { name: "Book a session" });
+  await chooseOption(alex, booking.getByRole("combobox", { name: "Doctor" }), /Dr\. Eleanor Vance/);
+  const service = booking.getByRole("combobox", { name: "Service" });
+  await expect(service).toContainText("Individual Therapy · 53 min · $150.00");
+  await expect(booking.getByText("You agree to $150.00 for this session.")).toBeVisible();
+  await service.click();
+  const offered = alex.getByRole("option");
+  await expect(offered.filter({ hasText: "Evening Therapy · 50 min · $90.00" })).toBeVisible();
+  await expect(offered.filter({ hasText: "Initial consultation" })).toBeVisible();
+  // Couples and family sessions take more than one patient (issue 36): not offered for one.
+  await expect(offered.filter({ hasText: /Couples|Family/ })).toHaveCount(0);
+  await alex.keyboard.press("Escape");
+  await chooseOption(alex, service, "Evening Therapy · 50 min · $90.00");
+  await expect(booking.getByText("You agree to $90.00 for this session, your own rate.")).toBeVisible();
+  const title = `Evening session ${Date.now().toString(36)}`;
+  await booking.getByLabel("Title").fill(title);
+  await pickFirstFreeTime(booking, { weeksAhead: 1 });
+  await booking.getByRole("combobox", { name: "Service" }).scrollIntoViewIfNeeded();
+  expect(await seriousViolations(alex)).toEqual([]);
+  await screenshots(alex, "booking-service", { fullPage: false });
+  await booking.getByRole("button", { name: "Book Session" }).click();
+  await expectToast(alex, "Success", "Appointment booked successfully!");
+  await expect(booking).toBeHidden();
+
+  // The session keeps the service and the fee agreed, and its details say both.
+  let chip = alex.getByTestId("calendar-appointment").filter({ hasText: title });
+  if ((await chip.count()) === 0) {
+    await alex.getByRole("button", { name: "Next month" }).click();
+    chip = alex.getByTestId("calendar-appointment").filter({ hasText: title });
   }
-  const booked = await alex.request.post("/api/appointments", { data: { doctorId: vance.id, title: "Evening session", startTime, serviceId: evening.id } });
-  expect(booked.status(), await booked.text()).toBe(200);
-  expect(await booked.json()).toMatchObject({ serviceId: evening.id, feeMinor: 9_000 });
-  await alex.close();
+  await chip.click();
+  const details = alex.getByRole("dialog", { name: title });
+  await expect(details.getByText("Evening Therapy · $90.00 agreed at booking")).toBeVisible();
+  expect(await seriousViolations(alex)).toEqual([]);
+  await screenshots(alex, "booking-service-details", { fullPage: false });
+  const mine = (await (await alex.request.get("/api/appointments?limit=500")).json()) as { title: string; serviceName: string; feeMinor: number }[];
+  expect(mine.find((appointment) => appointment.title === title)).toMatchObject({ serviceName: "Evening Therapy", feeMinor: 9_000 });
+  await alexContext.close();
 });

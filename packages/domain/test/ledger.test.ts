@@ -224,7 +224,7 @@ describeEachDatabase("the ledger", (database) => {
     const serviceId = await insertClinicService(db, fields, at);
     const patientId = await newPatient();
     const before = await agreedFee(db, patientId, serviceId);
-    expect(before).toEqual({ serviceId, feeMinor: 15_000 });
+    expect(before).toEqual({ serviceId, serviceName: "Therapy", feeMinor: 15_000 });
     const booked = await inTransaction((trx) => session(trx, patientId, before.feeMinor!, "completed"));
     await updateClinicService(db, serviceId, { ...fields, feeMinor: 19_900 }, at);
     await inTransaction((trx) => chargeCompletedSession(services(), trx, booked, null));

@@ -26,6 +26,7 @@ function appointment(startsIn: number, patch: Partial<Appointment> = {}): Appoin
     createdAt: NOW.toISOString(),
     progressRating: null,
     serviceId: null,
+    serviceName: null,
     feeMinor: null,
     ...patch,
   };

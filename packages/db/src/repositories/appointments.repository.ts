@@ -66,8 +66,9 @@ export interface AppointmentView {
   createdAt: string;
   updatedAt: string;
   progressRating: number | null;
-  /** The service booked (null for sessions booked before services) and its agreed fee in minor units. */
+  /** The service booked (null for sessions booked before services), its name, and its agreed fee in minor units. */
   serviceId: number | null;
+  serviceName: string | null;
   feeMinor: number | null;
 }
 
@@ -89,6 +90,7 @@ function viewQuery(db: Db) {
     .innerJoin("users as p", "p.id", "a.patient_id")
     .innerJoin("users as d", "d.id", "a.doctor_id")
     .leftJoin("treatment_sessions as t", "t.appointment_id", "a.id")
+    .leftJoin("clinic_services as s", "s.id", "a.service_id")
     .select([
       "a.id",
       "a.patient_id",
@@ -110,6 +112,7 @@ function viewQuery(db: Db) {
       "a.created_at",
       "a.updated_at",
       "a.service_id",
+      "s.name as service_name",
       "a.fee_minor",
       "t.session_notes",
       "t.progress_rating",
@@ -139,6 +142,7 @@ function toView(row: ViewRow): AppointmentView {
     updatedAt: row.updated_at,
     progressRating: row.progress_rating,
     serviceId: row.service_id,
+    serviceName: row.service_name,
     feeMinor: row.fee_minor,
   };
 }
@@ -146,11 +150,16 @@ function toView(row: ViewRow): AppointmentView {
 type Names = Pick<User, "firstName" | "lastName">;
 
 /** An appointment just inserted, as screens show it, from what its writer knew (no read back). */
-export function insertedAppointmentView(id: number, appointment: NewAppointment, { patient, doctor }: { patient: Names; doctor: Names }): AppointmentView {
+export function insertedAppointmentView(
+  id: number,
+  appointment: NewAppointment,
+  { patient, doctor, serviceName = null }: { patient: Names; doctor: Names; serviceName?: string | null },
+): AppointmentView {
   return toView({
     id,
     ...appointmentRow(appointment),
     service_id: appointment.serviceId ?? null,
+    service_name: serviceName,
     fee_minor: appointment.feeMinor ?? null,
     patient_first_name: patient.firstName,
     patient_last_name: patient.lastName,

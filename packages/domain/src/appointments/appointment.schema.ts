@@ -29,6 +29,8 @@ export const appointmentSchema = z
     progressRating: z.number().nullable(),
     /** The service booked (null for sessions booked before the clinic priced its services). */
     serviceId: z.number().int().nullable(),
+    /** The service's name (as it is called now; null with no service). */
+    serviceName: z.string().nullable(),
     /** The fee agreed at booking, in minor units of the clinic's currency; a later price change never rewrites it. */
     feeMinor: z.number().int().nullable(),
   })

@@ -74,7 +74,7 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
   const start = new Date(input.startTime);
   assertBookableStart(ctx, doctor, hours, start);
   // The fee in force now, kept with the session (a later price change never rewrites it).
-  const { serviceId, feeMinor } = await agreedFee(ctx.db, patient.id, input.serviceId);
+  const { serviceId, serviceName, feeMinor } = await agreedFee(ctx.db, patient.id, input.serviceId);
   const appointment = {
     patientId: patient.id,
     doctorId: doctor.id,
@@ -113,5 +113,5 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
   }
 
   ctx.events.publish({ type: "appointment_changed", data: { id }, recipients: [patient.id, doctor.id] });
-  return insertedAppointmentView(id, appointment, { patient, doctor });
+  return insertedAppointmentView(id, appointment, { patient, doctor, serviceName });
 }

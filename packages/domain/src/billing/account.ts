@@ -27,8 +27,11 @@ type Ctx = RequestContext & { user: User };
 export const OWN_BILLING_ONLY = "Patients see only their own billing.";
 export const NOT_YOUR_PATIENT = "Doctors see the billing of patients in their care only.";
 
-/** How much of the patient's money the caller may see: all of it, or a doctor's part. */
-async function accountAccess(ctx: Ctx, patientId: number): Promise<"full" | "doctor"> {
+/**
+ * How much of the patient's money the caller may see: all of it, or a doctor's part. Refuses a
+ * patient asking of another and a doctor asking of a patient outside their care.
+ */
+export async function accountAccess(ctx: Ctx, patientId: number): Promise<"full" | "doctor"> {
   const { user } = ctx;
   if (user.role === "patient") {
     if (patientId !== user.id) throw new AppError("FORBIDDEN", OWN_BILLING_ONLY);

@@ -1,12 +1,20 @@
 // The fee a booking agrees to: the patient's own rate for the service if an admin set one (sliding
 // scale), else the service's fee, as they stand at that moment. The appointment keeps it
-// (appointments.fee_minor), so a later price change never rewrites what was agreed.
-import { defaultIndividualService, findClinicService, patientRateFor, type Db } from "@halcyon/db";
+// (appointments.fee_minor), so a later price change never rewrites what was agreed. The quote a
+// patient sees before booking (quote.ts) asks the same rule, so what they are shown is what they agree to.
+import { defaultIndividualService, findClinicService, patientRateFor, type ClinicService, type Db } from "@halcyon/db";
 import { AppError } from "../errors";
 
 export interface AgreedFee {
   serviceId: number | null;
+  /** The service's name, for the booking's answer (null with no service). */
+  serviceName: string | null;
   feeMinor: number | null;
+}
+
+/** The one rule: the patient's own rate for the service, if set, else the service's fee. */
+export function feeAgreedFor(service: Pick<ClinicService, "feeMinor">, ownRateMinor: number | undefined): number {
+  return ownRateMinor ?? service.feeMinor;
 }
 
 /**
@@ -18,6 +26,6 @@ export interface AgreedFee {
 export async function agreedFee(db: Db, patientId: number, serviceId: number | undefined): Promise<AgreedFee> {
   const service = serviceId === undefined ? await defaultIndividualService(db) : await findClinicService(db, serviceId);
   if (serviceId !== undefined && (!service || !service.active)) throw new AppError("INVALID_INPUT", "Choose one of the clinic's services (serviceId).");
-  if (!service) return { serviceId: null, feeMinor: null };
-  return { serviceId: service.id, feeMinor: (await patientRateFor(db, patientId, service.id)) ?? service.feeMinor };
+  if (!service) return { serviceId: null, serviceName: null, feeMinor: null };
+  return { serviceId: service.id, serviceName: service.name, feeMinor: feeAgreedFor(service, await patientRateFor(db, patientId, service.id)) };
 }

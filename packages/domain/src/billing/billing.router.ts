@@ -23,6 +23,8 @@ import {
   listServicesInputSchema,
   patientInputSchema,
   patientRateSchema,
+  quoteInputSchema,
+  quoteSchema,
   paymentSchema,
   pendingFeeSchema,
   receivablesSchema,
@@ -35,6 +37,7 @@ import {
 } from "./billing.schema";
 import { createService, listServices, ratesOf, setRate, updateService } from "./clinic-services";
 import { approve, forgive, listFees, waive } from "./fee-decisions";
+import { quote } from "./quote";
 import { readReceivables } from "./receivables";
 
 const adminProcedure = roleProcedure("admin");
@@ -83,6 +86,22 @@ export const billingRouter = router({
     .input(updateServiceInputSchema)
     .output(clinicServiceSchema)
     .mutation(({ ctx, input }) => updateService(ctx, input)),
+
+  quote: authedProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/billing/quote",
+        tags,
+        summary: "What a session of each active service would cost a patient: the fee a booking would agree to (their own rate, if set)",
+        description:
+          "Patients ask for themselves (patientId left out or their own). Doctors name a patient in their care; admins any patient. defaultServiceId is the service a booking naming none is for.",
+        protect: true,
+      },
+    })
+    .input(quoteInputSchema)
+    .output(quoteSchema)
+    .query(({ ctx, input }) => quote(ctx, input?.patientId)),
 
   patientRates: adminProcedure
     .meta({ openapi: { method: "GET", path: "/billing/patients/{patientId}/rates", tags, summary: "A patient's own rates (sliding scale)", protect: true } })

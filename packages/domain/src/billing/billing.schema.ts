@@ -64,6 +64,25 @@ export const createServiceInputSchema = serviceFieldsSchema.meta({ id: "ClinicSe
 export const updateServiceInputSchema = serviceFieldsSchema.extend({ id: idOf("Service id") }).meta({ id: "ClinicServiceUpdate" });
 export const listServicesInputSchema = z.object({ includeInactive: z.coerce.boolean().optional() }).optional();
 
+export const quoteInputSchema = z.object({ patientId: idOf("patientId").optional() }).optional();
+
+/** A service as a patient would book it: its own fee, and the fee they would agree to (their own rate, if set). */
+export const quotedServiceSchema = clinicServiceSchema
+  .pick({ id: true, name: true, minutes: true, kind: true, cptCode: true, videoAllowed: true, feeMinor: true })
+  .extend({ agreedFeeMinor: z.number().int(), ownRate: z.boolean() })
+  .meta({ id: "QuotedService" });
+
+export const quoteSchema = z
+  .object({
+    patientId: z.number().int(),
+    currency: z.string(),
+    /** The service a booking naming none is for (null: the clinic has no individual service). */
+    defaultServiceId: z.number().int().nullable(),
+    services: z.array(quotedServiceSchema),
+  })
+  .meta({ id: "Quote" });
+export type Quote = z.infer<typeof quoteSchema>;
+
 export const patientInputSchema = z.object({ patientId: idOf("patientId") });
 
 export const patientRateSchema = z.object({ serviceId: z.number().int(), feeMinor: z.number().int(), setAt: z.string() }).meta({ id: "PatientRate" });

@@ -28,6 +28,7 @@ export const clinicRouter = router({
         defaultWorkingHours,
         cancellationWindowHours,
         clinicians: doctors.map(({ id, firstName, lastName, specialization }) => ({ id, firstName, lastName, specialization })),
+        currency: ctx.config.billing.currency,
         cardPayments: ctx.cards !== null,
       };
     }),

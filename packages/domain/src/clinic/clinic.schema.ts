@@ -20,6 +20,7 @@ export const clinicProfileSchema = z
     defaultWorkingHours: workingHoursInputSchema,
     cancellationWindowHours: z.number().describe("A patient's cancellation inside this many hours is late, and such a session cannot be moved online"),
     clinicians: z.array(clinicianSchema),
+    currency: z.string().describe("The clinic's one currency (ISO 4217), in whose minor units every fee is given"),
     cardPayments: z.boolean().describe("Whether patients may pay by card (Stripe is set up); if not, the clinic takes payments by hand only"),
   })
   .meta({ id: "ClinicProfile" });

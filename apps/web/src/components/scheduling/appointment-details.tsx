@@ -1,3 +1,4 @@
+import { formatMoney } from "@halcyon/domain/rules";
 import type { Appointment } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
@@ -8,7 +9,7 @@ import type { ReactNode } from "react";
 import { appointmentActions, counterpartOf, type Viewer } from "../../lib/appointment-rules";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { useRefreshSchedule } from "../../lib/schedule-cache";
-import { useCancellationWindowHours } from "../../lib/clinic-profile";
+import { useCancellationWindowHours, useClinicProfile } from "../../lib/clinic-profile";
 import { trpc } from "../../lib/trpc";
 import { AppointmentStatusBadge } from "./appointment-status-badge";
 
@@ -27,6 +28,7 @@ export function AppointmentDetails({ appointment, viewer, onAction, onDone }: Ap
   const refreshSchedule = useRefreshSchedule();
   const actions = appointmentActions(appointment, viewer, new Date(), useCancellationWindowHours());
   const anyAction = actions.reschedule || actions.cancel || actions.writeNotes || actions.complete || actions.noShow;
+  const currency = useClinicProfile().data?.currency;
 
   const mark = trpc.appointments.update.useMutation({
     onSuccess: async (updated) => {
@@ -54,6 +56,12 @@ export function AppointmentDetails({ appointment, viewer, onAction, onDone }: Ap
 
       <dl className="grid gap-4 border-y border-ivory-300 py-5 text-sm">
         <Detail term={viewer.role === "patient" ? "Clinician" : viewer.role === "doctor" ? "Patient" : "Who"}>{counterpartOf(appointment, viewer)}</Detail>
+        {appointment.serviceName !== null || appointment.feeMinor !== null ? (
+          <Detail term="Service">
+            {appointment.serviceName ?? "Session"}
+            {appointment.feeMinor !== null && currency ? ` · ${formatMoney(appointment.feeMinor, currency)} agreed at booking` : null}
+          </Detail>
+        ) : null}
         {appointment.description ? <Detail term="Description">{appointment.description}</Detail> : null}
         {appointment.status === "scheduled" && appointment.confirmedAt ? (
           <Detail term="Confirmed">

@@ -11,6 +11,7 @@ import { Field } from "../field";
 import { DoctorSelect, PatientSelect } from "./booking-party-select";
 import { EMPTY_BOOKING, validateBooking, type BookingField, type BookingFormValues } from "./booking-form";
 import { InsideWindowNote } from "./inside-window-note";
+import { ServiceField, useServiceChoices } from "./service-field";
 import { SlotPicker } from "./slot-picker";
 import { useBookSession } from "./use-book-session";
 import { FormDialogFooter } from "../form-dialog-footer";
@@ -82,6 +83,7 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
     patientId: forPatient ? bookingFor.patientId : undefined,
   }));
   const [invalid, setInvalid] = useState<BookingField>();
+  const choices = useServiceChoices(forPatient ? "patient" : "self", values.patientId);
   const book = useBookSession({ onBooked: onDone, onRefused: () => setValues((current) => ({ ...current, startTime: undefined })) });
 
   const update = (patch: Partial<BookingFormValues>, field: BookingField) => {
@@ -91,7 +93,7 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const validation = validateBooking(values, forPatient ? "patient" : "self");
+    const validation = validateBooking(values, forPatient ? "patient" : "self", choices.defaultId);
     if (!validation.ok) {
       setInvalid(validation.field);
       document.getElementById(`${ids}-${validation.field}`)?.focus();
@@ -136,6 +138,15 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
           />
         </Field>
       )}
+
+      <ServiceField
+        id={`${ids}-service`}
+        bookingFor={forPatient ? "patient" : "self"}
+        {...choices}
+        value={values.serviceId}
+        onChange={(serviceId) => setValues((current) => ({ ...current, serviceId }))}
+        disabled={busy}
+      />
 
       <Field htmlFor={`${ids}-title`} label="Title" invalid={invalid === "title"}>
         <Input

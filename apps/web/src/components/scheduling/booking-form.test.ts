@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { BOOKING_REQUIRED, EMPTY_BOOKING, PATIENT_REQUIRED, validateBooking } from "./booking-form";
+import { BOOKING_REQUIRED, EMPTY_BOOKING, PATIENT_REQUIRED, serviceChoices, validateBooking, type ServiceChoice } from "./booking-form";
 
 const complete = { ...EMPTY_BOOKING, doctorId: 2, title: "  Individual therapy ", startTime: "2026-11-24T15:00:00.000Z" };
 
@@ -28,5 +28,38 @@ describe("the booking form's required fields: doctor, title and date/time", () =
     // A patient books for themselves: no patientId is sent.
     expect(validateBooking({ ...complete, patientId: 6 }, "self")).toMatchObject({ ok: true, input: { doctorId: 2 } });
     expect("patientId" in (validateBooking({ ...complete, patientId: 6 }, "self") as { input: object }).input).toBe(false);
+  });
+});
+
+describe("the service a booking names", () => {
+  const service = (id: number, kind: ServiceChoice["kind"]): ServiceChoice => ({
+    id,
+    name: `Service ${id}`,
+    minutes: 53,
+    kind,
+    cptCode: "90837",
+    videoAllowed: true,
+    feeMinor: 15_000,
+    agreedFeeMinor: 9_000,
+    ownRate: true,
+  });
+  const quoted = [service(1, "couples"), service(2, "individual"), service(3, "intake"), service(4, "group"), service(5, "family")];
+
+  it("offers only what one patient books alone (individual, intake), in the quote's order, starting at the server's default", () => {
+    expect(serviceChoices({ defaultServiceId: 2, services: quoted })).toEqual({ services: [quoted[1], quoted[2]], defaultId: 2 });
+  });
+
+  it("offers nothing without a quote or services, and starts at none when the server's default is not offered", () => {
+    expect(serviceChoices(undefined)).toEqual({ services: [], defaultId: undefined });
+    expect(serviceChoices({ defaultServiceId: null, services: [] })).toEqual({ services: [], defaultId: undefined });
+    expect(serviceChoices({ defaultServiceId: null, services: [quoted[2]!] })).toEqual({ services: [quoted[2]], defaultId: undefined });
+    expect(serviceChoices({ defaultServiceId: 1, services: quoted }).defaultId).toBeUndefined();
+  });
+
+  it("names the service chosen, else the default shown, else none (the server books as before)", () => {
+    expect(validateBooking({ ...complete, serviceId: 3 }, "self", 2)).toMatchObject({ ok: true, input: { serviceId: 3 } });
+    expect(validateBooking(complete, "self", 2)).toMatchObject({ ok: true, input: { serviceId: 2 } });
+    const none = validateBooking(complete, "self");
+    expect(none.ok && "serviceId" in none.input).toBe(false);
   });
 });

@@ -24,6 +24,7 @@ function session(id: number, startTime: string, patch: Partial<Appointment> = {}
     createdAt: "2026-11-01T00:00:00Z",
     progressRating: null,
     serviceId: null,
+    serviceName: null,
     feeMinor: null,
     ...patch,
   };
