@@ -181,9 +181,8 @@ describeApp("the reminder scheduler", (testApp) => {
     const { doctor, patient, appointment } = await aBooking(app, { daysAhead: 20 });
     // 520 more sessions (the scheduler reads 500 at a time): copies of the booking's two members,
     // 260 doctors each with two patients, at the booking's start and an hour later.
-    const [doctorRow, patientRow] = await Promise.all(
-      [doctor.id, patient.id].map((id) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow()),
-    );
+    const memberRow = (id: number) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const [doctorRow, patientRow] = [await memberRow(doctor.id), await memberRow(patient.id)];
     const copies = async (row: typeof doctorRow, count: number, label: string) => {
       const ids: number[] = [];
       for (let k = 0; k < count; k += 1) {
