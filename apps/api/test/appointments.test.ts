@@ -17,6 +17,7 @@ const APPOINTMENT_FIELDS = [
   "id",
   "lateCancellation",
   "notes",
+  "paperworkDue",
   "patientId",
   "patientName",
   "progressRating",

@@ -68,6 +68,25 @@ export async function aPatient(app: FastifyInstance): Promise<SignedIn & { usern
   return { id: response.json().id, cookie: cookie!, username: String(body.username), password: String(body.password) };
 }
 
+/**
+ * The patient signs the clinic's consents as they stand (`kinds`: only these), as at /intake; the
+ * telehealth one is what lets them join a video visit.
+ */
+export async function signConsents(app: FastifyInstance, patient: SignedIn, kinds?: readonly string[]): Promise<void> {
+  const headers = { cookie: patient.cookie };
+  const me = (await app.inject({ method: "GET", url: "/api/user", headers })).json();
+  const documents: { kind: string; version: number }[] = (await app.inject({ method: "GET", url: "/api/consents", headers })).json();
+  for (const { kind, version } of documents.filter((document) => !kinds || kinds.includes(document.kind))) {
+    const signed = await app.inject({
+      method: "POST",
+      url: `/api/consents/${kind}/sign`,
+      payload: { version, typedName: `${me.firstName} ${me.lastName}` },
+      headers,
+    });
+    if (signed.statusCode !== 200) throw new Error(`Signing the ${kind} consent answered ${signed.statusCode}: ${signed.body}`);
+  }
+}
+
 const STAFF_PASSWORD = "calm-waters-run-deep";
 
 /** A new doctor or admin, signed in (the username and password too, for tests that sign in again). */

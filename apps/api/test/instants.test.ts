@@ -17,7 +17,19 @@ import { DEMO_PASSWORDS, resetPassword, runBillingDocumentSweeps, signLink, totp
 import { newKeyPair, sealPrivateKey, sealWithKey } from "@halcyon/sealed";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import { aPatient, aStaffMember, book, listen, patch, signInAs, slotsOf, turnOnAuthenticator, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import {
+  aPatient,
+  aStaffMember,
+  book,
+  listen,
+  patch,
+  signConsents,
+  signInAs,
+  slotsOf,
+  turnOnAuthenticator,
+  weekdayAhead,
+  type SignedIn,
+} from "./clinic-helpers";
 import { describeApp } from "./helper";
 import { giveKeys, sendSealed, useRecordsKey } from "./sealing";
 import { ask, openSocket } from "./sockets";
@@ -83,6 +95,7 @@ describeApp(
       const doctor = await aStaffMember(app, "doctor");
       const admin = await signInAs(app, "admin", DEMO_PASSWORDS.admin);
       const patient = await aPatient(app);
+      await signConsents(app, patient);
       expect((await app.inject({ method: "POST", url: "/api/login", payload: { username: "alex", password: "not-it" } })).statusCode).toBe(401);
 
       // Bookings and reschedules given with an offset; a cancellation; notes (which complete).

@@ -4,17 +4,18 @@
 // answered with errors; the socket and the server stay up.
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import { aPatient, aStaffMember, book, listen, signInAs, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { aPatient, aStaffMember, book, listen, signConsents, signInAs, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
 import { describeApp, describeTwoInstances } from "./helper";
 import { ask, frameAfter, openSocket, sendFrame, socketsTo, until } from "./sockets";
 
 const isError = (frame: { type: string }) => frame.type === "error";
 const OFFER = { description: { type: "offer", sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" } };
 
-/** A doctor and a patient in their care (a booking puts them there). */
+/** A doctor and a patient in their care (a booking puts them there), who signed the consents. */
 async function aCarePair(app: FastifyInstance) {
   const doctor = await aStaffMember(app, "doctor");
   const patient = await aPatient(app);
+  await signConsents(app, patient);
   const [startTime] = await slotsOf(app, patient, doctor.id, weekdayAhead(3));
   expect((await book(app, patient, { doctorId: doctor.id, startTime })).statusCode).toBe(200);
   return { doctor, patient };
@@ -134,6 +135,7 @@ describeApp("a video visit's signalling", (testApp) => {
     const { app, advance } = testApp();
     const doctor = await aStaffMember(app, "doctor");
     const patient = await aPatient(app);
+    await signConsents(app, patient);
     const [startTime] = await slotsOf(app, patient, doctor.id, weekdayAhead(3));
     const appointment = (await book(app, patient, { doctorId: doctor.id, startTime })).json();
     const visit = (await app.inject({ method: "GET", url: `/api/appointments/${appointment.id}/visit`, headers: { cookie: patient.cookie } })).json();

@@ -4,7 +4,7 @@
 // ended, their signals stop being relayed, and nobody joins again.
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import { aPatient, aStaffMember, book, patch, signInAs, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { aPatient, aStaffMember, book, patch, signConsents, signInAs, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
 import { describeApp } from "./helper";
 import { ask, frameAfter, sendFrame, socketsTo, type OpenSocket } from "./sockets";
 
@@ -45,6 +45,7 @@ describeApp("a video room's life", (testApp) => {
   async function anOpenSessionRoom(app: FastifyInstance, advance: (ms: number) => void) {
     const doctor = await aStaffMember(app, "doctor");
     const patient = await aPatient(app);
+    await signConsents(app, patient);
     const [startTime] = await slotsOf(app, patient, doctor.id, weekdayAhead(3, app.clinic.now()));
     const appointment = (await book(app, patient, { doctorId: doctor.id, startTime })).json();
     const visit = (await get(app, patient, `/api/appointments/${appointment.id}/visit`)).json();
@@ -100,6 +101,7 @@ describeApp("a video room's life", (testApp) => {
     const { app } = testApp();
     const doctor = await aStaffMember(app, "doctor");
     const patient = await aPatient(app);
+    await signConsents(app, patient);
     const [startTime] = await slotsOf(app, patient, doctor.id, weekdayAhead(3, app.clinic.now()));
     expect((await book(app, patient, { doctorId: doctor.id, startTime })).statusCode).toBe(200);
     const visitId = (await app.inject({ method: "POST", url: "/api/visits", payload: { patientId: patient.id }, headers: { cookie: doctor.cookie } })).json()
@@ -122,6 +124,7 @@ describeApp("a video room's life", (testApp) => {
     const { app, advance } = testApp();
     const doctor = await aStaffMember(app, "doctor");
     const patient = await aPatient(app);
+    await signConsents(app, patient);
     const [startTime] = await slotsOf(app, patient, doctor.id, weekdayAhead(3, app.clinic.now()));
     expect((await book(app, patient, { doctorId: doctor.id, startTime })).statusCode).toBe(200);
     const visitId = (await app.inject({ method: "POST", url: "/api/visits", payload: { patientId: patient.id }, headers: { cookie: doctor.cookie } })).json()

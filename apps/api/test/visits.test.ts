@@ -43,6 +43,8 @@ describeApp("video visits", (testApp) => {
       closedBecause: null,
       startedAt: null,
       endedAt: null,
+      // A new patient: the telehealth consent is to sign before joining (paperwork.test.ts).
+      consentNeeded: expect.stringContaining("sign the telehealth consent"),
       iceServers: [],
     });
     const forDoctor = await get(app, doctor, url);

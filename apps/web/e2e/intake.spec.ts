@@ -1,12 +1,16 @@
-// Intake and consent (issue 19), on a clinic of its own: a new patient is asked for the intake
-// form and both consents before booking, signs each by typing their full name, and then books;
-// when an admin publishes a new text, the patient signs the new version at their next visit; a
-// doctor sees where their patient stands (Alex, of the demo, signed before the new text).
+// Intake and consent (issues 19 and 36), on a clinic of its own: a new patient books first (the
+// booking never waits for the forms); the intake and both consents are then due before the first
+// session: their appointments and dashboard say so, their doctor's lists mark the session "Forms
+// not finished", and the video room asks for the telehealth consent instead of letting them join.
+// They sign each form by typing their full name; when an admin publishes a new text, the patient
+// signs the new version at their next visit; a doctor sees where their patient stands (Alex, of
+// the demo, signed before the new text).
 import { expect, type Page } from "@playwright/test";
 
 import { ownClinic } from "./clinic-server";
-import { registerPatient } from "./schedule-support";
-import { beyondTheScreen, DEMO, seriousViolations, signInQuietly } from "./support";
+import { pickFirstFreeTime, registerPatient } from "./schedule-support";
+import { beyondTheScreen, chooseOption, DEMO, expectToast, seriousViolations, signInQuietly } from "./support";
+import { signedInPage, startInstantVisit } from "./visit-support";
 
 const test = ownClinic();
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -19,17 +23,57 @@ async function screenshots(page: Page, name: string) {
   }
 }
 
-test("a new patient fills in the intake and signs both consents before booking, and signs a new version later", async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+test("a new patient books first, is then asked for the intake and both consents, and signs a new version later", async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
   const patient = await registerPatient(page, { intake: false });
   const fullName = `${patient.firstName} ${patient.lastName}`;
+  const title = `First session ${Date.now().toString(36)}`;
 
-  // Booking asks for the forms first.
+  // The booking form opens at once: no forms stand before the hour they came for.
   await page.goto("/appointments");
   await page.getByRole("button", { name: "Book Session" }).first().click();
-  const gate = page.getByRole("dialog", { name: "Before your first session" });
-  await expect(gate).toContainText("two short consents");
-  await gate.getByRole("link", { name: "Begin" }).click();
+  const dialog = page.getByRole("dialog", { name: "Book a session" });
+  await chooseOption(page, dialog.getByRole("combobox", { name: "Doctor" }), /Dr\. Eleanor Vance/);
+  await dialog.getByLabel("Title").fill(title);
+  await pickFirstFreeTime(dialog, { weeksAhead: 1 });
+  await dialog.getByRole("button", { name: "Book Session" }).click();
+  await expectToast(page, "Success", "Appointment booked successfully!");
+  await expect(dialog).toBeHidden();
+
+  // Then the forms are due before that session: the appointment says so, with the way to them.
+  const upcoming = page.getByRole("list", { name: "Upcoming sessions" });
+  const row = upcoming.getByTestId("appointment-row").filter({ hasText: title });
+  await expect(row).toContainText("Your intake and consents are due before this session.");
+  await expect(row.getByText("Forms not finished")).toHaveCount(0);
+  await row.scrollIntoViewIfNeeded();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, "appointments-forms-due");
+  await page.goto("/dashboard/patient");
+  await expect(page.getByTestId("intake-banner")).toContainText("Before your first session");
+  await expect(page.getByRole("region", { name: "Upcoming Sessions" }).getByTestId("appointment-row").filter({ hasText: title })).toContainText(
+    "Your intake and consents are due before this session.",
+  );
+
+  // The doctor's lists mark the session, from the server's own word on it.
+  const vance = await signedInPage(browser, baseURL!, DEMO.doctor);
+  await vance.goto("/appointments");
+  const doctorsRow = vance.getByRole("list", { name: "Upcoming sessions" }).getByTestId("appointment-row").filter({ hasText: title });
+  await expect(doctorsRow.getByText("Forms not finished")).toBeVisible();
+  await expect(doctorsRow).not.toContainText("due before this session");
+  await doctorsRow.scrollIntoViewIfNeeded();
+  expect(await seriousViolations(vance)).toEqual([]);
+  await screenshots(vance, "doctor-forms-not-finished");
+
+  // The video room asks for the telehealth consent instead of offering to join (the server refuses the join too).
+  const visitId = await startInstantVisit(vance, page);
+  await page.goto(`/visits/${visitId}`);
+  const consentFirst = page.getByRole("heading", { level: 2, name: "One consent to sign before you join" });
+  await expect(consentFirst).toBeVisible();
+  await expect(page.getByText("please sign the telehealth consent")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Join/ })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, "visit-consent-first");
+  await page.getByRole("link", { name: "Read and sign the telehealth consent" }).click();
   await expect(page).toHaveURL(/\/intake$/);
   await expect(page.getByRole("heading", { level: 1, name: "A few things first" })).toBeVisible();
 
@@ -68,11 +112,17 @@ test("a new patient fills in the intake and signs both consents before booking, 
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, "intake-done");
 
-  // Now the booking form itself.
-  await page.getByRole("link", { name: "Book Session" }).click();
-  await page.getByRole("button", { name: "Book Session" }).first().click();
-  await expect(page.getByRole("dialog", { name: "Book a session" }).getByRole("combobox", { name: "Doctor" })).toBeVisible();
-  await page.keyboard.press("Escape");
+  // Done: the room lets them in, and neither list marks the session any more.
+  await page.goto(`/visits/${visitId}`);
+  await expect(page.getByLabel("Camera", { exact: true })).toBeVisible();
+  await expect(consentFirst).toHaveCount(0);
+  await page.goto("/appointments");
+  await expect(row.getByRole("button", { name: title, exact: true })).toBeVisible();
+  await expect(row).not.toContainText("due before this session");
+  await vance.reload();
+  await expect(doctorsRow.getByRole("button", { name: title, exact: true })).toBeVisible();
+  await expect(doctorsRow.getByText("Forms not finished")).toHaveCount(0);
+  await vance.context().close();
 
   // An admin publishes a new text of the consent to treatment.
   const adminContext = await browser.newContext({ baseURL });

@@ -4,8 +4,8 @@ import { newPatient, type Registration } from "./support";
 
 /**
  * A fresh patient, registered through the REST door and signed in (the page shares the cookie),
- * with their intake and both consents done, as a patient is before booking; `{ intake: false }`
- * leaves them to do.
+ * with their intake and both consents done (booking never waits for them, but a video visit waits
+ * for the telehealth consent); `{ intake: false }` leaves them to do.
  */
 export async function registerPatient(page: Page, { intake = true }: { intake?: boolean } = {}): Promise<Registration> {
   const patient = newPatient();

@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { clinicAtHour } from "./clinic-server";
 import { memberBrowser, newPatientOf, openMessages } from "./messaging-support";
+import { completeIntake } from "./schedule-support";
 import { DEMO, expectToast, newPatient, postSignIn, seriousViolations } from "./support";
 import { expectPlaying, join, signedInPage, startInstantVisit } from "./visit-support";
 
@@ -149,6 +150,8 @@ test("from the chat: a patient hears when their room opens; the doctor's Call st
   const doctor = await memberBrowser(browser, DEMO.doctor);
   const credentials = await newPatientOf(doctor.page, "Iris");
   const patient = await memberBrowser(browser, credentials);
+  // The forms a video visit waits for (booking would not: paperwork.test.ts, intake.spec.ts).
+  await completeIntake(patient.page, `${credentials.firstName} ${credentials.lastName}`);
 
   // No session is booked: the patient's Video call says so.
   await openMessages(patient.page, doctor.id);

@@ -13,6 +13,8 @@ const CODES = {
   REAUTH_REQUIRED: "FORBIDDEN",
   /** The clinic requires two-step sign-in of staff, and this member has not set it up: a 403 whose code says so. */
   TWO_STEP_REQUIRED: "FORBIDDEN",
+  /** A patient joins a video visit only once the telehealth consent is signed: a 403 whose code says so. */
+  CONSENT_REQUIRED: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
@@ -45,8 +47,8 @@ export function describeInputProblem(error: ZodError): string {
   return error.issues[0]?.message ?? "The request is not valid.";
 }
 
-/** Refusals a client acts on by name (ask for the password again, set up two-step sign-in), not only by status. */
-const NAMED_REFUSALS = ["REAUTH_REQUIRED", "TWO_STEP_REQUIRED"] as const;
+/** Refusals a client acts on by name (ask for the password again, set up two-step sign-in, sign a consent), not only by status. */
+const NAMED_REFUSALS = ["REAUTH_REQUIRED", "TWO_STEP_REQUIRED", "CONSENT_REQUIRED"] as const;
 type NamedRefusal = (typeof NAMED_REFUSALS)[number];
 const isNamedRefusal = (code: AppErrorCode): code is NamedRefusal => (NAMED_REFUSALS as readonly string[]).includes(code);
 

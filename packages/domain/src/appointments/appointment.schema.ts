@@ -33,6 +33,12 @@ export const appointmentSchema = z
     serviceName: z.string().nullable(),
     /** The fee agreed at booking, in minor units of the clinic's currency; a later price change never rewrites it. */
     feeMinor: z.number().int().nullable(),
+    /**
+     * The patient has still to fill in the intake or sign a consent's current version, due before
+     * the first session (booking never waits for it). On every answer of the appointment calls;
+     * absent where an appointment is part of something else (an unsigned note).
+     */
+    paperworkDue: z.boolean().optional(),
   })
   .meta({ id: "Appointment" });
 export type Appointment = z.infer<typeof appointmentSchema>;

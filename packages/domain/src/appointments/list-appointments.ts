@@ -2,6 +2,7 @@ import { countAppointments, listAppointments as readAppointments, type Appointme
 import { TZDate } from "@date-fns/tz";
 import { endOfWeek, startOfDay, addDays } from "date-fns";
 import type { RequestContext } from "../context";
+import { withPaperworkMarks } from "../intake/paperwork";
 import { APPOINTMENT_LIST_DEFAULT, type AppointmentSummary, type ListAppointmentsInput } from "./appointment.schema";
 
 /**
@@ -9,7 +10,10 @@ import { APPOINTMENT_LIST_DEFAULT, type AppointmentSummary, type ListAppointment
  * the list starts 30 days back, so a plain GET /api/appointments shows what is current; a later
  * page starts where the last one ended (`from`).
  */
-export async function listAppointments(ctx: RequestContext & { user: User }, input: ListAppointmentsInput): Promise<AppointmentView[]> {
+export async function listAppointments(
+  ctx: RequestContext & { user: User },
+  input: ListAppointmentsInput,
+): Promise<(AppointmentView & { paperworkDue: boolean })[]> {
   const { user } = ctx;
   const scope =
     user.role === "patient"
@@ -20,7 +24,7 @@ export async function listAppointments(ctx: RequestContext & { user: User }, inp
   const defaultFrom = input?.from === undefined && input?.to === undefined ? new Date(ctx.now().getTime() - 30 * 86_400_000).toISOString() : undefined;
   const from = input?.from ?? defaultFrom;
   const statuses = input?.status === undefined ? undefined : Array.isArray(input.status) ? input.status : [input.status];
-  return readAppointments(ctx.db, {
+  const appointments = await readAppointments(ctx.db, {
     ...scope,
     ...(from ? { from: new Date(from).toISOString() } : {}),
     ...(input?.to ? { to: new Date(input.to).toISOString() } : {}),
@@ -28,6 +32,7 @@ export async function listAppointments(ctx: RequestContext & { user: User }, inp
     order: input?.order ?? "asc",
     limit: input?.limit ?? APPOINTMENT_LIST_DEFAULT,
   });
+  return withPaperworkMarks(ctx.db, appointments);
 }
 
 /** The dashboard's figures, with "today" and "this week" in the clinic's time zone. */

@@ -262,7 +262,7 @@ export async function seedDemoClinic(services: Pick<ClinicServices, "db" | "now"
       await signNote(trx, id, note, { ...signature, contentHash: noteContentHash({ id, ...note }, signature) });
     }
     // Alex, Jordan and Sam filled in their intake and signed both consents before their first
-    // session; Riley has not yet, and meets the forms at the first booking.
+    // session; Riley has not yet: they book first, and the forms are due before the first session.
     const consents = await currentConsentDocuments(trx);
     for (const [patient, intake] of [
       [alex, DEMO_INTAKE.alex],

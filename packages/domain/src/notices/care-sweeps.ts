@@ -7,16 +7,15 @@
 import { TZDate } from "@date-fns/tz";
 import {
   beforeSessionInstruments,
-  currentConsentDocuments,
   latestMeasureTimes,
   listDigestDoctors,
   listSessionsStartingBetween,
   listUnsignedPastSessions,
-  paperworkOf,
   writtenDedupeKeys,
 } from "@halcyon/db";
 import { format } from "date-fns";
 import type { ClinicServices } from "../context";
+import { patientsWithPaperworkDue } from "../intake/paperwork";
 import { DUE_BEFORE_SESSION_MS } from "../measures/measures";
 import { enqueueNotices, type NoticeRequest } from "./outbox";
 
@@ -54,18 +53,14 @@ async function noticeFormsBeforeVisits(services: SweepServices): Promise<void> {
   );
   if (candidates.length === 0) return;
   const patientIds = candidates.map((request) => request.userId);
-  const [documents, paperwork, asked, measured] = await Promise.all([
-    currentConsentDocuments(services.db),
-    paperworkOf(services.db, patientIds),
+  const [paperworkDue, asked, measured] = await Promise.all([
+    patientsWithPaperworkDue(services.db, [...new Set(patientIds)]),
     beforeSessionInstruments(services.db, patientIds),
     latestMeasureTimes(services.db, patientIds),
   ]);
   const due = candidates.filter((request) => {
     const patientId = request.userId;
-    if (request.kind === "forms_to_sign") {
-      const signed = paperwork.signed.get(patientId) ?? new Set<number>();
-      return !paperwork.withIntake.has(patientId) || documents.some((document) => !signed.has(document.id));
-    }
+    if (request.kind === "forms_to_sign") return paperworkDue.has(patientId);
     // As dueMeasures decides: asked before every session, and not completed since the window opened.
     const windowOpened = new Date(Date.parse((request.params as { before: string }).before) - DUE_BEFORE_SESSION_MS).toISOString();
     return (asked.get(patientId) ?? []).some((instrument) => {

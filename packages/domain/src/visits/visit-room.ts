@@ -17,6 +17,7 @@ import {
 import { recordAudit, type AuditAction } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
+import { assertVisitConsent } from "../intake/paperwork";
 import type { VisitEventType } from "../events/clinic-events";
 import { ROOM_CLOSED_WHY } from "./visit-times";
 import { currentRoom, VISIT_NOT_FOUND } from "./visits";
@@ -81,6 +82,8 @@ export async function joinVisit(ctx: Member, visitId: number, socketId: string):
   const open = await openVisit(ctx, visitId);
   const { visit } = open;
   const seat = seatOf(ctx.user, open);
+  // The call is the telehealth the consent agrees to: the patient signs it before entering.
+  if (seat.role === "patient") await assertVisitConsent(ctx.db, ctx.user.id);
   await ctx.db.transaction().execute(async (trx) => {
     await enterVisitRoom(trx, { visitId, userId: ctx.user.id, socketId, at: ctx.now().toISOString() });
     await audit(ctx, "visit.join", visitId, visit.patientId, trx);

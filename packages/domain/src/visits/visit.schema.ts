@@ -28,6 +28,12 @@ export const visitSchema = z
     startedAt: z.string().nullable(),
     /** When the doctor ended the visit: its actual end. */
     endedAt: z.string().nullable(),
+    /**
+     * For the patient, while the telehealth consent is not signed in its current version: what to
+     * sign and where, worded for them (joining is refused until then, CONSENT_REQUIRED). Null once
+     * signed, and always for the doctor.
+     */
+    consentNeeded: z.string().nullable(),
     /** Only while the room is open; a TURN credential expires with the room at the latest. */
     iceServers: z.array(iceServerSchema),
   })

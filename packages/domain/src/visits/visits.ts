@@ -17,6 +17,7 @@ import {
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
+import { VISIT_CONSENT_NEEDED, visitConsentDue } from "../intake/paperwork";
 import { iceServersFor } from "./ice-servers";
 import { roomOf, type Room } from "./room-window";
 import { INSTANT_VISIT_MS, VISIT_CLOSES_AFTER_MS, VISIT_OPENS_BEFORE_MS, type PartnerVisit, type VisitView, type WaitingPatientView } from "./visit.schema";
@@ -36,7 +37,11 @@ function isParty(user: User, visit: Pick<Visit, "doctorId" | "patientId">): bool
 
 async function toView(ctx: Member, visit: Visit): Promise<VisitView> {
   const role = ctx.user.id === visit.doctorId ? "doctor" : "patient";
-  const [other, room] = await Promise.all([findUserById(ctx.db, role === "doctor" ? visit.patientId : visit.doctorId), currentRoom(ctx, visit)]);
+  const [other, room, consentDue] = await Promise.all([
+    findUserById(ctx.db, role === "doctor" ? visit.patientId : visit.doctorId),
+    currentRoom(ctx, visit),
+    role === "patient" ? visitConsentDue(ctx.db, visit.patientId) : false,
+  ]);
   if (!other) throw new AppError("NOT_FOUND", VISIT_NOT_FOUND);
   return {
     id: visit.id,
@@ -49,6 +54,7 @@ async function toView(ctx: Member, visit: Visit): Promise<VisitView> {
     closedBecause: room.closedBecause,
     startedAt: visit.startedAt,
     endedAt: visit.endedAt,
+    consentNeeded: consentDue ? VISIT_CONSENT_NEEDED : null,
     // A way through to the other party only while there is a call to have.
     iceServers: room.state === "open" ? iceServersFor(ctx.config, ctx.user.id, ctx.now(), room.closesAt) : [],
   };

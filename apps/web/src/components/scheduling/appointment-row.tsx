@@ -1,6 +1,7 @@
 import type { Appointment } from "@halcyon/domain/schemas";
 import { cn } from "@halcyon/ui/lib/utils";
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 
 import { counterpartOf, type Viewer } from "../../lib/appointment-rules";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
@@ -8,7 +9,7 @@ import { dateTileParts } from "../../lib/time-format";
 import { useNow } from "../../lib/use-now";
 import { isVisitOpen } from "../../lib/visit-window";
 import { JoinVisitButton } from "../join-visit-button";
-import { AppointmentStatusBadge, ConfirmedBadge } from "./appointment-status-badge";
+import { AppointmentStatusBadge, ConfirmedBadge, PaperworkBadge } from "./appointment-status-badge";
 import { useAppointmentDialogs } from "./appointment-dialogs";
 
 type AppointmentRowProps = {
@@ -30,7 +31,10 @@ export function AppointmentRow({ appointment, viewer, actions, children, showDat
   const tile = dateTileParts(appointment.startTime);
   const now = useNow();
   // A patient joins their session's video room from wherever the session is listed, while it is open.
-  const joinable = viewer.role === "patient" && viewer.id === appointment.patientId && isVisitOpen(appointment, now);
+  const ownSession = viewer.role === "patient" && viewer.id === appointment.patientId;
+  const joinable = ownSession && isVisitOpen(appointment, now);
+  // Booking never waited for the forms: they are due before the session, the patient is told where.
+  const formsDue = appointment.status === "scheduled" && appointment.paperworkDue === true;
   const allActions = joinable ? (
     <>
       <JoinVisitButton appointment={appointment} viewer={viewer} />
@@ -63,6 +67,7 @@ export function AppointmentRow({ appointment, viewer, actions, children, showDat
           </button>
           <AppointmentStatusBadge appointment={appointment} />
           <ConfirmedBadge appointment={appointment} />
+          {ownSession ? null : <PaperworkBadge appointment={appointment} />}
         </div>
         <p className="text-sm text-muted-foreground">
           {showDate ? <span className="sr-only">{format.longDay(appointment.startTime)}, </span> : null}
@@ -70,6 +75,14 @@ export function AppointmentRow({ appointment, viewer, actions, children, showDat
           <span aria-hidden="true"> · </span>
           {counterpartOf(appointment, viewer)}
         </p>
+        {ownSession && formsDue ? (
+          <p className="text-sm text-ink-800">
+            Your intake and consents are due before this session.{" "}
+            <Link to="/intake" className="font-medium text-ink-900 underline underline-offset-4">
+              Finish them
+            </Link>
+          </p>
+        ) : null}
         {children}
       </div>
       {allActions ? <div className="-mt-1 flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-start">{allActions}</div> : null}

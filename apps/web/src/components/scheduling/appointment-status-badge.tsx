@@ -1,6 +1,7 @@
 import type { Appointment } from "@halcyon/domain/schemas";
 import { Badge } from "@halcyon/ui/components/badge";
 import { cn } from "@halcyon/ui/lib/utils";
+import { ClipboardPen } from "lucide-react";
 
 import { statusPresentation } from "../../lib/appointment-rules";
 
@@ -24,6 +25,22 @@ export function ConfirmedBadge({ appointment }: { appointment: Pick<Appointment,
     <Badge tone="sage" data-confirmed="true" title="The patient confirmed from a reminder">
       <span aria-hidden="true" className={cn("size-1.5 rounded-full", DOT.sage)} />
       Confirmed
+    </Badge>
+  );
+}
+
+/**
+ * "Forms not finished": the doctor's day and lists mark a scheduled session whose patient has not
+ * yet filled in the intake or signed a current consent (the server's `paperworkDue`; booking never
+ * waits for them, so the doctor knows to expect them, or to ask).
+ */
+export function PaperworkBadge({ appointment }: { appointment: Pick<Appointment, "status" | "paperworkDue"> }) {
+  if (appointment.status !== "scheduled" || !appointment.paperworkDue) return null;
+  return (
+    <Badge tone="gold" data-paperwork="due" title="The patient has not yet finished the intake and consents">
+      {/* The form's icon, not the status dot: it reads apart from "Scheduled" beside it. */}
+      <ClipboardPen aria-hidden="true" className="size-3" />
+      Forms not finished
     </Badge>
   );
 }

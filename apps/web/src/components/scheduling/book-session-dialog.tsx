@@ -1,12 +1,8 @@
-import { Button } from "@halcyon/ui/components/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { Input } from "@halcyon/ui/components/input";
 import { Textarea } from "@halcyon/ui/components/textarea";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { useId, useState, type FormEvent } from "react";
 
-import { intakeTodo } from "../../features/intake/intake-todo";
-import { trpc } from "../../lib/trpc";
 import { Field } from "../field";
 import { DoctorSelect, PatientSelect } from "./booking-party-select";
 import { EMPTY_BOOKING, validateBooking, type BookingField, type BookingFormValues } from "./booking-form";
@@ -34,43 +30,9 @@ export function BookSessionDialog({ open, onOpenChange, bookingFor }: BookSessio
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl sm:[--dialog-pad:2.5rem]">
         {/* Mounted only while open, so every opening starts from an empty form. */}
-        {open ? (
-          bookingFor.kind === "self" ? (
-            <AfterIntake onDone={() => onOpenChange(false)}>
-              <BookingForm bookingFor={bookingFor} onDone={() => onOpenChange(false)} />
-            </AfterIntake>
-          ) : (
-            <BookingForm bookingFor={bookingFor} onDone={() => onOpenChange(false)} />
-          )
-        ) : null}
+        {open ? <BookingForm bookingFor={bookingFor} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** A patient books once their intake and current consents are done; until then, the way to them. */
-function AfterIntake({ onDone, children }: { onDone: () => void; children: ReactNode }) {
-  const status = trpc.intake.mine.useQuery();
-  if (!status.data) return <p className="py-10 text-center text-sm text-muted-foreground">{status.error ? status.error.message : "One moment..."}</p>;
-  const todo = intakeTodo(status.data);
-  if (!todo) return children;
-  return (
-    <div className="grid gap-6">
-      <DialogHeader>
-        <DialogTitle>{todo.title}</DialogTitle>
-        <DialogDescription>{todo.detail}</DialogDescription>
-      </DialogHeader>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Not now
-        </Button>
-        <Button asChild>
-          <Link to="/intake" onClick={onDone}>
-            {todo.action}
-          </Link>
-        </Button>
-      </DialogFooter>
-    </div>
   );
 }
 

@@ -66,7 +66,8 @@ function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboa
   const [choice, setChoice] = useState<MediaChoice>(remembered ?? { cameraId: null, microphoneId: null, audioOnly: searchParams.has("audio") });
   const format = useTimeFormat();
   const open = visit.state === "open";
-  const media = useLocalMedia(choice, open && stage !== "left");
+  // No camera is asked for while the patient has a consent to sign first.
+  const media = useLocalMedia(choice, open && stage !== "left" && visit.consentNeeded === null);
 
   // A room not open yet is read again when it opens.
   useEffect(() => {
@@ -76,6 +77,17 @@ function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboa
   }, [visit.state, visit.opensAt, onChanged]);
 
   if (visit.state === "ended") return <VisitEnded visit={visit} dashboard={dashboard} takeFocus={hadCall} />;
+  // The server refuses the join until the telehealth consent is signed: say so, and where, instead of a Join button.
+  if (visit.consentNeeded) {
+    return (
+      <Notice title="One consent to sign before you join" dashboard={dashboard}>
+        <p>{visit.consentNeeded}</p>
+        <Button asChild className="mt-6">
+          <Link to="/intake">Read and sign the telehealth consent</Link>
+        </Button>
+      </Notice>
+    );
+  }
   if (visit.state === "not_open") {
     return (
       <Notice title={`Your room opens on ${format.dayAndTime(visit.opensAt)}`} dashboard={dashboard}>
