@@ -81,7 +81,8 @@ function VisitStage({ visit, dashboard, onChanged }: { visit: VisitView; dashboa
   if (visit.consentNeeded) {
     return (
       <Notice title="One consent to sign before you join" dashboard={dashboard}>
-        <p>{visit.consentNeeded}</p>
+        {/* The server's sentence names the page for API clients; here the button does. */}
+        <p>Before joining a video visit, please sign the telehealth consent. It takes a minute.</p>
         <Button asChild className="mt-6">
           <Link to="/intake">Read and sign the telehealth consent</Link>
         </Button>
