@@ -4,7 +4,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { request } from "node:http";
 import { createServer } from "node:net";
-import { availableParallelism, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -239,37 +239,6 @@ export function processCpuMs(pid: number): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Keeps the bench's own work (the load generator, an SMTP sink) off the core the server's event
- * loop runs on, as a load generator on another machine would be: the server's main thread gets
- * core 0, every thread of the bench the other cores; the server's helper threads (GC, libuv) may
- * run anywhere. Without it, a 2-core machine counts the server waiting for a core the bench holds
- * as the server's own event-loop delay. Linux with `taskset` and at least 2 cores; elsewhere it
- * does nothing and says so. Answers what it did, and a function that gives the bench every core back.
- */
-export function pinLoadApart(serverPid: number): { note: string; undo: () => void } {
-  const cores = availableParallelism();
-  const every = `0-${cores - 1}`;
-  const taskset = (args: string[]) => execFileSync("taskset", args, { stdio: "ignore" });
-  try {
-    if (cores < 2) throw new Error("one core");
-    taskset(["-p", "-c", "0", String(serverPid)]);
-    taskset(["-a", "-p", "-c", `1-${cores - 1}`, String(process.pid)]);
-  } catch (error) {
-    return { note: `the load shares the server's cores (${error instanceof Error ? error.message : String(error)})`, undo: () => {} };
-  }
-  return {
-    note: `the server's event loop on core 0, the load and the SMTP sink on cores 1-${cores - 1} (taskset)`,
-    undo: () => {
-      try {
-        taskset(["-a", "-p", "-c", every, String(process.pid)]);
-      } catch {
-        // The bench ends soon after; a later measurement in this run then has fewer cores, and its own figures show it.
-      }
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
