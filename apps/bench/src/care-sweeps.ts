@@ -34,15 +34,16 @@ export async function measureCareSweeps(): Promise<CheckResult[]> {
         await runCareSweeps(services);
         await runBillingDocumentSweeps(services);
       };
-      const notices = async () =>
+      const rowsOf = async (table: "notices" | "good_faith_estimates") =>
         Number(
           (
             await services.db
-              .selectFrom("notices")
+              .selectFrom(table)
               .select((eb) => eb.fn.countAll().as("n"))
               .executeTakeFirstOrThrow()
           ).n,
         );
+      const notices = () => rowsOf("notices");
       const before = await notices();
       const firstStarted = performance.now();
       await sweep();
@@ -67,15 +68,7 @@ export async function measureCareSweeps(): Promise<CheckResult[]> {
         .updateTable("clinic_services")
         .set((eb) => ({ fee_minor: eb("fee_minor", "+", 500), updated_at: new Date().toISOString() }))
         .execute();
-      const estimates = async () =>
-        Number(
-          (
-            await services.db
-              .selectFrom("good_faith_estimates")
-              .select((eb) => eb.fn.countAll().as("n"))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const estimates = () => rowsOf("good_faith_estimates");
       const estimatesBefore = await estimates();
       const repriced = monitorEventLoopDelay({ resolution: 1 });
       repriced.enable();
