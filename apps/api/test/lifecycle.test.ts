@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENV } from "./helper";
+import { freePort } from "./free-port";
 
 const dist = new URL("../dist/", import.meta.url);
 /**
@@ -98,7 +99,7 @@ function startServer(env: Record<string, string>, until: RegExp) {
 
 describe("the welcome", () => {
   it("says where the clinic listens and, for the demo clinic, how to sign in", async () => {
-    const port = 4300 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const demo = startServer(
       { DATA_DIR: join(dataDir, "welcome-demo"), PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "development" },
       /Stop with Ctrl\+C/,
@@ -130,7 +131,7 @@ describe("the welcome", () => {
 
 describe("the audit chain's key and checkpoints", () => {
   it("keys the chain with a key of its own beside the database, and logs a checkpoint at shutdown that finds a truncation", async () => {
-    const port = 4300 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const keyed = join(dataDir, "keyed");
     const server = startServer({ DATA_DIR: keyed, PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "development" }, /Stop with Ctrl\+C/);
     try {
@@ -186,7 +187,7 @@ describe("the audit chain's key and checkpoints", () => {
 
 describe("the built server", () => {
   it("serves, then on SIGTERM finishes the request in flight and exits cleanly", async () => {
-    const port = 4300 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const serverDataDir = join(dataDir, "server");
     const child = spawn(process.execPath, [new URL("server.js", dist).pathname], {
       env: { ...processEnv, DATA_DIR: serverDataDir, PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "development" },

@@ -12,6 +12,7 @@ import { TEST_AUDIT_KEY, testDatabaseKinds } from "@halcyon/db/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailCatcher, type MailCatcher } from "@halcyon/config/mail-catcher";
+import { freePort } from "./free-port";
 
 const dist = new URL("../dist/", import.meta.url);
 const run = promisify(execFile);
@@ -87,7 +88,11 @@ for (const kind of testDatabaseKinds()) {
         env: { ...env(), PORT: String(port), SMTP_URL: catcher.url, PUBLIC_ORIGIN: "https://clinic.example.com", MAIL_FROM: "care@clinic.example.com" },
         stdio: ["ignore", "ignore", "inherit"],
       });
-      await until(async () => ((await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok ? true : undefined), "the server to answer");
+      await until(async () => {
+        // A server that could not start says so at once, not after the wait.
+        if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before answering`);
+        return (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok ? true : undefined;
+      }, "the server to answer");
       return child;
     }
 
@@ -133,7 +138,7 @@ for (const kind of testDatabaseKinds()) {
 
       // The mail server takes the messages and never answers: the server is killed mid-send.
       catcher.answer("hang");
-      const port = 4300 + Math.floor(Math.random() * 500);
+      const port = await freePort();
       const first = await startServer(port);
       await until(() => (catcher.attempts() > 0 ? true : undefined), "a message to reach the mail server");
       const exited = new Promise((resolve) => first.once("exit", resolve));
