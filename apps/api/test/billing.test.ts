@@ -37,6 +37,7 @@ describeApp(
     let otherDoctor: SignedIn;
     let individualId: number;
     let couplesId: number;
+    let extendedId: number;
 
     beforeAll(async () => {
       const { app } = testApp();
@@ -51,8 +52,10 @@ describeApp(
         usualSessionsPerYear: 40,
       });
       const couples = await call(app, admin, "POST", "/billing/services", { name: "Couples Therapy", minutes: 53, feeMinor: 18_000, kind: "couples" });
+      const extended = await call(app, admin, "POST", "/billing/services", { name: "Extended Session", minutes: 80, feeMinor: 18_000, kind: "individual" });
       individualId = individual.json().id;
       couplesId = couples.json().id;
+      extendedId = extended.json().id;
     });
 
     /** A new patient with a session booked with the doctor (the service named, or the default), and the session's id and start. */
@@ -94,24 +97,44 @@ describeApp(
       const { app } = testApp();
       const { patient, session } = await patientWithSession();
       expect(session).toMatchObject({ serviceId: individualId, feeMinor: 15_000 });
-      const couples = await patientWithSession({ serviceId: couplesId });
-      expect(couples.session).toMatchObject({ serviceId: couplesId, feeMinor: 18_000 });
+      const extended = await patientWithSession({ serviceId: extendedId });
+      expect(extended.session).toMatchObject({ serviceId: extendedId, feeMinor: 18_000 });
       expect((await call(app, admin, "PUT", `/billing/patients/${patient.id}/rates/${individualId}`, { feeMinor: 9_000 })).statusCode).toBe(200);
       const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(40));
       expect((await book(app, patient, { doctorId: doctor.id, startTime: slot })).json().feeMinor).toBe(9_000);
-      const raised = await call(app, admin, "PUT", `/billing/services/${couplesId}`, {
-        name: "Couples Therapy",
-        minutes: 53,
+      const raised = await call(app, admin, "PUT", `/billing/services/${extendedId}`, {
+        name: "Extended Session",
+        minutes: 80,
         feeMinor: 19_500,
-        kind: "couples",
+        kind: "individual",
       });
       expect(raised.json().feeMinor).toBe(19_500);
-      const seen = (await app.inject({ method: "GET", url: "/api/appointments", headers: { cookie: couples.patient.cookie } })).json() as {
+      const seen = (await app.inject({ method: "GET", url: "/api/appointments", headers: { cookie: extended.patient.cookie } })).json() as {
         id: number;
         feeMinor: number;
       }[];
-      expect(seen.find((a) => a.id === couples.session.id)?.feeMinor).toBe(18_000);
+      expect(seen.find((a) => a.id === extended.session.id)?.feeMinor).toBe(18_000);
       expect((await book(app, patient, { doctorId: doctor.id, startTime: slot, serviceId: 999_999 })).statusCode).toBe(400);
+    });
+
+    it("refuses a service for several patients (couples, family, group) on a one-patient booking, by either role, and writes nothing", async () => {
+      const { app } = testApp();
+      // A patient in the doctor's care, so that the doctor may book for them too.
+      const { patient, session } = await patientWithSession();
+      const slot = new Date(Date.parse(session.startTime) + HOUR).toISOString();
+      const before = await moneyRows(app);
+      const own = await book(app, patient, { doctorId: doctor.id, startTime: slot, serviceId: couplesId });
+      expect(own.statusCode).toBe(400);
+      expect(own.json()).toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("Couples Therapy is booked with more than one patient") });
+      const byDoctor = await book(app, doctor, { doctorId: doctor.id, patientId: patient.id, startTime: slot, serviceId: couplesId });
+      expect(byDoctor.statusCode, byDoctor.body).toBe(400);
+      expect(byDoctor.json().message).toContain("Couples Therapy is booked with more than one patient");
+      const mine = (await call(app, patient, "GET", "/appointments")).json() as { id: number }[];
+      expect(mine.map((a) => a.id)).toEqual([session.id]);
+      expect(await moneyRows(app)).toEqual(before);
+      // The quote still shows the couples fee: the service exists; only a one-patient booking refuses it.
+      const quote = (await call(app, patient, "GET", "/billing/quote")).json() as { services: { id: number }[] };
+      expect(quote.services.map((service) => service.id)).toContain(couplesId);
     });
 
     it("charges a completed session its agreed fee, and holds a no-show's fee until the doctor approves it", async () => {

@@ -14,4 +14,4 @@ export { calendarDateIn } from "./appointments/slots";
 export { isTimeZone } from "./time-zone";
 export * from "./audit/typed-text";
 export * from "./billing/money";
-export { cptCodeFor, type ServiceKind } from "./billing/cpt";
+export { cptCodeFor, ONE_PATIENT_KINDS, type ServiceKind } from "./billing/cpt";

@@ -4,6 +4,7 @@
 // patient sees before booking (quote.ts) asks the same rule, so what they are shown is what they agree to.
 import { defaultIndividualService, findClinicService, patientRateFor, type ClinicService, type Db } from "@halcyon/db";
 import { AppError } from "../errors";
+import { ONE_PATIENT_KINDS } from "./cpt";
 
 export interface AgreedFee {
   serviceId: number | null;
@@ -27,5 +28,8 @@ export async function agreedFee(db: Db, patientId: number, serviceId: number | u
   const service = serviceId === undefined ? await defaultIndividualService(db) : await findClinicService(db, serviceId);
   if (serviceId !== undefined && (!service || !service.active)) throw new AppError("INVALID_INPUT", "Choose one of the clinic's services (serviceId).");
   if (!service) return { serviceId: null, serviceName: null, feeMinor: null };
+  if (!ONE_PATIENT_KINDS.includes(service.kind)) {
+    throw new AppError("INVALID_INPUT", `${service.name} is booked with more than one patient: choose a service for one patient (serviceId).`);
+  }
   return { serviceId: service.id, serviceName: service.name, feeMinor: feeAgreedFor(service, await patientRateFor(db, patientId, service.id)) };
 }

@@ -4,6 +4,13 @@
 export type ServiceKind = "intake" | "individual" | "couples" | "family" | "group";
 
 /**
+ * The kinds one patient books alone. Couples, family and group sessions hold more than one
+ * patient: booked for one, they would be agreed and charged to that patient as if theirs alone, so
+ * a one-patient booking refuses them (agreed-fee.ts) and the booking dialog does not offer them.
+ */
+export const ONE_PATIENT_KINDS: readonly ServiceKind[] = ["individual", "intake"];
+
+/**
  * 90791 an intake (diagnostic evaluation); individual psychotherapy by time: 90832 for 16–37
  * minutes, 90834 for 38–52, 90837 for 53 or more; couples or family: 90847 with the patient
  * present (the usual case), 90846 without; group: 90853. Under 16 minutes no psychotherapy code

@@ -1,5 +1,6 @@
 // The booking form's own check before it asks the server (the specification's required fields),
 // and which of the clinic's services it offers.
+import { ONE_PATIENT_KINDS } from "@halcyon/domain/rules";
 import type { Quote } from "@halcyon/domain/schemas";
 
 export type BookingField = "doctor" | "patient" | "title" | "startTime";
@@ -60,13 +61,6 @@ export function validateBooking(values: BookingFormValues, bookingFor: "self" | 
     },
   };
 }
-
-/**
- * The kinds one patient can book alone today. Couples, family and group sessions are booked with
- * more than one patient (issue 36); offered here they would be agreed and charged to one patient
- * as if they were theirs alone, so the dialog leaves them out until that booking exists.
- */
-export const ONE_PATIENT_KINDS: readonly Quote["services"][number]["kind"][] = ["individual", "intake"];
 
 export type ServiceChoice = Quote["services"][number];
 
