@@ -3,7 +3,7 @@
 // due, cancelled, quiet hours, a lengthened lead, booked inside a lead, rescheduled, run twice),
 // the reminder's signed links (used twice, expired, tampered, someone else's), the settings, and
 // the calendar feed's alarms. Until the outbox's worker merges, notices are read as rows.
-import { NOTICE_KINDS, enqueueDueReminders, reminderDueAt, signLink } from "@halcyon/domain";
+import { NOTICE_KINDS, composeNotice, enqueueDueReminders, reminderDueAt, signLink, type NoticeKindSpec } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { describeApp, describeTwoInstances } from "./helper";
@@ -45,8 +45,8 @@ async function aBooking(app: FastifyInstance, { daysAhead = 8, patientZone = nul
 
 /** Every text a notice of `kind` with these params says, composed for a reader in `timeZone`. */
 function composed(kind: string, params: unknown, timeZone = "America/New_York", nameClinician = false) {
-  const spec = NOTICE_KINDS[kind as keyof typeof NOTICE_KINDS] as unknown as { compose(p: unknown, to: unknown, clinic: unknown): Record<string, unknown> };
-  return spec.compose(params, { userId: 1, firstName: "Morgan", timeZone }, { clinicName: "Halcyon", nameClinician });
+  const spec = NOTICE_KINDS[kind as keyof typeof NOTICE_KINDS] as NoticeKindSpec<unknown>;
+  return composeNotice(spec, params, { userId: 1, firstName: "Morgan", timeZone }, { clinicName: "Halcyon", nameClinician });
 }
 
 describeApp("appointment notices", (testApp) => {

@@ -2,7 +2,7 @@
 // each database. Until the outbox's worker merges, a notice is what the outbox holds: its row
 // (kind, recipient, address, subject, params), each written once at its moment, never with content.
 import { readTextNumbers } from "@halcyon/db";
-import { NOTICE_KINDS, runCareSweeps, signLink } from "@halcyon/domain";
+import { NOTICE_KINDS, composeNotice, runCareSweeps, signLink, type NoticeKindSpec } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 import twilio from "twilio";
 import { describe, expect, it } from "vitest";
@@ -255,14 +255,14 @@ describe("the care notices' words", () => {
   it("say nothing of health, in the member's own zone, whatever the example", () => {
     const to = { userId: 1, firstName: "Alex", timeZone: "Asia/Tokyo" };
     for (const kind of CARE_KINDS) {
-      const spec = NOTICE_KINDS[kind] as { compose: (params: unknown, ...rest: unknown[]) => object; examples: readonly unknown[] };
+      const spec = NOTICE_KINDS[kind] as NoticeKindSpec<unknown>;
       for (const example of spec.examples) {
-        const words = JSON.stringify(spec.compose(example, to, { clinicName: "Halcyon", nameClinician: false }));
+        const words = JSON.stringify(composeNotice(spec, example, to, { clinicName: "Halcyon", nameClinician: false }));
         expect(words, kind).not.toMatch(FORBIDDEN);
         expect(words, kind).toContain("Alex");
       }
     }
-    const due = NOTICE_KINDS.forms_to_sign.compose({ before: "2026-12-03T15:00:00.000Z" }, to, { clinicName: "Halcyon", nameClinician: false });
+    const due = composeNotice(NOTICE_KINDS.forms_to_sign, { before: "2026-12-03T15:00:00.000Z" }, to, { clinicName: "Halcyon", nameClinician: false });
     expect(due.paragraphs[0]).toContain("Friday, December 4, 2026 at 12:00 AM Japan Standard Time");
   });
 });

@@ -1,7 +1,7 @@
 // The links of a notice as its recipient gets them: what the outbox's worker does at send time
 // (compose the kind from the row's params, sign each signed link for the recipient), done here so
 // that tests can follow a notice's link without a mail server.
-import { addresseeOf, clinicFacts, noticeKind, signLink } from "@halcyon/domain";
+import { addresseeOf, clinicFacts, composeNotice, noticeKind, signLink } from "@halcyon/domain";
 import type { FastifyInstance } from "fastify";
 
 export interface NoticeRow {
@@ -33,7 +33,8 @@ export async function tokenOf(app: FastifyInstance, notice: NoticeRow): Promise<
   const spec = noticeKind(notice.kind);
   if (!spec || notice.userId === null) throw new Error(`no kind ${notice.kind}, or no recipient`);
   const recipient = await app.clinic.db.selectFrom("users").select(["id", "first_name", "time_zone"]).where("id", "=", notice.userId).executeTakeFirstOrThrow();
-  const content = spec.compose(
+  const content = composeNotice(
+    spec,
     notice.params,
     addresseeOf(app.clinic, { id: recipient.id, firstName: recipient.first_name, timeZone: recipient.time_zone }),
     clinicFacts(app.clinic),

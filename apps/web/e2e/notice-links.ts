@@ -7,7 +7,7 @@ import { join } from "node:path";
 
 // The server's own signing, run in this Node process (never in the browser bundle), so the links are exactly the worker's.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { createServerSecrets, noticeKind, signLink } from "@halcyon/domain";
+import { composeNotice, createServerSecrets, noticeKind, signLink } from "@halcyon/domain";
 import Database from "better-sqlite3";
 
 /** The app's path and `?token=…` of the newest `kind` notice for the member named `username`. */
@@ -22,7 +22,8 @@ export function noticeLinkFor(dataDir: string, username: string, kind: string): 
     db.close();
   }
   if (!row) throw new Error(`no ${kind} notice for ${username}`);
-  const content = noticeKind(kind)!.compose(
+  const content = composeNotice(
+    noticeKind(kind)!,
     JSON.parse(row.params),
     { userId: row.user_id, firstName: "", timeZone: "UTC" },
     { clinicName: "", nameClinician: false },

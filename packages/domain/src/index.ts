@@ -42,7 +42,7 @@ export { runCareSweeps } from "./notices/care-sweeps";
 export { textReply } from "./notices/notice-switches";
 export { undiscreetFragments, UNDISCREET_FRAGMENTS } from "./notices/discretion";
 export { prepareNotice, afterFailedAttempt, NOTICE_RETRIES, type PreparedNotice } from "./notices/delivery";
-export type { NoticeContent, NoticeKindSpec, NoticeLink } from "./notices/notice-content";
+export { composeNotice, type NoticeContent, type NoticeKindSpec, type NoticeLink } from "./notices/notice-content";
 export { appointmentInvitation, type CalendarAppointment, type Invitation } from "./calendar/invitation";
 export { OutboxSignal } from "./notices/outbox-signal";
 export { receiveStripeEvent } from "./payments/stripe-events";

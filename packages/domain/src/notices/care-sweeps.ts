@@ -11,11 +11,11 @@ import {
   listDigestDoctors,
   listSessionsStartingBetween,
   listUnsignedPastSessions,
+  patientsWithPaperworkDue,
   writtenDedupeKeys,
 } from "@halcyon/db";
 import { format } from "date-fns";
 import type { ClinicServices } from "../context";
-import { patientsWithPaperworkDue } from "../intake/paperwork";
 import { DUE_BEFORE_SESSION_MS } from "../measures/measures";
 import { enqueueNotices, type NoticeRequest } from "./outbox";
 

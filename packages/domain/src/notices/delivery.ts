@@ -5,7 +5,7 @@
 import type { ClaimedNotice, NoticeRecipientRow } from "@halcyon/db";
 import type { ClinicServices } from "../context";
 import { signLink } from "./signed-links";
-import type { NoticeContent, NoticeKindSpec, NoticeLink } from "./notice-content";
+import { composeNotice, type NoticeContent, type NoticeKindSpec, type NoticeLink } from "./notice-content";
 import { noticeKind } from "./notice-kinds";
 import { addresseeOf, clinicFacts } from "./outbox";
 
@@ -48,7 +48,7 @@ export function prepareNotice(
   if (!spec) return { unsent: "This kind of notice is no longer sent." };
   if (!recipient) return { unsent: "The member's account no longer exists." };
   if (!recipient.active) return { unsent: "The member's account is deactivated." };
-  const composed = spec.compose(notice.params, addresseeOf(services, recipient), clinicFacts(services));
+  const composed = composeNotice(spec, notice.params, addresseeOf(services, recipient), clinicFacts(services));
   const link = (noticeLink: NoticeLink): NoticeLink => ({ path: absoluteUrl(services, noticeLink, recipient.id) });
   const content: NoticeContent = {
     ...composed,

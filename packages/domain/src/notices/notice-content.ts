@@ -1,7 +1,8 @@
 // What a notice says, before it is an email or a text: a small, neutral model that every kind
-// composes and one layout renders (apps/api/src/notices/). Composing is pure and cheap, so the
-// outbox can take a notice's subject in the change's own transaction; links are signed only when
-// the notice is sent, so no usable link ever sits in the database.
+// composes and one layout renders (apps/api/src/notices/). The subject is composed on its own:
+// the outbox stores it (the Delivery log's only view of the content) in the change's own
+// transaction, which composes nothing else; the rest is composed when the notice is sent. Links
+// are signed only then too, so no usable link ever sits in the database.
 import type { NoticeChannel } from "@halcyon/db";
 import type { CalendarAppointment } from "../calendar/invitation";
 import type { LinkPurpose } from "./signed-links";
@@ -56,9 +57,16 @@ export interface NoticeKindSpec<Params> {
   essential: boolean;
   /** Where it may go: every kind is emailed; a few may also be texted. */
   channels: readonly NoticeChannel[];
-  compose(params: Params, to: NoticeAddressee, clinic: ClinicFacts): NoticeContent;
+  subject(params: Params, to: NoticeAddressee, clinic: ClinicFacts): string;
+  /** Everything but the subject (composeNotice puts the two together). */
+  compose(params: Params, to: NoticeAddressee, clinic: ClinicFacts): Omit<NoticeContent, "subject">;
   /** Params as a real notice of this kind carries them: the discretion test and the email previews compose every kind from these. */
   examples: readonly Params[];
+}
+
+/** What a notice of `spec`'s kind says to `to`: its subject and the rest. */
+export function composeNotice<Params>(spec: NoticeKindSpec<Params>, params: Params, to: NoticeAddressee, clinic: ClinicFacts): NoticeContent {
+  return { subject: spec.subject(params, to, clinic), ...spec.compose(params, to, clinic) };
 }
 
 /** Declares a kind of notice (kinds/*.ts); the registry is notice-kinds.ts. */

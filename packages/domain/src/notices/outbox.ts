@@ -53,13 +53,12 @@ export async function enqueueNotices(
         unverifiedAddress: request.unverifiedAddress,
       });
       if (!("address" in reach)) continue;
-      const content = spec.compose(request.params, addresseeOf(services, recipient), clinic);
       notices.push({
         kind: request.kind,
         channel,
         userId: recipient.id,
         toAddress: reach.address,
-        subject: content.subject,
+        subject: spec.subject(request.params, addresseeOf(services, recipient), clinic),
         params: request.params,
         status: "waiting",
         nextAttemptAt: now,

@@ -50,8 +50,8 @@ export const ACCOUNT_NOTICE_KINDS = {
     topic: "security",
     essential: true,
     channels: ["email"],
+    subject: (_params, _to, clinic) => `Confirm your email address for ${clinic.clinicName}`,
     compose: (params, to, clinic) => ({
-      subject: `Confirm your email address for ${clinic.clinicName}`,
       preview: "One click, and we can write to you here.",
       heading: `Hello ${to.firstName},`,
       paragraphs: [
@@ -72,8 +72,8 @@ export const ACCOUNT_NOTICE_KINDS = {
     topic: "security",
     essential: true,
     channels: ["email"],
+    subject: (_params, _to, clinic) => `Set a new password for ${clinic.clinicName}`,
     compose: (params, to, clinic) => ({
-      subject: `Set a new password for ${clinic.clinicName}`,
       preview: "Someone asked to set a new password for your account.",
       heading: `Hello ${to.firstName},`,
       paragraphs: [
@@ -95,8 +95,8 @@ export const ACCOUNT_NOTICE_KINDS = {
     topic: "security",
     essential: true,
     channels: ["email"],
+    subject: (params) => CHANGES[params.change].subject,
     compose: (params, to, clinic) => ({
-      subject: CHANGES[params.change].subject,
       preview: `A change to your ${clinic.clinicName} account.`,
       heading: `Hello ${to.firstName},`,
       paragraphs: [
@@ -112,8 +112,8 @@ export const ACCOUNT_NOTICE_KINDS = {
     topic: "security",
     essential: true,
     channels: ["email"],
+    subject: () => `A member reported a change they did not make`,
     compose: (params, to, clinic) => ({
-      subject: `A member reported a change they did not make`,
       preview: `For the administrators of ${clinic.clinicName}.`,
       heading: `Hello ${to.firstName},`,
       paragraphs: [

@@ -5,7 +5,7 @@
 // Every one carries the appointment's calendar event (one UID per appointment, a SEQUENCE that
 // rises with each change), which the worker attaches as an .ics.
 import { appointmentEventUid } from "../../calendar/ics";
-import { defineNoticeKind, type ClinicFacts, type NoticeAddressee, type NoticeCalendarEvent, type NoticeContent, type NoticeLink } from "../notice-content";
+import { defineNoticeKind, type ClinicFacts, type NoticeCalendarEvent, type NoticeContent, type NoticeLink } from "../notice-content";
 import { longWhen, shortWhen } from "../notice-time";
 
 /** What every appointment notice is composed from (stored with the notice, shown only as composed). */
@@ -82,10 +82,10 @@ export const appointmentBooked = defineNoticeKind<AppointmentNoticeParams>({
   topic: "appointments",
   essential: false,
   channels: ["email"],
-  compose(params, to: NoticeAddressee, clinic): NoticeContent {
+  subject: (params, to) => `Appointment booked: ${shortWhen(params.startTime, to.timeZone)}`,
+  compose(params, to, clinic) {
     const when = longWhen(params.startTime, to.timeZone);
     return {
-      subject: `Appointment booked: ${shortWhen(params.startTime, to.timeZone)}`,
       preview: `${clinic.clinicName}: an appointment on ${when}.`,
       heading: `Hello ${to.firstName}, an appointment is booked`,
       paragraphs: [`An appointment${withWhom(params, clinic)} at ${clinic.clinicName} is booked for ${when}.`, JOINING],
@@ -100,10 +100,10 @@ export const appointmentRescheduled = defineNoticeKind<RescheduledNoticeParams>(
   topic: "appointments",
   essential: false,
   channels: ["email"],
+  subject: (params, to) => `Appointment moved: ${shortWhen(params.startTime, to.timeZone)}`,
   compose(params, to, clinic) {
     const when = longWhen(params.startTime, to.timeZone);
     return {
-      subject: `Appointment moved: ${shortWhen(params.startTime, to.timeZone)}`,
       preview: `${clinic.clinicName}: an appointment moved to ${when}.`,
       heading: `Hello ${to.firstName}, an appointment has moved`,
       paragraphs: [
@@ -128,10 +128,10 @@ export const appointmentCancelled = defineNoticeKind<CancelledNoticeParams>({
   topic: "appointments",
   essential: false,
   channels: ["email"],
+  subject: (params, to) => `Appointment cancelled: ${shortWhen(params.startTime, to.timeZone)}`,
   compose(params, to, clinic) {
     const when = longWhen(params.startTime, to.timeZone);
     return {
-      subject: `Appointment cancelled: ${shortWhen(params.startTime, to.timeZone)}`,
       preview: `${clinic.clinicName}: the appointment on ${when} is cancelled.`,
       heading: `Hello ${to.firstName}, an appointment is cancelled`,
       paragraphs: [
@@ -161,13 +161,13 @@ export const appointmentReminder = defineNoticeKind<ReminderNoticeParams>({
   topic: "reminders",
   essential: false,
   channels: ["email", "sms"],
+  subject: (params, to) => `Reminder: appointment ${shortWhen(params.startTime, to.timeZone)}`,
   compose(params, to, clinic) {
     const when = longWhen(params.startTime, to.timeZone);
     const short = shortWhen(params.startTime, to.timeZone);
     const links = reminderLinks(params);
     const audience = { ...params, audience: "patient" as const };
     return {
-      subject: `Reminder: appointment ${short}`,
       preview: `${clinic.clinicName}: your appointment is on ${when}.`,
       heading: `Hello ${to.firstName}, a reminder of your appointment`,
       paragraphs: [

@@ -9,8 +9,8 @@ export const BILLING_DOCUMENT_NOTICE_KINDS = {
     topic: "appointments",
     essential: true,
     channels: ["email"],
+    subject: ({ document }) => (document === "estimate" ? "Your estimate of charges is ready" : "Your monthly statement is ready"),
     compose: ({ document }, to, clinic) => ({
-      subject: document === "estimate" ? "Your estimate of charges is ready" : "Your monthly statement is ready",
       preview: `A document from ${clinic.clinicName} is waiting in your account.`,
       heading: `Hello ${to.firstName},`,
       paragraphs: [

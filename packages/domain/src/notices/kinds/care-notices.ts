@@ -10,8 +10,8 @@ export const CARE_NOTICE_KINDS = {
     topic: "messages",
     essential: false,
     channels: ["email"],
+    subject: () => "You have a new message",
     compose: ({ from }, to, clinic) => ({
-      subject: "You have a new message",
       preview: `A new message is waiting for you at ${clinic.clinicName}.`,
       heading: `Hello ${to.firstName},`,
       paragraphs: [
@@ -28,8 +28,8 @@ export const CARE_NOTICE_KINDS = {
     topic: "care_tasks",
     essential: false,
     channels: ["email"],
+    subject: () => "A short form is waiting for you",
     compose: ({ before }, to, clinic) => ({
-      subject: "A short form is waiting for you",
       preview: `${clinic.clinicName} asks you to complete a short form.`,
       heading: `Hello ${to.firstName},`,
       paragraphs: [
@@ -48,8 +48,8 @@ export const CARE_NOTICE_KINDS = {
     topic: "care_tasks",
     essential: false,
     channels: ["email"],
+    subject: () => "Please complete your forms before your visit",
     compose: ({ before }, to, clinic) => ({
-      subject: "Please complete your forms before your visit",
       preview: `${clinic.clinicName} needs a few details before your visit.`,
       heading: `Hello ${to.firstName},`,
       paragraphs: [`Before your visit on ${longWhen(before, to.timeZone)}, please complete and sign the forms waiting in your account.`],
@@ -63,8 +63,8 @@ export const CARE_NOTICE_KINDS = {
     topic: "safety_alerts",
     essential: false,
     channels: ["email"],
+    subject: () => "A patient needs your attention",
     compose: (_params, to, clinic) => ({
-      subject: "A patient needs your attention",
       preview: `Sign in to ${clinic.clinicName} to see who.`,
       heading: `Hello ${to.firstName},`,
       paragraphs: ["A patient needs your attention. Sign in to see who, and acknowledge it once you have acted."],
@@ -78,10 +78,10 @@ export const CARE_NOTICE_KINDS = {
     topic: "note_digest",
     essential: false,
     channels: ["email"],
+    subject: () => "Records waiting for your signature",
     compose: ({ count }, to) => {
       const visits = count === 1 ? "1 past visit is" : `${count} past visits are`;
       return {
-        subject: "Records waiting for your signature",
         preview: `${visits} waiting for your signature.`,
         heading: `Hello ${to.firstName},`,
         paragraphs: [`${visits} waiting for your signature.`],

@@ -12,8 +12,8 @@ export const CLINIC_NOTICES = {
     topic: "security",
     essential: true,
     channels: ["email"],
+    subject: (_params, _to, clinic) => `A test email from ${clinic.clinicName}`,
     compose: ({ requestedAt }, to, clinic) => ({
-      subject: `A test email from ${clinic.clinicName}`,
       preview: "If you can read this, the clinic's email works.",
       heading: `Hello ${to.firstName},`,
       paragraphs: [

@@ -12,8 +12,8 @@ export const PAYMENT_NOTICE_KINDS = {
     topic: "payments",
     essential: false,
     channels: ["email"],
+    subject: (_params, _to, clinic) => `A payment to ${clinic.clinicName} did not go through`,
     compose: (_params, to, clinic) => ({
-      subject: `A payment to ${clinic.clinicName} did not go through`,
       preview: "Your saved card could not be charged. You can put it right under Billing.",
       heading: `Hello ${to.firstName},`,
       paragraphs: [
