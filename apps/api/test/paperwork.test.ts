@@ -69,6 +69,17 @@ describeApp("booking before the paperwork", (testApp) => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(await marks(app, doctor)).toEqual({ [theirs]: true, [regulars]: true });
+
+    // Only a scheduled session waits on the paperwork: a cancelled one is never marked.
+    const cancelled = await app.inject({
+      method: "PATCH",
+      url: `/api/appointments/${theirs}`,
+      payload: { status: "cancelled" },
+      headers: { cookie: newcomer.cookie },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().paperworkDue).toBe(false);
+    expect(await marks(app, doctor)).toEqual({ [theirs]: false, [regulars]: true });
   });
 
   it("refuses a patient's join until the telehealth consent is signed, saying what to sign and where; the doctor joins regardless", async () => {

@@ -1,6 +1,7 @@
 // Intake and consent: the clinic's consent forms in versions, patients' signatures of them, and
 // each patient's intake form.
-import type { ConsentKind } from "../schema";
+import type { ExpressionBuilder } from "kysely";
+import type { ConsentKind, Database } from "../schema";
 import type { Db } from "./db";
 
 export interface ConsentDocument {
@@ -17,18 +18,64 @@ export async function currentConsentDocuments(db: Db): Promise<ConsentDocument[]
   const rows = await db
     .selectFrom("consent_documents as d")
     .select(["d.id", "d.kind", "d.version", "d.body", "d.body_hash", "d.created_at"])
-    .where(({ eb, selectFrom }) =>
-      eb(
-        "d.version",
-        "=",
-        selectFrom("consent_documents as newer")
-          .select((inner) => inner.fn.max("newer.version").as("latest"))
-          .whereRef("newer.kind", "=", "d.kind"),
-      ),
-    )
+    .where(isCurrentVersion)
     .orderBy("d.kind", "desc")
     .execute();
   return rows.map(toConsentDocument);
+}
+
+/** The current version of each consent form: its version is the newest of its kind. */
+function isCurrentVersion(eb: ExpressionBuilder<Database & { d: Database["consent_documents"] }, "d">) {
+  return eb(
+    "d.version",
+    "=",
+    eb
+      .selectFrom("consent_documents as newer")
+      .select((inner) => inner.fn.max("newer.version").as("latest"))
+      .whereRef("newer.kind", "=", "d.kind"),
+  );
+}
+
+/**
+ * Of `patientIds`, those who have not filled in the intake form or not signed some consent's
+ * current version: one statement, by the signatures' (patient, document) index, on a hot path (every
+ * appointments read marks its scheduled sessions with it).
+ */
+export async function patientsWithPaperworkDue(db: Db, patientIds: readonly number[]): Promise<Set<number>> {
+  if (patientIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("users as u")
+    .select("u.id")
+    .where("u.id", "in", [...new Set(patientIds)])
+    .where(({ or, not, exists, selectFrom }) =>
+      or([
+        not(exists(selectFrom("intake_forms as f").select("f.patient_id").whereRef("f.patient_id", "=", "u.id"))),
+        exists(
+          selectFrom("consent_documents as d")
+            .select("d.id")
+            .where(isCurrentVersion)
+            .where(({ not, exists, selectFrom }) =>
+              not(exists(selectFrom("consent_signatures as s").select("s.id").whereRef("s.patient_id", "=", "u.id").whereRef("s.document_id", "=", "d.id"))),
+            ),
+        ),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Whether the patient has still to sign the current version of the consent of `kind` (false when the clinic has no such form). */
+export async function currentConsentUnsigned(db: Db, patientId: number, kind: ConsentKind): Promise<boolean> {
+  const row = await db
+    .selectFrom("consent_documents as d")
+    .select("d.id")
+    .where("d.kind", "=", kind)
+    .where(isCurrentVersion)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("consent_signatures as s").select("s.id").where("s.patient_id", "=", patientId).whereRef("s.document_id", "=", "d.id"))),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 function toConsentDocument(row: { id: number; kind: ConsentKind; version: number; body: string; body_hash: string; created_at: string }): ConsentDocument {

@@ -143,19 +143,6 @@ export async function beforeSessionInstruments(db: Db, patientIds: number[]): Pr
   return byPatient;
 }
 
-/** What the sweep needs to know of patients' paperwork: who filled in the intake, and which consent versions each signed. */
-export async function paperworkOf(db: Db, patientIds: number[]): Promise<{ withIntake: Set<number>; signed: Map<number, Set<number>> }> {
-  if (patientIds.length === 0) return { withIntake: new Set(), signed: new Map() };
-  const ids = [...new Set(patientIds)];
-  const [intakes, signatures] = await Promise.all([
-    db.selectFrom("intake_forms").select("patient_id").where("patient_id", "in", ids).execute(),
-    db.selectFrom("consent_signatures").select(["patient_id", "document_id"]).where("patient_id", "in", ids).execute(),
-  ]);
-  const signed = new Map<number, Set<number>>();
-  for (const row of signatures) signed.set(row.patient_id, (signed.get(row.patient_id) ?? new Set()).add(row.document_id));
-  return { withIntake: new Set(intakes.map((row) => row.patient_id)), signed };
-}
-
 /** Each patient's latest measure of each instrument: "patientId:instrument" → when. */
 export async function latestMeasureTimes(db: Db, patientIds: number[]): Promise<Map<string, string>> {
   if (patientIds.length === 0) return new Map();
