@@ -52,6 +52,10 @@ const SQLITE_PRAGMAS = [
   "secure_delete = ON",
   // The WAL starts over once checkpointed; past a spike, it is cut back to this size.
   "journal_size_limit = 67108864",
+  // 64 MB of pages, as the reader has (sqlite/worker.mjs): a write transaction reads and updates
+  // index pages all over a large clinic's tables, and with SQLite's default 2 MB they were read
+  // back from the OS again and again (the booking's own statements, 2026-11-29).
+  "cache_size = -65536",
 ];
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
