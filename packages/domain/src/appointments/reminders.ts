@@ -18,11 +18,12 @@ const HOUR_MS = 3_600_000;
 /**
  * Reminders written per transaction: a busy minute's batch holds neither the database nor the
  * event loop long (each transaction's reads, composing and insert run without a pause; 500 at
- * once held the loop for about 200 ms, `pnpm bench reminders`).
+ * once held the loop for about 200 ms, 100 for 45 ms on one machine and 108 ms on a slower one,
+ * `pnpm bench reminders`).
  */
-const BATCH = 100;
+const BATCH = 50;
 /** Sessions read, and their due moments worked out, without a pause (see enqueueDueReminders). */
-const PAGE = 500;
+const PAGE = 250;
 
 type QuietHours = ClinicServices["config"]["notices"]["quietHours"];
 
