@@ -25,6 +25,7 @@ import { FailedCharges } from "../billing/card/failed-charges";
 import { SelectField } from "./select-field";
 import { ServicesPage } from "./services-page";
 import { TableCard } from "./table-card";
+import { MoneyCell } from "../billing/money-cell";
 
 /**
  * The Billing tab's screens: the clinic's money (/admin/billing) and, a tab of its own, its
@@ -120,9 +121,7 @@ function FeeRow({ fee, currency, onWaive }: { fee: PendingFeeView; currency: str
       <TableCell label="Session">
         {FEE_LABEL[fee.kind]}, {billingDate(fee.sessionStart)} with {fee.doctorName}
       </TableCell>
-      <TableCell label="Fee" className="tabular-nums">
-        {formatMoney(fee.amountMinor, currency)}
-      </TableCell>
+      <MoneyCell label="Fee" minor={fee.amountMinor} money={(minor) => formatMoney(minor, currency)} />
       <TableCell className="flex flex-wrap justify-end gap-2">
         {fee.firstSession ? (
           <Button size="sm" variant="outline" disabled={busy} onClick={() => forgive.mutate({ id: fee.id })}>
@@ -381,21 +380,11 @@ function Receivables({ currency }: { currency: string }) {
               <TableCell label="Patient" className="font-medium">
                 {row.patientName}
               </TableCell>
-              <TableCell label="Owed" className="tabular-nums font-medium">
-                {money(row.balanceMinor)}
-              </TableCell>
-              <TableCell label="0–30 days" className="tabular-nums">
-                {money(row.days0to30)}
-              </TableCell>
-              <TableCell label="31–60 days" className="tabular-nums">
-                {money(row.days31to60)}
-              </TableCell>
-              <TableCell label="61–90 days" className="tabular-nums">
-                {money(row.days61to90)}
-              </TableCell>
-              <TableCell label="Over 90 days" className="tabular-nums">
-                {money(row.over90)}
-              </TableCell>
+              <MoneyCell label="Owed" minor={row.balanceMinor} money={money} className="font-medium" />
+              <MoneyCell label="0–30 days" minor={row.days0to30} money={money} />
+              <MoneyCell label="31–60 days" minor={row.days31to60} money={money} />
+              <MoneyCell label="61–90 days" minor={row.days61to90} money={money} />
+              <MoneyCell label="Over 90 days" minor={row.over90} money={money} />
             </TableRow>
           ))}
         </TableCard>

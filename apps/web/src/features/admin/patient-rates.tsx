@@ -15,6 +15,7 @@ import { LoadAlert } from "./load-alert";
 import { SelectField } from "./select-field";
 import { readAmount } from "./service-form";
 import { TableCard } from "./table-card";
+import { MoneyCell } from "../billing/money-cell";
 
 /**
  * A patient's own rates (sliding scale): what they pay for a service instead of its fee. A rate
@@ -85,12 +86,8 @@ export function PatientRates({ patientId, patientName, currency }: { patientId: 
                 <TableCell label="Service" className="font-medium">
                   {nameOf(rate.serviceId)}
                 </TableCell>
-                <TableCell label="Their rate" className="tabular-nums">
-                  {money(rate.feeMinor)}
-                </TableCell>
-                <TableCell label="Service fee" className="tabular-nums text-muted-foreground">
-                  {service ? money(service.feeMinor) : "—"}
-                </TableCell>
+                <MoneyCell label="Their rate" minor={rate.feeMinor} money={money} />
+                <MoneyCell label="Service fee" minor={service?.feeMinor} money={money} className="text-muted-foreground" />
                 <TableCell label="Since">{billingDate(rate.setAt)}</TableCell>
                 <TableCell className="text-right">
                   <Button

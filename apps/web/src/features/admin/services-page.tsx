@@ -33,6 +33,7 @@ import {
   type ServiceValues,
 } from "./service-form";
 import { TableCard } from "./table-card";
+import { MoneyCell } from "../billing/money-cell";
 
 const KINDS = (Object.keys(KIND_LABEL) as ServiceKind[]).map((value) => ({ value, label: KIND_LABEL[value] }));
 
@@ -99,9 +100,7 @@ function ServiceRow({ service, currency, onEdit }: { service: ClinicServiceView;
       <TableCell label="Length" className="tabular-nums">
         {service.minutes} min
       </TableCell>
-      <TableCell label="Fee" className="tabular-nums">
-        {formatMoney(service.feeMinor, currency)}
-      </TableCell>
+      <MoneyCell label="Fee" minor={service.feeMinor} money={(minor) => formatMoney(minor, currency)} />
       <TableCell label="CPT code" className="tabular-nums">
         {service.cptCode}
       </TableCell>

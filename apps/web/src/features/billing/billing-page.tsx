@@ -18,6 +18,7 @@ import { PayByCardButton } from "./card/pay-by-card-button";
 import { BillingDocumentsSection, InvoiceDownloads } from "../billing-documents/billing-documents-section";
 import { billingDate, FEE_LABEL } from "./money-words";
 import { PaymentCells } from "./payment-cells";
+import { MoneyCell } from "./money-cell";
 
 /** The patient's money: what they owe, fees waiting on the clinic, their invoices and payments. */
 export function BillingPage() {
@@ -86,12 +87,8 @@ function Invoices({ account, money }: SectionProps) {
                 {invoice.number}
               </TableCell>
               <TableCell label="Issued">{billingDate(invoice.issuedAt)}</TableCell>
-              <TableCell label="Total" className="tabular-nums">
-                {money(invoice.totalMinor)}
-              </TableCell>
-              <TableCell label="Paid" className="tabular-nums">
-                {money(invoice.paidMinor)}
-              </TableCell>
+              <MoneyCell label="Total" minor={invoice.totalMinor} money={money} />
+              <MoneyCell label="Paid" minor={invoice.paidMinor} money={money} />
               <TableCell label="Status">
                 <div className="flex flex-wrap items-center justify-end gap-3 md:justify-start">
                   <InvoiceStatus totalMinor={invoice.totalMinor} paid={invoice.paid} />

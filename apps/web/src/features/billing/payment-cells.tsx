@@ -2,6 +2,7 @@ import type { BillingAccount } from "@halcyon/domain/schemas";
 import { TableCell } from "@halcyon/ui/components/table";
 
 import { billingDate, METHOD_LABEL } from "./money-words";
+import { MoneyCell } from "./money-cell";
 
 type Payment = BillingAccount["payments"][number];
 
@@ -15,12 +16,8 @@ export function PaymentCells({ payment, money, withReference = false }: { paymen
       <TableCell label="Received">{billingDate(payment.receivedAt)}</TableCell>
       <TableCell label="Method">{METHOD_LABEL[payment.method]}</TableCell>
       {withReference ? <TableCell label="Reference">{payment.reference || "—"}</TableCell> : null}
-      <TableCell label="Amount" className="tabular-nums">
-        {money(payment.amountMinor)}
-      </TableCell>
-      <TableCell label="Refunded" className="tabular-nums">
-        {payment.refundedMinor > 0 ? money(payment.refundedMinor) : "—"}
-      </TableCell>
+      <MoneyCell label="Amount" minor={payment.amountMinor} money={money} />
+      <MoneyCell label="Refunded" minor={payment.refundedMinor > 0 ? payment.refundedMinor : null} money={money} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { SectionCard } from "../../../components/section-card";
 import { useClinicProfile } from "../../../lib/clinic-profile";
 import { formatDate } from "../../../lib/time-format";
 import { trpc } from "../../../lib/trpc";
+import { MoneyCell } from "../money-cell";
 
 export function FailedCharges() {
   const failed = trpc.payments.failedCharges.useQuery();
@@ -41,9 +42,7 @@ export function FailedCharges() {
                 </TableCell>
                 {/* A night is the clinic's date (YYYY-MM-DD): written as that date, whatever the viewer's zone. */}
                 <TableCell label="Night of">{formatDate(`${charge.night}T00:00:00.000Z`, { timeZone: "UTC" })}</TableCell>
-                <TableCell label="Amount" className="text-right tabular-nums">
-                  {formatMoney(charge.amountMinor, charge.currency)}
-                </TableCell>
+                <MoneyCell label="Amount" minor={charge.amountMinor} money={(minor) => formatMoney(minor, charge.currency)} className="text-right" />
                 <TableCell label="Stripe's reason">{charge.reason}</TableCell>
               </TableRow>
             ))}
