@@ -1,45 +1,12 @@
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
-import { startClinicServer, type ClinicServer } from "./clinic-server";
-import { DEMO, expectToast, fillLogInForm, mainNavigation, seriousViolations, signInQuietly } from "./support";
+import { addVirtualAuthenticator, signOutThroughMenu, test } from "./passkey-support";
+import { DEMO, expectToast, fillLogInForm, seriousViolations, signInQuietly } from "./support";
 import { screenshots } from "./two-step-support";
-
-// A clinic of its own, served as localhost: a passkey's relying party is a domain, never an
-// address, and the passkey the test adds must not reach the shared clinic's other tests.
-const test = base.extend<object, { clinic: ClinicServer }>({
-  clinic: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const clinic = await startClinicServer({ host: "localhost" });
-      await use(clinic);
-      await clinic.stop();
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  baseURL: async ({ clinic }, use) => use(clinic.baseURL),
-});
-
-/** Chromium's virtual authenticator (CDP): a platform authenticator that verifies its user without asking. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 /** Signs out, and opens the sign-in page once the server has ended the session (else it would still see a member and move on). */
 async function signOut(page: Page): Promise<void> {
-  const loggedOut = page.waitForResponse((response) => response.url().includes("logout") && response.ok());
-  await mainNavigation(page).getByRole("button", { name: "Sign Out" }).click();
-  await loggedOut;
+  await signOutThroughMenu(page);
   await page.goto("/auth");
 }
 

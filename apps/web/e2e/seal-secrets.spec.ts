@@ -11,27 +11,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { deriveSecrets } from "@halcyon/sealed";
-import { expect, request as apiRequest, test as base, type BrowserContext, type Page } from "@playwright/test";
+import { expect, request as apiRequest, type BrowserContext, type Page } from "@playwright/test";
 import { decodeProtectedHeader } from "jose";
 
-import { startClinicServer, type ClinicServer } from "./clinic-server";
+import { startClinicServer } from "./clinic-server";
 import { makeLegacyMember } from "./legacy-member";
+import { addVirtualAuthenticator, signOutThroughMenu, test } from "./passkey-support";
 import { chatLog, keptKeys, memberBrowser, newPatientOf, openMessages, opensWithPassword, sendThroughApi, signInParamsOf } from "./messaging-support";
-import { DEMO, expectToast, fillLogInForm, fillRegistrationForm, mainNavigation, newPatient, postSignIn, seriousViolations } from "./support";
-
-// A clinic of its own, served as localhost: a passkey's relying party is a domain, never an address.
-const test = base.extend<object, { clinic: ClinicServer }>({
-  clinic: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const clinic = await startClinicServer({ host: "localhost" });
-      await use(clinic);
-      await clinic.stop();
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  baseURL: async ({ clinic }, use) => use(clinic.baseURL),
-});
+import { DEMO, expectToast, fillLogInForm, fillRegistrationForm, newPatient, postSignIn, seriousViolations } from "./support";
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
@@ -85,28 +72,9 @@ function leaksOf(sent: Sent[], secrets: Record<string, string | Uint8Array>): st
   return found;
 }
 
-/** Chromium's virtual authenticator (CDP), with the PRF extension: a platform authenticator that verifies its user without asking. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      ctap2Version: "ctap2_1",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      hasPrf: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
-
+/** Signs out, and sees that the browser kept no key of the member's. */
 async function signOut(page: Page): Promise<void> {
-  const loggedOut = page.waitForResponse((response) => response.url().includes("logout") && response.ok());
-  await mainNavigation(page).getByRole("button", { name: "Sign Out" }).click();
-  await loggedOut;
+  await signOutThroughMenu(page);
   await expect.poll(() => keptKeys(page)).toEqual([]);
   await page.goto("/auth");
 }
@@ -120,7 +88,7 @@ test("no request of the web app carries a password or a seal key: registration, 
   const context = await browser.newContext({ baseURL });
   const { sent, settled } = recordWhatIsSent(context);
   const page = await context.newPage();
-  await addVirtualAuthenticator(page);
+  await addVirtualAuthenticator(page, { prf: true });
 
   // Registration, then a sign-in with the password.
   const registered = newPatient();
