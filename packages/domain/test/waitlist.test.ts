@@ -171,6 +171,20 @@ describeEachDatabase("waitlist", (database) => {
     expect((await listOwnOffers(as(second))).map((offer) => offer.startTime)).toEqual([TUESDAY_4PM]);
   });
 
+  it("never offers a patient back the hour they have just cancelled", async () => {
+    clock = START;
+    const doctor = await aMember("doctor");
+    const booker = await aMember("patient");
+    const waiting = await aMember("patient");
+    const session = await bookAppointment(as(booker), { doctorId: doctor.id, startTime: TUESDAY_3PM, title: "Weekly" });
+    // The booker waits for an earlier Tuesday too, and joined first.
+    await join(booker, doctor, TUESDAYS);
+    await join(waiting, doctor, TUESDAYS);
+    await updateAppointment(as(booker), { id: session.id, status: "cancelled" });
+    expect(await listOwnOffers(as(booker))).toEqual([]);
+    expect(await listOwnOffers(as(waiting))).toMatchObject([{ startTime: TUESDAY_3PM }]);
+  });
+
   it("passes an offer held by an entry its patient leaves to the next in line", async () => {
     const { first, second } = await aCancelledHourWithThreeWaiting();
     const [entry] = await listWaitlist(as(first), undefined);

@@ -141,7 +141,7 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
       }
       // The hour a cancellation or a move gives up goes to the waitlist, in the same transaction.
       if (patch.status === "cancelled" || patch.startTime !== undefined) {
-        offerChanges = await offerFreedHours(ctx, trx, appointment.doctorId, [new Date(appointment.startTime)]);
+        offerChanges = await offerFreedHours(ctx, trx, appointment.doctorId, [new Date(appointment.startTime)], { passOver: appointment.patientId });
       }
       await recordAudit(
         ctx,

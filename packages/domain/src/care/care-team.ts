@@ -71,6 +71,7 @@ export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patie
       trx,
       doctorId,
       sessions.map((session) => new Date(session.startTime)),
+      { passOver: patientId },
     );
     await recordAudit(
       ctx,

@@ -47,8 +47,15 @@ export function announceOfferChanges(services: Pick<ClinicServices, "events">, c
  * Offers each of a doctor's `starts` that is still free (in the future, inside their hours, no
  * session, no open offer) to the first person on the list it suits. A person holds one offer at
  * a time, so one who was just offered an earlier start is passed over for the later ones.
+ * `passOver`: the patient who just gave the hour up (a cancellation or a move), never offered it back.
  */
-export async function offerFreedHours(services: OfferServices, trx: Transaction<Database>, doctorId: number, starts: readonly Date[]): Promise<OfferChange[]> {
+export async function offerFreedHours(
+  services: OfferServices,
+  trx: Transaction<Database>,
+  doctorId: number,
+  starts: readonly Date[],
+  { passOver }: { passOver?: number } = {},
+): Promise<OfferChange[]> {
   const now = services.now();
   const future = starts.filter((start) => start.getTime() > now.getTime());
   if (future.length === 0) return [];
@@ -63,7 +70,7 @@ export async function offerFreedHours(services: OfferServices, trx: Transaction<
     if (!isBookableStart(start, hours, zone)) continue;
     if ((await scheduledIdsAt(trx, { doctorId }, startTime)).length > 0 || (await openOfferAt(trx, doctorId, startTime))) continue;
     const candidates = await waitlistCandidates(trx, { doctorId, start: startTime, date: calendarDateIn(start, zone) });
-    const next = candidates.find((candidate) => suits(candidate.times, start, zone));
+    const next = candidates.find((candidate) => candidate.patientId !== passOver && suits(candidate.times, start, zone));
     if (!next) continue;
     // Held for the setting's minutes, and never past the hour's own start.
     const expiresAt = new Date(Math.min(now.getTime() + services.config.waitlistHoldMs, start.getTime())).toISOString();
