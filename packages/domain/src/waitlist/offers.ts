@@ -90,11 +90,13 @@ export async function offerFreedHours(
 
 export const NO_SUCH_OFFER = "No such offer.";
 
-/** Why an offer can no longer be answered, as its patient is told (409). */
+const RAN_OUT = "This offer's hold has run out, so the time is no longer held for you. You are still on the waitlist.";
+
+/** Why an offer can no longer be answered, as its patient is told (409); still "open" is one whose hold ran out before the sweep came. */
 export function offerGone(offer: Pick<WaitlistOfferRow, "status">): AppError {
   const reasons: Record<WaitlistOfferRow["status"], string> = {
-    open: "This offer's hold has run out, and the time has gone to the next person on the waitlist.",
-    expired: "This offer's hold has run out, and the time has gone to the next person on the waitlist.",
+    open: RAN_OUT,
+    expired: RAN_OUT,
     accepted: "You have already accepted this offer: the appointment is in your appointments.",
     declined: "You have already declined this offer.",
     withdrawn: "Sorry, this time was booked by someone else before you answered. You are still on the waitlist.",
@@ -107,12 +109,14 @@ export function offerGone(offer: Pick<WaitlistOfferRow, "status">): AppError {
  * Accepting an offer (`acceptingOfferId`) must find it open and unexpired, or the booking is undone
  * (409). A direct booking by the person offered it counts as their acceptance; by anyone else it
  * withdraws the offer with an apology (an offer already run out just expires: no apology owed).
+ * A booking of an hour no offer holds (nearly every booking) reads one index row and takes no lock.
  */
 export async function settleBookedHour(
   services: OfferServices,
   trx: Transaction<Database>,
   booked: { doctorId: number; patientId: number; startTime: string; appointmentId: number; clinicianName: string; acceptingOfferId?: number },
 ): Promise<OfferChange[]> {
+  if (booked.acceptingOfferId === undefined && !(await openOfferAt(trx, booked.doctorId, booked.startTime))) return [];
   await holdWaitlist(trx);
   const at = services.now().toISOString();
   const offer = await openOfferAt(trx, booked.doctorId, booked.startTime);

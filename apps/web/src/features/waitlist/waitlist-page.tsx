@@ -11,6 +11,7 @@ import { pageTitle } from "../../lib/clinic";
 import { useClinicZoneReads } from "../../lib/clinic-profile";
 import { trpc } from "../../lib/trpc";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { useNow } from "../../lib/use-now";
 import { JoinWaitlistDialog } from "./join-waitlist-dialog";
 import { OfferList } from "./offer-list";
 import { OwnEntries } from "./own-entries";
@@ -26,12 +27,15 @@ export function WaitlistPage() {
 
 function PatientWaitlist({ user }: { user: PublicUser }) {
   const [joining, setJoining] = useState(false);
+  const now = useNow();
   const offers = trpc.waitlist.offers.useQuery();
   const entries = trpc.waitlist.list.useQuery();
   const zoneReads = useClinicZoneReads();
   const queries = [offers, entries, ...zoneReads];
   if (!queriesSettled(queries) || !offers.data || !entries.data) return <PageQueriesFallback queries={queries} loading="Opening your waitlist" what="your waitlist" />;
 
+  // A hold that ran out here is gone, whether or not the server's sweep has closed it yet.
+  const held = offers.data.filter((offer) => Date.parse(offer.expiresAt) > now.getTime());
   const joinButton = (
     <Button onClick={() => setJoining(true)}>
       <ListPlus aria-hidden="true" />
@@ -46,9 +50,9 @@ function PatientWaitlist({ user }: { user: PublicUser }) {
       actions={joinButton}
     >
       <div className="grid gap-8">
-        {offers.data.length > 0 ? (
+        {held.length > 0 ? (
           <SectionCard title="Offered to you" description="Accept to book it; decline to let the next person have it.">
-            <OfferList offers={offers.data} />
+            <OfferList offers={held} />
           </SectionCard>
         ) : null}
         <SectionCard title="Your waitlists" description="You may leave a waitlist at any time.">
