@@ -30,9 +30,14 @@ describeApp("waitlist", (testApp) => {
   const answer = (app: FastifyInstance, who: SignedIn, offerId: number, how: "accept" | "decline") =>
     app.inject({ method: "POST", url: `/api/waitlist/offers/${offerId}/${how}`, headers: as(who) });
   const scheduledWith = async (app: FastifyInstance, doctorId: number) =>
-    (await app.clinic.db.selectFrom("appointments").select(["patient_id", "start_time"]).where("doctor_id", "=", doctorId).where("status", "=", "scheduled").execute()).map(
-      (row) => ({ patientId: row.patient_id, startTime: new Date(row.start_time).toISOString() }),
-    );
+    (
+      await app.clinic.db
+        .selectFrom("appointments")
+        .select(["patient_id", "start_time"])
+        .where("doctor_id", "=", doctorId)
+        .where("status", "=", "scheduled")
+        .execute()
+    ).map((row) => ({ patientId: row.patient_id, startTime: new Date(row.start_time).toISOString() }));
 
   /** A doctor whose session at `start` its patient then cancels, with `waiting` on the list, joined in that order. */
   async function aFreedHour(app: FastifyInstance, waiting: { times: typeof ANY_TIME }[]) {
@@ -166,7 +171,11 @@ describeApp("waitlist", (testApp) => {
     const { doctor, start, patients } = await aFreedHour(app, [{ times: ANY_TIME }]);
     const [first] = patients as [SignedIn];
     // An address the outbox reaches, for the apology.
-    await app.clinic.db.updateTable("users").set({ email: `waiting${first.id}@example.com`, email_verified_at: new Date().toISOString() }).where("id", "=", first.id).execute();
+    await app.clinic.db
+      .updateTable("users")
+      .set({ email: `waiting${first.id}@example.com`, email_verified_at: new Date().toISOString() })
+      .where("id", "=", first.id)
+      .execute();
     const [offer] = await offersOf(app, first);
     const walkIn = await aPatient(app);
     const direct = await book(app, walkIn, { doctorId: doctor.id, startTime: start });
@@ -175,7 +184,12 @@ describeApp("waitlist", (testApp) => {
     const late = await answer(app, first, offer!.id, "accept");
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/booked by someone else/);
-    const apology = await app.clinic.db.selectFrom("notices").select("subject").where("user_id", "=", first.id).where("kind", "=", "waitlist_offer_withdrawn").execute();
+    const apology = await app.clinic.db
+      .selectFrom("notices")
+      .select("subject")
+      .where("user_id", "=", first.id)
+      .where("kind", "=", "waitlist_offer_withdrawn")
+      .execute();
     expect(apology).toEqual([{ subject: expect.stringMatching(/^Sorry, the time offered is no longer free/) }]);
     expect(await scheduledWith(app, doctor.id)).toEqual([{ patientId: walkIn.id, startTime: start }]);
   });

@@ -95,7 +95,12 @@ describeEachDatabase("waitlist", (database) => {
     ]);
     const [email] = await noticesOf(first.id, "waitlist_offer");
     const params: unknown = typeof email!.params === "string" ? JSON.parse(email!.params) : email!.params;
-    expect(params).toEqual({ offerId: offer!.id, startTime: TUESDAY_3PM, expiresAt: offer!.expiresAt, clinicianName: `${doctor.firstName} ${doctor.lastName}` });
+    expect(params).toEqual({
+      offerId: offer!.id,
+      startTime: TUESDAY_3PM,
+      expiresAt: offer!.expiresAt,
+      clinicianName: `${doctor.firstName} ${doctor.lastName}`,
+    });
     expect(email!.subject).not.toMatch(/cancel/i);
   });
 
@@ -126,7 +131,12 @@ describeEachDatabase("waitlist", (database) => {
     await expireWaitlistOffers(clinic());
     expect(await listOwnOffers(as(second))).toMatchObject([{ startTime: TUESDAY_3PM }]);
     await expect(acceptOffer(as(first), offer!.id)).rejects.toMatchObject({ appCode: "CONFLICT" });
-    const booked = await clinic().db.selectFrom("appointments").select("patient_id").where("doctor_id", "=", doctor.id).where("status", "=", "scheduled").execute();
+    const booked = await clinic()
+      .db.selectFrom("appointments")
+      .select("patient_id")
+      .where("doctor_id", "=", doctor.id)
+      .where("status", "=", "scheduled")
+      .execute();
     expect(booked).toEqual([]);
   });
 

@@ -263,7 +263,12 @@ export async function openOfferAt(db: Db, doctorId: number, start: string): Prom
 
 /** A patient's offers still open and not run out at `now`. */
 export async function openOffersOfPatient(db: Db, patientId: number, now: string): Promise<WaitlistOfferRow[]> {
-  const rows = await offerQuery(db).where("o.patient_id", "=", patientId).where("o.status", "=", "open").where("o.expires_at", ">", now).orderBy("o.id").execute();
+  const rows = await offerQuery(db)
+    .where("o.patient_id", "=", patientId)
+    .where("o.status", "=", "open")
+    .where("o.expires_at", ">", now)
+    .orderBy("o.id")
+    .execute();
   return rows.map(toOffer);
 }
 

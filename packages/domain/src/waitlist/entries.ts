@@ -74,7 +74,15 @@ export async function joinWaitlist(ctx: Ctx, input: z.output<typeof joinWaitlist
     });
     await recordAudit(
       ctx,
-      { actorId: ctx.user.id, action: "waitlist.join", outcome: "success", targetType: "waitlist_entry", targetId: created, request: ctx.request, details: { doctorId } },
+      {
+        actorId: ctx.user.id,
+        action: "waitlist.join",
+        outcome: "success",
+        targetType: "waitlist_entry",
+        targetId: created,
+        request: ctx.request,
+        details: { doctorId },
+      },
       trx,
     );
     return created;
@@ -107,7 +115,8 @@ export async function listWaitlist(ctx: Ctx, doctorId: number | undefined): Prom
 export async function leaveWaitlist(ctx: Ctx, id: number): Promise<void> {
   const entry = await findWaitlistEntry(ctx.db, id);
   if (!entry || (ctx.user.role !== "admin" && entry.patientId !== ctx.user.id)) throw new AppError("NOT_FOUND", NO_SUCH_ENTRY);
-  if (entry.endedAt !== null) throw new AppError("CONFLICT", entry.endReason === "booked" ? "This entry ended with a booking." : "This entry has already been left.");
+  if (entry.endedAt !== null)
+    throw new AppError("CONFLICT", entry.endReason === "booked" ? "This entry ended with a booking." : "This entry has already been left.");
   const at = ctx.now().toISOString();
   const changes = await ctx.db.transaction().execute(async (trx) => {
     await holdWaitlist(trx);

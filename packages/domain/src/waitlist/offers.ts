@@ -74,7 +74,14 @@ export async function offerFreedHours(
     if (!next) continue;
     // Held for the setting's minutes, and never past the hour's own start.
     const expiresAt = new Date(Math.min(now.getTime() + services.config.waitlistHoldMs, start.getTime())).toISOString();
-    const offerId = await insertWaitlistOffer(trx, { entryId: next.id, patientId: next.patientId, doctorId, startTime, offeredAt: now.toISOString(), expiresAt });
+    const offerId = await insertWaitlistOffer(trx, {
+      entryId: next.id,
+      patientId: next.patientId,
+      doctorId,
+      startTime,
+      offeredAt: now.toISOString(),
+      expiresAt,
+    });
     await enqueueNotices(services, trx, [
       { kind: "waitlist_offer", userId: next.patientId, params: { offerId, startTime, expiresAt, clinicianName: clinicianNameOf(doctor) } },
     ]);
@@ -137,7 +144,11 @@ export async function settleBookedHour(
   await closeWaitlistOffer(trx, offer.id, { status: stillHeld ? "withdrawn" : "expired", at });
   if (stillHeld) {
     await enqueueNotices(services, trx, [
-      { kind: "waitlist_offer_withdrawn", userId: offer.patientId, params: { offerId: offer.id, startTime: offer.startTime, clinicianName: booked.clinicianName } },
+      {
+        kind: "waitlist_offer_withdrawn",
+        userId: offer.patientId,
+        params: { offerId: offer.id, startTime: offer.startTime, clinicianName: booked.clinicianName },
+      },
     ]);
   }
   return change;

@@ -43,9 +43,18 @@ describe("checkSettings", () => {
   it("holds a waitlist offer for whole minutes, 1 to 240", () => {
     const values = valuesFromSettings(saved);
     expect(checkSettings({ ...values, waitlistHoldMinutes: "30" })).toMatchObject({ ok: true, settings: { waitlistHoldMinutes: 30 } });
-    expect(checkSettings({ ...values, waitlistHoldMinutes: "" })).toMatchObject({ ok: false, errors: { waitlistHoldMinutes: "Enter the hold in minutes, e.g. 15." } });
-    expect(checkSettings({ ...values, waitlistHoldMinutes: "0" })).toMatchObject({ ok: false, errors: { waitlistHoldMinutes: "Hold an offered hour at least 1 minute" } });
-    expect(checkSettings({ ...values, waitlistHoldMinutes: "2.5" })).toMatchObject({ ok: false, errors: { waitlistHoldMinutes: expect.stringMatching(/whole minutes/) } });
+    expect(checkSettings({ ...values, waitlistHoldMinutes: "" })).toMatchObject({
+      ok: false,
+      errors: { waitlistHoldMinutes: "Enter the hold in minutes, e.g. 15." },
+    });
+    expect(checkSettings({ ...values, waitlistHoldMinutes: "0" })).toMatchObject({
+      ok: false,
+      errors: { waitlistHoldMinutes: "Hold an offered hour at least 1 minute" },
+    });
+    expect(checkSettings({ ...values, waitlistHoldMinutes: "2.5" })).toMatchObject({
+      ok: false,
+      errors: { waitlistHoldMinutes: expect.stringMatching(/whole minutes/) },
+    });
   });
 
   it("reads an empty fee box as no such fee, and refuses a fee over 100% or a currency that is not three letters", () => {

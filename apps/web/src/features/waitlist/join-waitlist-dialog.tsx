@@ -152,7 +152,12 @@ function JoinForm({ onDone }: { onDone: () => void }) {
         </Field>
       </div>
 
-      <Field htmlFor={`${ids}-untilDate`} label="Offer me times until" invalid={invalid === "untilDate"} message="After this date you will not be offered a time.">
+      <Field
+        htmlFor={`${ids}-untilDate`}
+        label="Offer me times until"
+        invalid={invalid === "untilDate"}
+        message="After this date you will not be offered a time."
+      >
         <Input
           id={`${ids}-untilDate`}
           type="date"

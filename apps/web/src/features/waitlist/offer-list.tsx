@@ -54,7 +54,10 @@ function OfferRow({ offer }: { offer: WaitlistOffer }) {
   const when = format.dayAndTime(offer.startTime);
 
   return (
-    <li className="flex flex-col gap-4 rounded-lg border border-gold-300 bg-gold-200/40 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="waitlist-offer">
+    <li
+      className="flex flex-col gap-4 rounded-lg border border-gold-300 bg-gold-200/40 p-5 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="waitlist-offer"
+    >
       <div className="grid gap-1">
         <p className="font-display text-xl text-ink-900">{when}</p>
         <p className="text-sm text-muted-foreground">With {doctorTitle(offer.doctorName)} · 60 minutes</p>

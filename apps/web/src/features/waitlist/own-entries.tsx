@@ -46,7 +46,13 @@ function EntryRow({ entry }: { entry: WaitlistEntry }) {
           Until {entry.untilDate} · {waitedPhrase(entry.waitedDays)}
         </p>
       </div>
-      <Button variant="outline" size="sm" disabled={leave.isPending} onClick={() => leave.mutate({ id: entry.id })} aria-label={`Leave the waitlist for ${whose}`}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={leave.isPending}
+        onClick={() => leave.mutate({ id: entry.id })}
+        aria-label={`Leave the waitlist for ${whose}`}
+      >
         Leave
       </Button>
     </li>

@@ -32,7 +32,11 @@ export function StaffWaitlist({ entries, showDoctor }: { entries: WaitlistEntry[
             <TableCell label="Patient" className="font-medium">
               {entry.patientName}
             </TableCell>
-            {showDoctor ? <TableCell label="Doctor">{entry.doctorName ? doctorTitle(entry.doctorName) : `Any doctor${entry.serviceName ? ` · ${entry.serviceName}` : ""}`}</TableCell> : null}
+            {showDoctor ? (
+              <TableCell label="Doctor">
+                {entry.doctorName ? doctorTitle(entry.doctorName) : `Any doctor${entry.serviceName ? ` · ${entry.serviceName}` : ""}`}
+              </TableCell>
+            ) : null}
             <TableCell label="Days and times">{describeTimes(entry.times)}</TableCell>
             <TableCell label="Until">{entry.untilDate}</TableCell>
             <TableCell label="Waited">{waitedPhrase(entry.waitedDays)}</TableCell>

@@ -32,7 +32,8 @@ function PatientWaitlist({ user }: { user: PublicUser }) {
   const entries = trpc.waitlist.list.useQuery();
   const zoneReads = useClinicZoneReads();
   const queries = [offers, entries, ...zoneReads];
-  if (!queriesSettled(queries) || !offers.data || !entries.data) return <PageQueriesFallback queries={queries} loading="Opening your waitlist" what="your waitlist" />;
+  if (!queriesSettled(queries) || !offers.data || !entries.data)
+    return <PageQueriesFallback queries={queries} loading="Opening your waitlist" what="your waitlist" />;
 
   // A hold that ran out here is gone, whether or not the server's sweep has closed it yet.
   const held = offers.data.filter((offer) => Date.parse(offer.expiresAt) > now.getTime());

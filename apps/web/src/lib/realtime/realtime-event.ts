@@ -25,11 +25,7 @@ export type MeasureAlertEvent = { type: "measure_alert" | "measure_alert_closed"
 export type RefusalEvent = { type: "error"; data: { code: string; message: string } };
 
 export type RealtimeEvent =
-  | NewMessageEvent
-  | MessagesReadEvent
-  | AppointmentChangedEvent
-  | WaitlistOfferChangedEvent
-  | MeasureAlertEvent | VisitEvent | VisitJoinedEvent | RefusalEvent;
+  NewMessageEvent | MessagesReadEvent | AppointmentChangedEvent | WaitlistOfferChangedEvent | MeasureAlertEvent | VisitEvent | VisitJoinedEvent | RefusalEvent;
 
 const VISIT_EVENT_TYPES: readonly string[] = ["visit_join", "visit_waiting", "visit_signal", "visit_admit", "visit_leave", "visit_end", "visit_invite"];
 const isVisitEventType = (type: string): type is VisitEventType => VISIT_EVENT_TYPES.includes(type);
