@@ -219,12 +219,12 @@ describe("which hours suit whom, on the clinic's clock", () => {
   it("finds the hours a change of working hours adds, and only those", () => {
     const before = [{ weekday: 2, startMinute: 9 * 60, endMinute: 12 * 60 }];
     const after = [{ weekday: 2, startMinute: 9 * 60, endMinute: 14 * 60 }];
-    expect(addedStarts(before, after, "2031-03-10", 8, zone).map((start) => start.toISOString())).toEqual([
+    expect(addedStarts(before, after, "2031-03-10", 9, zone).map((start) => start.toISOString())).toEqual([
       "2031-03-11T16:00:00.000Z",
       "2031-03-11T17:00:00.000Z",
       "2031-03-18T16:00:00.000Z",
       "2031-03-18T17:00:00.000Z",
     ]);
-    expect(addedStarts(after, before, "2031-03-10", 8, zone)).toEqual([]);
+    expect(addedStarts(after, before, "2031-03-10", 9, zone)).toEqual([]);
   });
 });
