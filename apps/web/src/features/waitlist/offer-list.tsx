@@ -20,8 +20,9 @@ export function OfferList({ offers }: { offers: WaitlistOffer[] }) {
   );
 }
 
+/** Whole minutes left, never more than are (the page's clock moves on every half minute). */
 function minutesLeft(expiresAt: string, now: Date): number {
-  return Math.max(1, Math.ceil((Date.parse(expiresAt) - now.getTime()) / 60_000));
+  return Math.max(1, Math.floor((Date.parse(expiresAt) - now.getTime()) / 60_000));
 }
 
 function OfferRow({ offer }: { offer: WaitlistOffer }) {
@@ -66,7 +67,8 @@ function OfferRow({ offer }: { offer: WaitlistOffer }) {
           Held for you until {format.time(offer.expiresAt)} ({minutesLeft(offer.expiresAt, now)} min)
         </p>
       </div>
-      <div className="flex gap-3">
+      {/* Stacked on a phone, Accept first: side by side, the two do not fit its width. */}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row">
         <Button variant="outline" disabled={busy} onClick={() => decline.mutate({ id: offer.id })} aria-label={`Decline the offer of ${when}`}>
           {decline.isPending ? "Declining..." : "Decline"}
         </Button>
