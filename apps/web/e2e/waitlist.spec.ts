@@ -92,7 +92,10 @@ test("a doctor sees who waits for them, and for how long", async ({ page, browse
   await signInQuietly(page, { username: DOCTOR.username, password: "halcyon-doctor-demo" });
   await page.goto("/waitlist");
   // Names repeat among test patients: the row is theirs by name and by the times they gave.
-  const row = page.getByTestId("waitlist-entry").filter({ hasText: `${registration.firstName} ${registration.lastName}` }).filter({ hasText: "Tue 17:00–20:00" });
+  const row = page
+    .getByTestId("waitlist-entry")
+    .filter({ hasText: `${registration.firstName} ${registration.lastName}` })
+    .filter({ hasText: "Tue 17:00–20:00" });
   await expect(row).toBeVisible();
   await expect(row).toContainText("Joined today");
   expect(await seriousViolations(page)).toEqual([]);
