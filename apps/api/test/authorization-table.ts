@@ -130,6 +130,48 @@ async function once<T>(w: World, name: string, make: () => Promise<T>): Promise<
   return w.kept[name] as T;
 }
 
+/** Every day, all day: a waitlist entry that any freed hour suits. */
+const ANY_TIME = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" }));
+/** Sundays at midnight: a waitlist entry no session suits (the doctor holds none then). */
+const NO_TIME = [{ weekday: 0, start: "00:00", end: "01:00" }];
+
+/** A waitlist entry of `who`'s on `doctor`'s list, joined once. */
+async function aWaitlistEntry(w: World, who: "pat" | "oth", doctor: "doc" | "str"): Promise<number> {
+  return once(w, `waitlist:${who}:${doctor}`, async () => {
+    const joined = await w.app.inject({
+      method: "POST",
+      url: "/api/waitlist",
+      payload: { doctorId: w.id(doctor), times: ANY_TIME, untilDate: weekdayAhead(60, w.app.clinic.now()) },
+      headers: { cookie: (await w.as(who)).cookie },
+    });
+    return (joined.json() as { id: number }).id;
+  });
+}
+
+/**
+ * An offer held for the patient (on the doctor's waitlist, any time): the one they hold, or one
+ * made by an admin booking a free hour of the doctor's for the spare patient and cancelling it.
+ */
+async function anOfferForPatient(w: World, name: string): Promise<number> {
+  return once(w, name, async () => {
+    const offers = async () =>
+      (await w.app.inject({ method: "GET", url: "/api/waitlist/offers", headers: { cookie: (await w.as("pat")).cookie } })).json() as { id: number }[];
+    const held = await offers();
+    if (held[0]) return held[0].id;
+    const admin = { cookie: (await w.as("adm")).cookie };
+    const booked = await w.app.inject({
+      method: "POST",
+      url: "/api/appointments",
+      payload: { title: "Held for the waitlist", doctorId: w.id("doc"), patientId: w.sparePatientId, startTime: await w.freeSlot() },
+      headers: admin,
+    });
+    await w.app.inject({ method: "PATCH", url: `/api/appointments/${(booked.json() as { id: number }).id}`, payload: { status: "cancelled" }, headers: admin });
+    const made = (await offers())[0];
+    if (!made) throw new Error("no waitlist offer was made to the patient");
+    return made.id;
+  });
+}
+
 /** A message from `caller` to their partner, sealed as the web app seals it (callers without keys send the patient's, and are refused before it is read). */
 async function sealedMessage(w: World, caller: Caller): Promise<Record<string, unknown>> {
   const writer: Caller = ["pat", "oth", "doc", "str"].includes(caller) ? caller : "pat";
@@ -340,6 +382,37 @@ export const TABLE: readonly Row[] = [
     async (w) => ({ url: "/appointments/manage-link", payload: { token: await reminderLink(w, "manage_appointment") } }),
   ],
   ["GET /appointments/summary", MEMBERS, () => ({ url: "/appointments/summary" })],
+
+  // ── The waitlist ───────────────────────────────────────────────────────────────────────
+  // Patients join for themselves (the other patient with times no hour suits, so offers go to the patient).
+  [
+    "POST /waitlist",
+    PATIENTS,
+    (w, c) => ({
+      url: "/waitlist",
+      payload: { doctorId: w.id("doc"), times: c === "oth" ? NO_TIME : ANY_TIME, untilDate: weekdayAhead(60, w.app.clinic.now()) },
+    }),
+  ],
+  // Each sees their own: a patient their entries, a doctor the entries naming them, an admin all.
+  ["GET /waitlist", EVERY_MEMBER, () => ({ url: "/waitlist" })],
+  ["GET /waitlist/offers", PATIENTS, () => ({ url: "/waitlist/offers" })],
+  // Only the patient offered it answers an offer; to another patient it does not exist.
+  [
+    "POST /waitlist/offers/{id}/decline",
+    [401, 403, 403, 200, 404, 403, 403, 403],
+    async (w) => ({ url: `/waitlist/offers/${await anOfferForPatient(w, "declinedOffer")}/decline` }),
+  ],
+  [
+    "POST /waitlist/offers/{id}/accept",
+    [401, 403, 403, 200, 404, 403, 403, 403],
+    async (w) => ({ url: `/waitlist/offers/${await anOfferForPatient(w, "acceptedOffer")}/accept` }),
+  ],
+  // A patient leaves their own entry (the other patient tries the patient's); an admin removes anyone's.
+  [
+    "DELETE /waitlist/{id}",
+    [401, 403, 403, 200, 404, 403, 403, 200],
+    async (w, c) => ({ url: `/waitlist/${c === "adm" ? await aWaitlistEntry(w, "oth", "str") : await aWaitlistEntry(w, "pat", "str")}` }),
+  ],
   ["GET /activity", DOCTORS, () => ({ url: "/activity?limit=5" })],
   ["GET /patients", [401, 403, 403, 403, 403, 200, 200, 200], () => ({ url: "/patients" })],
   [

@@ -63,6 +63,8 @@ interface World {
   noticeId: number;
   /** The clinic's money: a service, three pending fees of the patient's, an adjustment, an invoice, a payment. */
   billing: { serviceId?: number; fees?: number[]; entryId?: number; invoiceId?: number; paymentId?: number };
+  /** The patient's offers from the doctor's waitlist: the one they decline. */
+  waitlistOfferId: number;
   /** The server's clock (an authenticator app reads the same time). */
   now(): Date;
   /** The patient signs in on another device too. */
@@ -92,6 +94,29 @@ interface ExampleCall {
   payload?: unknown;
   /** Keeps what later examples need from the answer. */
   keep?: (answer: never) => void;
+}
+
+/** Every day, all day: the patient's waitlist times, which any freed hour suits. */
+const ANY_TIME = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" }));
+
+/**
+ * Frees an hour of the doctor's for the patient on their waitlist: the admin books it for a new
+ * patient and cancels it; answers the offer the patient is then made.
+ */
+async function anOffer(w: World, nth: number): Promise<number> {
+  // Each time another hour: an entry is offered an hour once.
+  const start = (await slotsOf(w.app, w.patient, w.doctor.id, weekdayAhead(9)))[nth];
+  const { response } = await register(w.app, newPatient());
+  const headers = { cookie: w.admin.cookie };
+  const booked = await w.app.inject({
+    method: "POST",
+    url: "/api/appointments",
+    payload: { doctorId: w.doctor.id, patientId: response.json().id, title: "Soon freed", startTime: start },
+    headers,
+  });
+  await w.app.inject({ method: "PATCH", url: `/api/appointments/${booked.json().id}`, payload: { status: "cancelled" }, headers });
+  const offers = (await w.app.inject({ method: "GET", url: "/api/waitlist/offers", headers: { cookie: w.patient.cookie } })).json() as { id: number }[];
+  return offers[0]!.id;
 }
 
 /** A reminder's link of the patient's booked session, as the outbox's worker signs it. */
@@ -131,6 +156,29 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ["POST /appointments/confirm", (w) => ({ url: "/appointments/confirm", payload: { token: reminderLink(w, "confirm_appointment") } })],
   ["POST /appointments/manage-link", (w) => ({ as: w.patient, url: "/appointments/manage-link", payload: { token: reminderLink(w, "manage_appointment") } })],
   ["GET /appointments/summary", (w) => ({ as: w.patient, url: "/appointments/summary" })],
+  ["POST /waitlist", (w) => ({ as: w.patient, url: "/waitlist", payload: { doctorId: w.doctor.id, times: ANY_TIME, untilDate: weekdayAhead(60) } })],
+  ["GET /waitlist", (w) => ({ as: w.doctor, url: "/waitlist" })],
+  [
+    "GET /waitlist/offers",
+    async (w) => {
+      w.waitlistOfferId = await anOffer(w, 0);
+      return { as: w.patient, url: "/waitlist/offers" };
+    },
+  ],
+  ["POST /waitlist/offers/{id}/decline", (w) => ({ as: w.patient, url: `/waitlist/offers/${w.waitlistOfferId}/decline` })],
+  ["POST /waitlist/offers/{id}/accept", async (w) => ({ as: w.patient, url: `/waitlist/offers/${await anOffer(w, 1)}/accept` })],
+  [
+    "DELETE /waitlist/{id}",
+    async (w) => {
+      const joined = await w.app.inject({
+        method: "POST",
+        url: "/api/waitlist",
+        payload: { doctorId: w.locum.id, times: ANY_TIME, untilDate: weekdayAhead(60) },
+        headers: { cookie: w.patient.cookie },
+      });
+      return { as: w.patient, url: `/waitlist/${joined.json().id}` };
+    },
+  ],
   ["GET /activity", (w) => ({ as: w.doctor, url: "/activity?limit=5" })],
   ["GET /patients", (w) => ({ as: w.doctor, url: "/patients?limit=10" })],
   [
@@ -617,6 +665,7 @@ describeApp(
         diagnosisId: 0,
         noticeId: 0,
         billing: {},
+        waitlistOfferId: 0,
         now: () => app.clinic.now(),
         async signInElsewhere() {
           await signInAs(app, world.patientLogin.username, world.patientLogin.password);

@@ -38,3 +38,4 @@ export * from "./repositories/pending-fees.repository";
 export * from "./repositories/invoices.repository";
 export * from "./repositories/diagnoses.repository";
 export * from "./repositories/billing-documents.repository";
+export * from "./repositories/waitlist.repository";

@@ -706,6 +706,42 @@ export interface Database {
   good_faith_estimates: GoodFaithEstimatesTable;
   estimate_reviews: EstimateReviewsTable;
   issued_superbills: IssuedSuperbillsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_offers: WaitlistOffersTable;
+}
+
+/** Why a waitlist entry ended: its patient left, or an offer it was made was accepted. */
+export type WaitlistEndReason = "left" | "booked";
+
+/** A patient waiting for an hour: a doctor's (doctor_id), or any doctor's for a service (doctor_id null). */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  patient_id: number;
+  doctor_id: number | null;
+  service_id: number | null;
+  /** JSON [{weekday, startMinute, endMinute}]: clock times in the clinic's zone. */
+  times: string;
+  /** The last clinic calendar date (YYYY-MM-DD) an offer may fall on. */
+  until_date: string;
+  joined_at: Instant;
+  ended_at: Instant | null;
+  end_reason: WaitlistEndReason | null;
+}
+
+export type WaitlistOfferStatus = "open" | "accepted" | "declined" | "expired" | "withdrawn";
+
+/** A freed hour offered to one waitlist entry, held for it until expires_at while open. */
+export interface WaitlistOffersTable {
+  id: Generated<number>;
+  entry_id: number;
+  patient_id: number;
+  doctor_id: number;
+  start_time: Instant;
+  status: WaitlistOfferStatus;
+  offered_at: Instant;
+  expires_at: Instant;
+  answered_at: Instant | null;
+  appointment_id: number | null;
 }
 
 /** A verified Stripe webhook event, processed once (see the card-payments migration). */

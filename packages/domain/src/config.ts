@@ -13,6 +13,8 @@ export interface ClinicConfig {
   };
   /** A patient's cancellation this close to the session is recorded as late. */
   cancellationWindowMs: number;
+  /** How long a freed hour offered from the waitlist is held for the person offered it. */
+  waitlistHoldMs: number;
   /** Hours of a doctor who has none of their own. */
   defaultWorkingHours: WorkingPeriod[];
   /**
@@ -89,6 +91,7 @@ export const DEFAULT_CLINIC_CONFIG: ClinicConfig = {
     absoluteLifetimeMs: 12 * 60 * 60 * 1000,
   },
   cancellationWindowMs: 24 * 60 * 60 * 1000,
+  waitlistHoldMs: 15 * 60 * 1000,
   defaultWorkingHours: CLINIC_DEFAULT_HOURS,
   passwordKdf: DEFAULT_KDF,
   signInsAtOncePerAddress: 4,

@@ -39,6 +39,7 @@ export { NOTICE_KINDS, noticeKind, type NoticeKind } from "./notices/notice-kind
 export { addresseeOf, clinicFacts } from "./notices/outbox";
 export * from "./schemas";
 export { runCareSweeps } from "./notices/care-sweeps";
+export { expireWaitlistOffers } from "./waitlist/offer-sweep";
 export { textReply } from "./notices/notice-switches";
 export { undiscreetFragments, UNDISCREET_FRAGMENTS } from "./notices/discretion";
 export { prepareNotice, afterFailedAttempt, NOTICE_RETRIES, type PreparedNotice } from "./notices/delivery";

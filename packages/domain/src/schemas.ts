@@ -32,3 +32,4 @@ export * from "./diagnoses/diagnosis.schema";
 export * from "./diagnoses/icd10-codes";
 export * from "./billing-documents/identifiers";
 export * from "./billing-documents/billing-document.schema";
+export * from "./waitlist/waitlist.schema";

@@ -102,6 +102,10 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import("../features/account/account-page"), "AccountPage"),
               },
               {
+                path: "waitlist",
+                lazy: lazyPage(() => import("../features/waitlist/waitlist-page"), "WaitlistPage"),
+              },
+              {
                 path: "messages",
                 lazy: lazyPage(() => import("../features/messages/messages-page"), "MessagesPage"),
               },

@@ -212,6 +212,13 @@ export const settingsSchema = z
     requireStaffTwoStep: z.boolean().optional(),
     /** Where a patient in crisis is pointed. Left out of a change, they stay as they are. */
     crisisResources: z.array(crisisResourceSchema).min(1, "Keep at least one crisis resource").max(6, "At most 6 crisis resources").optional(),
+    /** How long a freed hour offered from the waitlist is held for the person offered it. Left out of a change, it stays as it is. */
+    waitlistHoldMinutes: z
+      .number({ error: "Give the waitlist hold in whole minutes, like 15" })
+      .int("Give the waitlist hold in whole minutes, like 15")
+      .min(1, "Hold an offered hour at least 1 minute")
+      .max(240, "Hold an offered hour at most 4 hours")
+      .optional(),
     ...noticeSettingsShape,
     ...billingSettingsShape,
     ...clinicIdentityShape,

@@ -19,6 +19,7 @@ export function currentSettings(services: Pick<ClinicServices, "config">): Clini
     clinicTimeZone: config.clinicTimeZone,
     defaultWorkingHours: toWorkingHoursInput(config.defaultWorkingHours),
     cancellationWindowHours: config.cancellationWindowMs / 3_600_000,
+    waitlistHoldMinutes: config.waitlistHoldMs / 60_000,
     idleTimeoutMinutes: config.session.idleTimeoutMs / 60_000,
     requireStaffTwoStep: config.requireStaffTwoStep,
     crisisResources: config.crisisResources,
@@ -43,6 +44,7 @@ function apply(services: Pick<ClinicServices, "config">, settings: ClinicSetting
   config.session.idleTimeoutMs = settings.idleTimeoutMinutes * 60_000;
   if (settings.requireStaffTwoStep !== undefined) config.requireStaffTwoStep = settings.requireStaffTwoStep;
   if (settings.crisisResources !== undefined) config.crisisResources = settings.crisisResources;
+  if (settings.waitlistHoldMinutes !== undefined) config.waitlistHoldMs = settings.waitlistHoldMinutes * 60_000;
   // A new object, never a change to the one the config began with (the defaults' own, shared).
   config.notices = {
     ...config.notices,

@@ -26,6 +26,9 @@ import { createUserWithOneTimePassword } from "../users/create-user";
 import { toPublicUser } from "../users/public-user";
 import type { adminCreateUserInputSchema, adminUpdateUserInputSchema, AdminUser, listUsersInputSchema } from "./admin.schema";
 import { fromWorkingHoursInput, toWorkingHoursInput } from "./working-hours";
+import { workingHoursOf } from "../appointments/availability";
+import { offerAddedHours } from "../waitlist/added-hours";
+import { announceOfferChanges, type OfferChange } from "../waitlist/offers";
 import type { z } from "zod";
 
 type Admin = RequestContext & { user: User };
@@ -100,6 +103,7 @@ export async function updateUser(ctx: Admin, input: z.output<typeof adminUpdateU
   // A deactivated person, or one whose role changes, is signed out everywhere at once, sockets included.
   const signsOut = deactivating || (input.role !== undefined && input.role !== target.role);
 
+  let offerChanges: OfferChange[] = [];
   await ctx.db.transaction().execute(async (trx) => {
     // Checked inside the write transaction, so two admins demoting each other cannot both succeed.
     if ((deactivating || demoting) && target.role === "admin" && target.deactivatedAt === null && (await countActiveAdmins(trx)) <= 1) {
@@ -124,8 +128,11 @@ export async function updateUser(ctx: Admin, input: z.output<typeof adminUpdateU
         changes.push("specialization");
       }
       if (input.workingHours !== undefined) {
+        const before = await workingHoursOf(ctx, trx, target.id);
         await replaceWorkingHours(trx, target.id, fromWorkingHoursInput(input.workingHours));
         changes.push("working_hours");
+        // Hours the change adds go to the doctor's waitlist at once.
+        offerChanges = await offerAddedHours(ctx, trx, target.id, before, await workingHoursOf(ctx, trx, target.id));
       }
     }
     if (input.email !== undefined && input.email !== target.email) {
@@ -151,6 +158,7 @@ export async function updateUser(ctx: Admin, input: z.output<typeof adminUpdateU
     );
   });
   if (signsOut) announceAllSessionsEnded(ctx, target.id);
+  announceOfferChanges(ctx, offerChanges);
   const updated = await findUserById(ctx.db, target.id);
   if (!updated) throw new Error("the user vanished during an update");
   return toAdminUser(ctx, updated, updated.role === "doctor" ? ((await findDoctorSpecialization(ctx.db, target.id)) ?? null) : null);

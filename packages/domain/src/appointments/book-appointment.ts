@@ -25,6 +25,7 @@ import type { bookAppointmentInputSchema } from "./appointment.schema";
 import { clinicianNameOf, enqueueAppointmentNotices } from "./appointment-notices";
 import { assertBookableStart, findActiveDoctor, workingHoursOf } from "./availability";
 import { SESSION_LENGTH_MS } from "./slots";
+import { announceOfferChanges, settleBookedHour } from "../waitlist/offers";
 import type { z } from "zod";
 
 export const SLOT_TAKEN = "That time has just been taken. Please choose another time.";
@@ -67,7 +68,15 @@ export async function slotConflict(
   return new AppError("CONFLICT", patientOnly ? PATIENT_BUSY : SLOT_TAKEN, { cause });
 }
 
-export async function bookAppointment(ctx: RequestContext & { user: User }, input: BookInput): Promise<AppointmentView> {
+/**
+ * `acceptingOfferId`: the booking accepts that waitlist offer of the hour, and is undone (409) if
+ * the offer is no longer open. Any booking settles an offer holding its hour (waitlist/offers.ts).
+ */
+export async function bookAppointment(
+  ctx: RequestContext & { user: User },
+  input: BookInput,
+  { acceptingOfferId }: { acceptingOfferId?: number } = {},
+): Promise<AppointmentView> {
   // What the booking needs to know, read at once (the doctor's hours are read before the caller's
   // right to book is settled, and only used after).
   const [{ patient, doctor }, hours] = await Promise.all([participants(ctx, input), workingHoursOf(ctx, ctx.db, input.doctorId)]);
@@ -89,6 +98,7 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
   };
 
   let id: number;
+  let offerChanges: Awaited<ReturnType<typeof settleBookedHour>> = [];
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
       // A patient's booking (or an admin's for them) puts the pair in care, in the booking's own
@@ -98,6 +108,14 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
       if (ctx.user.role !== "doctor") await addCareRelationship(trx, doctor.id, patient.id, appointment.createdAt);
       else if (!(await holdCare(trx, doctor.id, patient.id))) throw new AppError("FORBIDDEN", NOT_IN_CARE);
       const booked = await insertAppointment(trx, appointment);
+      offerChanges = await settleBookedHour(ctx, trx, {
+        doctorId: doctor.id,
+        patientId: patient.id,
+        startTime: appointment.startTime,
+        appointmentId: booked,
+        clinicianName: clinicianNameOf(doctor),
+        ...(acceptingOfferId !== undefined ? { acceptingOfferId } : {}),
+      });
       // Its notices exist exactly when it does: written here, sent by the outbox's worker.
       await enqueueAppointmentNotices(ctx, trx, [{ id: booked, ...appointment }], clinicianNameOf(doctor), { kind: "booked" });
       await recordAudit(
@@ -113,5 +131,6 @@ export async function bookAppointment(ctx: RequestContext & { user: User }, inpu
   }
 
   ctx.events.publish({ type: "appointment_changed", data: { id }, recipients: [patient.id, doctor.id] });
+  announceOfferChanges(ctx, offerChanges);
   return insertedAppointmentView(id, appointment, { patient, doctor, serviceName });
 }

@@ -23,6 +23,7 @@ import { cancellerOf, enqueueAppointmentNotices, type AppointmentChange } from "
 import { assertBookableStart, findActiveDoctor, workingHoursOf } from "./availability";
 import { slotConflict } from "./book-appointment";
 import { SESSION_LENGTH_MS } from "./slots";
+import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
 import type { z } from "zod";
 
 type UpdateInput = z.output<typeof updateAppointmentInputSchema>;
@@ -123,6 +124,7 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
         ? { kind: "rescheduled", previousStartTime: appointment.startTime }
         : undefined;
 
+  let offerChanges: OfferChange[] = [];
   try {
     await ctx.db.transaction().execute(async (trx) => {
       // Moving the row takes the new slot and gives up the old one at once; the slot indexes
@@ -136,6 +138,10 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
       if (noticed) {
         const now = { ...appointment, startTime: patch.startTime ?? appointment.startTime, endTime: patch.endTime ?? appointment.endTime };
         await enqueueAppointmentNotices(ctx, trx, [now], appointment.doctorName, noticed);
+      }
+      // The hour a cancellation or a move gives up goes to the waitlist, in the same transaction.
+      if (patch.status === "cancelled" || patch.startTime !== undefined) {
+        offerChanges = await offerFreedHours(ctx, trx, appointment.doctorId, [new Date(appointment.startTime)], { passOver: appointment.patientId });
       }
       await recordAudit(
         ctx,
@@ -160,6 +166,7 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
   }
 
   ctx.events.publish({ type: "appointment_changed", data: { id: appointment.id }, recipients: [appointment.patientId, appointment.doctorId] });
+  announceOfferChanges(ctx, offerChanges);
   // Its room follows it: shut once it is no longer scheduled, moved with it when rescheduled.
   if (patch.status === "cancelled") await endCallOfAppointment(ctx, appointment.id, "appointment_cancelled");
   else if (patch.status !== undefined) await endCallOfAppointment(ctx, appointment.id, "appointment_closed");

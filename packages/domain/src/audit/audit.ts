@@ -106,7 +106,12 @@ export type AuditAction =
   | "billing.estimate_issue"
   | "billing.superbill_issue"
   | "billing.document_download"
-  | "billing.document_details";
+  | "billing.document_details"
+  | "waitlist.join"
+  | "waitlist.leave"
+  | "waitlist.read"
+  | "waitlist.offer"
+  | "waitlist.decline";
 
 /**
  * Appends one event to the audit log. Records facts (who, what, which record, from where, how it

@@ -9,6 +9,7 @@ import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { endCallsOfPair } from "../visits/room-closing";
+import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
 
 type Admin = RequestContext & { user: User };
 
@@ -52,6 +53,7 @@ export async function assignDoctor(ctx: Admin, { patientId, doctorId }: { patien
 export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patientId: number; doctorId: number }): Promise<{ cancelledSessions: number }> {
   await findPatient(ctx, patientId);
   const now = ctx.now().toISOString();
+  let offerChanges: OfferChange[] = [];
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     if (!(await endCare(trx, doctorId, patientId))) throw new AppError("NOT_FOUND", "That doctor is not caring for this patient.");
     // Remembered: the doctor's emergency access to this patient now waits for an admin's approval.
@@ -63,6 +65,14 @@ export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patie
       const noticed = sessions.map((session) => ({ ...session, doctorId, patientId }));
       await enqueueAppointmentNotices(ctx, trx, noticed, clinicianNameOf(doctor), { kind: "cancelled", cancelledBy: "clinic" });
     }
+    // The hours given up go to the doctor's waitlist, as any cancellation's do.
+    offerChanges = await offerFreedHours(
+      ctx,
+      trx,
+      doctorId,
+      sessions.map((session) => new Date(session.startTime)),
+      { passOver: patientId },
+    );
     await recordAudit(
       ctx,
       {
@@ -79,6 +89,7 @@ export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patie
     return ids;
   });
   for (const id of cancelled) ctx.events.publish({ type: "appointment_changed", data: { id }, recipients: [patientId, doctorId] });
+  announceOfferChanges(ctx, offerChanges);
   // A call of theirs in progress (an instant visit, or the session under way) ends with the care.
   await endCallsOfPair(ctx, { doctorId, patientId });
   return { cancelledSessions: cancelled.length };

@@ -5,6 +5,8 @@ import type { CallEndReason } from "../visits/visit-times";
 // one PostgreSQL relay through it (see the API's event relay).
 export type ClinicEvent =
   | { type: "appointment_changed"; data: { id: number }; recipients: number[] }
+  /** A waitlist offer was made to the recipient, or answered, expired or withdrawn: their offers list reloads. */
+  | { type: "waitlist_offer_changed"; data: { offerId: number }; recipients: number[] }
   | { type: "new_message"; data: { id: number; senderId: number; receiverId: number; createdAt: string }; recipients: number[] }
   | { type: "messages_read"; data: { readerId: number; partnerId: number }; recipients: number[] }
   /**

@@ -7,6 +7,7 @@ import { ACCOUNT_NOTICE_KINDS } from "./kinds/account-notices";
 import { APPOINTMENT_NOTICE_KINDS } from "./kinds/appointment-notices";
 import { BILLING_DOCUMENT_NOTICE_KINDS } from "./kinds/billing-document-notices";
 import { PAYMENT_NOTICE_KINDS } from "./kinds/payment-notices";
+import { WAITLIST_NOTICE_KINDS } from "./kinds/waitlist-notices";
 
 /** Any kind, whatever its params: `compose` takes them and `examples` gives them, so no one Params type fits both ways. */
 type AnyNoticeKind = Omit<NoticeKindSpec<never>, "examples"> & { examples: readonly unknown[] };
@@ -18,6 +19,7 @@ export const NOTICE_KINDS = {
   ...CARE_NOTICE_KINDS,
   ...BILLING_DOCUMENT_NOTICE_KINDS,
   ...PAYMENT_NOTICE_KINDS,
+  ...WAITLIST_NOTICE_KINDS,
 } satisfies Record<string, AnyNoticeKind>;
 
 export type NoticeKinds = typeof NOTICE_KINDS;

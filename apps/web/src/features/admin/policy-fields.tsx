@@ -3,7 +3,7 @@ import { Input } from "@halcyon/ui/components/input";
 import { AdminField } from "./admin-field";
 import type { SettingsField, SettingsValues } from "./settings-form";
 
-/** The two policies measured in units: when online rescheduling stops, and when an idle session ends. */
+/** The policies measured in units: when online rescheduling stops, when an idle session ends, how long a waitlist offer holds its hour. */
 const POLICY_FIELDS = [
   {
     field: "cancellationWindowHours",
@@ -18,6 +18,13 @@ const POLICY_FIELDS = [
     description: "Minutes without activity after which a session ends (5 to 720). Also what Active Sessions counts.",
     unit: "minutes",
     max: 720,
+  },
+  {
+    field: "waitlistHoldMinutes",
+    label: "Waitlist hold",
+    description: "Minutes a freed hour is held for the patient offered it before it goes to the next person on the waitlist (1 to 240).",
+    unit: "minutes",
+    max: 240,
   },
 ] as const;
 

@@ -10,6 +10,7 @@ const saved: ClinicSettings = {
   defaultWorkingHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "17:00" })),
   cancellationWindowHours: 24,
   idleTimeoutMinutes: 30,
+  waitlistHoldMinutes: 15,
   requireStaffTwoStep: false,
   crisisResources: [
     { name: "988 Suicide & Crisis Lifeline", contact: "Call or text 988", detail: "Any hour" },
@@ -37,6 +38,23 @@ describe("checkSettings", () => {
 
   it("accepts the saved settings as they are", () => {
     expect(checkSettings(valuesFromSettings(saved))).toEqual({ ok: true, settings: saved });
+  });
+
+  it("holds a waitlist offer for whole minutes, 1 to 240", () => {
+    const values = valuesFromSettings(saved);
+    expect(checkSettings({ ...values, waitlistHoldMinutes: "30" })).toMatchObject({ ok: true, settings: { waitlistHoldMinutes: 30 } });
+    expect(checkSettings({ ...values, waitlistHoldMinutes: "" })).toMatchObject({
+      ok: false,
+      errors: { waitlistHoldMinutes: "Enter the hold in minutes, e.g. 15." },
+    });
+    expect(checkSettings({ ...values, waitlistHoldMinutes: "0" })).toMatchObject({
+      ok: false,
+      errors: { waitlistHoldMinutes: "Hold an offered hour at least 1 minute" },
+    });
+    expect(checkSettings({ ...values, waitlistHoldMinutes: "2.5" })).toMatchObject({
+      ok: false,
+      errors: { waitlistHoldMinutes: expect.stringMatching(/whole minutes/) },
+    });
   });
 
   it("reads an empty fee box as no such fee, and refuses a fee over 100% or a currency that is not three letters", () => {

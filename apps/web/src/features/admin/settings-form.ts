@@ -10,6 +10,7 @@ export type SettingsValues = {
   week: WeeklyHours;
   cancellationWindowHours: string;
   idleTimeoutMinutes: string;
+  waitlistHoldMinutes: string;
   requireStaffTwoStep: boolean;
   crisisResources: Required<CrisisResource>[];
   /** Three boxes of hours before a session; an empty one is no reminder. */
@@ -33,6 +34,7 @@ export type SettingsField =
   | "defaultWorkingHours"
   | "cancellationWindowHours"
   | "idleTimeoutMinutes"
+  | "waitlistHoldMinutes"
   | "requireStaffTwoStep"
   | "crisisResources"
   | "reminderLeadHours"
@@ -51,6 +53,7 @@ export const SETTINGS_FIELD_ORDER: SettingsField[] = [
   "defaultWorkingHours",
   "cancellationWindowHours",
   "idleTimeoutMinutes",
+  "waitlistHoldMinutes",
   "requireStaffTwoStep",
   "crisisResources",
   "reminderLeadHours",
@@ -71,6 +74,7 @@ export function valuesFromSettings(settings: ClinicSettings): SettingsValues {
     week: weekFromPeriods(settings.defaultWorkingHours),
     cancellationWindowHours: String(settings.cancellationWindowHours),
     idleTimeoutMinutes: String(settings.idleTimeoutMinutes),
+    waitlistHoldMinutes: String(settings.waitlistHoldMinutes ?? 15),
     requireStaffTwoStep: settings.requireStaffTwoStep ?? false,
     crisisResources: (settings.crisisResources ?? []).map(({ name, contact, detail = "" }) => ({ name, contact, detail })),
     reminderLeads: [0, 1, 2].map((index) => String(settings.reminderLeadHours?.[index] ?? "")) as [string, string, string],
@@ -89,6 +93,7 @@ export function valuesFromSettings(settings: ClinicSettings): SettingsValues {
 const NUMBER_NEEDED: Partial<Record<SettingsField, string>> = {
   cancellationWindowHours: "Enter the window in hours, e.g. 24.",
   idleTimeoutMinutes: "Enter the timeout in minutes, e.g. 30.",
+  waitlistHoldMinutes: "Enter the hold in minutes, e.g. 15.",
 };
 
 function numberOf(text: string): number {
@@ -103,6 +108,7 @@ export function checkSettings(values: SettingsValues): { ok: true; settings: Cli
     defaultWorkingHours: periodsFromWeek(values.week),
     cancellationWindowHours: numberOf(values.cancellationWindowHours),
     idleTimeoutMinutes: numberOf(values.idleTimeoutMinutes),
+    waitlistHoldMinutes: numberOf(values.waitlistHoldMinutes),
     requireStaffTwoStep: values.requireStaffTwoStep,
     crisisResources: values.crisisResources.map(({ name, contact, detail }) => ({ name, contact, ...(detail.trim() ? { detail } : {}) })),
     reminderLeadHours: values.reminderLeads.filter((lead) => lead.trim() !== "").map(numberOf),
@@ -119,7 +125,7 @@ export function checkSettings(values: SettingsValues): { ok: true; settings: Cli
   };
   if (candidate.reminderLeadHours.some((lead) => !Number.isFinite(lead)))
     errors.reminderLeadHours = "Enter each lead time in hours, e.g. 48, or leave it empty.";
-  for (const field of ["cancellationWindowHours", "idleTimeoutMinutes"] as const) {
+  for (const field of ["cancellationWindowHours", "idleTimeoutMinutes", "waitlistHoldMinutes"] as const) {
     if (!Number.isFinite(candidate[field])) errors[field] = NUMBER_NEEDED[field];
   }
   const hoursProblems = weekProblems(values.week);

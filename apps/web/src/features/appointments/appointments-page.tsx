@@ -2,9 +2,9 @@ import type { Appointment, PublicUser } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { keepPreviousData } from "@tanstack/react-query";
-import { CalendarPlus } from "lucide-react";
+import { CalendarPlus, ListChecks } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 
 import { MemberPage } from "../../components/member-page";
 import { PageQueriesFallback, queriesSettled } from "../../components/page-queries-fallback";
@@ -111,6 +111,15 @@ function Appointments({ user, calendar, onCalendarChange, shown, updating, upcom
       Book Session
     </Button>
   ) : null;
+  // No time that suits? The waitlist offers freed ones (patients); staff see who waits.
+  const waitlistLink = (
+    <Button variant="outline" asChild>
+      <Link to="/waitlist">
+        <ListChecks aria-hidden="true" />
+        Waitlist
+      </Link>
+    </Button>
+  );
 
   const openDay = (date: Date) => onCalendarChange(() => ({ view: "day", anchor: startOfDay(date), selectedDay: dateKey(date) }));
 
@@ -125,7 +134,12 @@ function Appointments({ user, calendar, onCalendarChange, shown, updating, upcom
             ? "Your sessions by month, week or day. Open one to start it, move it or close it."
             : "Every session of the clinic, by month, week or day."
       }
-      actions={bookButton}
+      actions={
+        <>
+          {waitlistLink}
+          {bookButton}
+        </>
+      }
     >
       {format.differsFromClinic ? (
         <p className="mb-6 text-sm text-muted-foreground">

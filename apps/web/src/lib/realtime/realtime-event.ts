@@ -8,6 +8,8 @@ export type NewMessageEvent = {
 };
 export type MessagesReadEvent = { type: "messages_read"; data: { readerId: number; partnerId: number } };
 export type AppointmentChangedEvent = { type: "appointment_changed"; data: { id: number } };
+/** A waitlist offer to this member was made, answered, ran out or was withdrawn: read through the API. */
+export type WaitlistOfferChangedEvent = { type: "waitlist_offer_changed"; data: { offerId: number } };
 
 /** A video visit's room: the other party joined, waits, was admitted, left, sent a signal; the visit ended; an invitation. */
 export type VisitEventType = "visit_join" | "visit_waiting" | "visit_signal" | "visit_admit" | "visit_leave" | "visit_end" | "visit_invite";
@@ -22,7 +24,8 @@ export type MeasureAlertEvent = { type: "measure_alert" | "measure_alert_closed"
 /** The server refused a frame this tab sent. */
 export type RefusalEvent = { type: "error"; data: { code: string; message: string } };
 
-export type RealtimeEvent = NewMessageEvent | MessagesReadEvent | AppointmentChangedEvent | MeasureAlertEvent | VisitEvent | VisitJoinedEvent | RefusalEvent;
+export type RealtimeEvent =
+  NewMessageEvent | MessagesReadEvent | AppointmentChangedEvent | WaitlistOfferChangedEvent | MeasureAlertEvent | VisitEvent | VisitJoinedEvent | RefusalEvent;
 
 const VISIT_EVENT_TYPES: readonly string[] = ["visit_join", "visit_waiting", "visit_signal", "visit_admit", "visit_leave", "visit_end", "visit_invite"];
 const isVisitEventType = (type: string): type is VisitEventType => VISIT_EVENT_TYPES.includes(type);
@@ -30,6 +33,7 @@ const KNOWN_TYPES: readonly string[] = [
   "new_message",
   "messages_read",
   "appointment_changed",
+  "waitlist_offer_changed",
   "measure_alert",
   "measure_alert_closed",
   "visit_joined",
@@ -85,6 +89,8 @@ export function parseRealtimeEvent(frame: unknown): RealtimeEvent | null {
       return { type, data: ids(data, ["readerId", "partnerId"]) };
     case "appointment_changed":
       return { type, data: ids(data, ["id"]) };
+    case "waitlist_offer_changed":
+      return { type, data: ids(data, ["offerId"]) };
     case "measure_alert":
     case "measure_alert_closed":
       return { type, data: ids(data, ["alertId", "patientId"]) };

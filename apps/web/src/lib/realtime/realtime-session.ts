@@ -25,6 +25,8 @@ const READS: Record<ReadGroup, QueryKey[]> = {
     getQueryKey(trpc.treatmentSessions.unsigned),
     getQueryKey(trpc.patients),
   ],
+  /** A member's waitlist entries and the offers held for them. */
+  waitlist: [getQueryKey(trpc.waitlist)],
 };
 
 /**

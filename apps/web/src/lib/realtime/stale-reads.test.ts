@@ -12,8 +12,12 @@ describe("staleReads", () => {
     expect(staleReads({ type: "appointment_changed", data: { id: 9 } })).toEqual(["schedule"]);
   });
 
+  it("re-reads the waitlist after an offer was made, answered or withdrawn", () => {
+    expect(staleReads({ type: "waitlist_offer_changed", data: { offerId: 4 } })).toEqual(["waitlist"]);
+  });
+
   it("catches up on connecting: messages always, everything after an outage", () => {
     expect(staleReads({ type: "connected", data: { reconnected: false } })).toEqual(["messaging"]);
-    expect(staleReads({ type: "connected", data: { reconnected: true } })).toEqual(["messaging", "schedule"]);
+    expect(staleReads({ type: "connected", data: { reconnected: true } })).toEqual(["messaging", "schedule", "waitlist"]);
   });
 });
