@@ -43,6 +43,12 @@ export interface BuildAppOptions {
   audit?: AuditSink;
   /** The notice worker's transports and timings (tests). */
   notices?: Omit<NoticesPluginOptions, "env">;
+  /**
+   * The minute's sweeps (care notices, waitlist holds, billing documents), on unless false: a
+   * test that compares the whole database before and after a request turns them off, since they
+   * write on their own.
+   */
+  sweeps?: boolean;
 }
 
 /**
@@ -55,7 +61,7 @@ function trustedProxies(setting: Env["TRUST_PROXY"]): false | string[] | ((addre
   return (_address, hop) => hop < setting;
 }
 
-export async function buildApp({ env, database, now, logStream, audit, notices }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, now, logStream, audit, notices, sweeps = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(env, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -80,7 +86,7 @@ export async function buildApp({ env, database, now, logStream, audit, notices }
     if (closing) reply.header("connection", "close");
   });
 
-  await app.register(databasePlugin, { env, ...(database ? { database } : {}), ...(now ? { now } : {}), ...(audit ? { audit } : {}) });
+  await app.register(databasePlugin, { env, sweeps, ...(database ? { database } : {}), ...(now ? { now } : {}), ...(audit ? { audit } : {}) });
   await app.register(auditCheckpointsPlugin);
   await app.register(reminderSchedulerPlugin);
   await app.register(collectionSchedulerPlugin);

@@ -361,4 +361,7 @@ describeApp(
     TWILIO_AUTH_TOKEN: "a-matrix-test-auth-token",
     TWILIO_FROM: "+15550001111",
   },
+  // A refused write must change nothing: the minute's sweeps, which write on their own (a monthly
+  // statement a patient turned on), would show up as its changes.
+  { sweeps: false },
 );

@@ -2,7 +2,7 @@ import { connect, type DatabaseHandle } from "@halcyon/db";
 import { createTestDatabase, describeEachDatabase, TEST_SECRETS_KEY } from "@halcyon/db/testing";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
-import { buildApp } from "../src/app";
+import { buildApp, type BuildAppOptions } from "../src/app";
 import { parseEnv } from "../src/env";
 
 /** What every test app starts with: no demo, no web app, and the test secrets key (never a file in the working folder). */
@@ -25,7 +25,12 @@ export interface TestApp {
  * Runs `body` once per test database with a freshly built app on it (demo seed off unless
  * asked). The clock starts at the real time and moves only when a test advances it.
  */
-export function describeApp(name: string, body: (testApp: () => TestApp) => void, env: Record<string, string> = {}): void {
+export function describeApp(
+  name: string,
+  body: (testApp: () => TestApp) => void,
+  env: Record<string, string> = {},
+  { sweeps = true }: Pick<BuildAppOptions, "sweeps"> = {},
+): void {
   describeEachDatabase(name, (database) => {
     let current: TestApp | undefined;
     beforeAll(async () => {
@@ -34,6 +39,7 @@ export function describeApp(name: string, body: (testApp: () => TestApp) => void
         env: parseEnv({ ...TEST_ENV, ...env }),
         database: database(),
         now: () => new Date(Date.now() + offset),
+        sweeps,
       });
       current = { app, advance: (ms) => void (offset += ms) };
     });

@@ -38,6 +38,8 @@ export interface DatabasePluginOptions {
   database?: DatabaseHandle;
   now?: () => Date;
   audit?: AuditSink;
+  /** Whether the minute's sweeps run (buildApp's `sweeps`). */
+  sweeps: boolean;
 }
 
 /** A start refused for a reason the person starting the server can act on; server.ts prints its message alone. */
@@ -87,7 +89,7 @@ export function openDatabase(env: Env): DatabaseHandle {
 }
 
 export default fp<DatabasePluginOptions>(
-  async (app, { env, database, now, audit }) => {
+  async (app, { env, database, now, audit, sweeps }) => {
     const handle = database ?? openDatabase(env);
     // Fastify runs onClose hooks last-added first: added first, the database closes after every
     // hook below (and every later plugin's) has written what it must.
@@ -132,7 +134,7 @@ export default fp<DatabasePluginOptions>(
       clearInterval(sweep);
       await services.refusals.flush();
     });
-    startCareSweeps(app, services);
+    if (sweeps) startCareSweeps(app, services);
     // Authenticator secrets from before they were sealed are sealed now, before the first request.
     const sealed = await sealPlainTotpSecrets(services);
     if (sealed > 0) app.log.info({ sealed }, "sealed the authenticator secrets stored in the clear");

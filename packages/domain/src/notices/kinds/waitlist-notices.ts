@@ -29,10 +29,10 @@ export const WAITLIST_NOTICE_KINDS = {
     topic: "appointments",
     essential: false,
     channels: ["email"],
+    subject: (params, to) => `An appointment time is free: ${shortWhen(params.startTime, to.timeZone)}`,
     compose(params, to, clinic) {
       const when = longWhen(params.startTime, to.timeZone);
       return {
-        subject: `An appointment time is free: ${shortWhen(params.startTime, to.timeZone)}`,
         preview: `${clinic.clinicName}: a time on your waitlist is free, ${when}.`,
         heading: `Hello ${to.firstName}, a time you waited for is free`,
         paragraphs: [
@@ -49,10 +49,10 @@ export const WAITLIST_NOTICE_KINDS = {
     topic: "appointments",
     essential: false,
     channels: ["email"],
+    subject: (params, to) => `Sorry, the time offered is no longer free: ${shortWhen(params.startTime, to.timeZone)}`,
     compose(params, to, clinic) {
       const when = longWhen(params.startTime, to.timeZone);
       return {
-        subject: `Sorry, the time offered is no longer free: ${shortWhen(params.startTime, to.timeZone)}`,
         preview: `${clinic.clinicName}: the time offered to you was booked meanwhile.`,
         heading: `Hello ${to.firstName}, we are sorry`,
         paragraphs: [
