@@ -21,6 +21,7 @@ import { billingRouter } from "./billing/billing.router";
 import { paymentsRouter } from "./payments/payments.router";
 import { diagnosesRouter } from "./diagnoses/diagnoses.router";
 import { billingDocumentsRouter } from "./billing-documents/billing-documents.router";
+import { seriesRouter } from "./series/series.router";
 
 export const appRouter = router({
   auth: authRouter,
@@ -45,6 +46,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   diagnoses: diagnosesRouter,
   billingDocuments: billingDocumentsRouter,
+  series: seriesRouter,
 });
 
 export type AppRouter = typeof appRouter;
