@@ -100,15 +100,14 @@ export async function moveSessions(ctx: RequestContext & { user: User }, request
         await updateSeries(trx, series.id, storedShape(shifted, newOccurrences, at));
         // Every session now stands for the moved occurrence of the same place; those that do not move (cancelled ones) stay its exceptions.
         for (const session of sessions) {
-          const index = indexOf(session);
-          if (!movingIds.has(session.id) && newOccurrences[index]) {
-            await writeAppointment(trx, session.id, { seriesOccurrence: newOccurrences[index].start.toISOString(), updatedAt: at });
-          }
+          const renamed = newOccurrences[indexOf(session)];
+          if (!movingIds.has(session.id) && renamed) await writeAppointment(trx, session.id, { seriesOccurrence: renamed.start.toISOString(), updatedAt: at });
         }
       }
       for (const { session, index, start } of moves) {
+        const renamed = newOccurrences?.[index];
         const patch: AppointmentPatch = {
-          ...(newOccurrences?.[index] ? { seriesOccurrence: newOccurrences[index].start.toISOString() } : {}),
+          ...(renamed ? { seriesOccurrence: renamed.start.toISOString() } : {}),
           ...editPatch(edit),
           startTime: start.toISOString(),
           endTime: new Date(start.getTime() + SESSION_LENGTH_MS).toISOString(),
