@@ -53,12 +53,15 @@ describe("a series' occurrences", () => {
   });
 
   it("refuses a series past 52 sessions, and one that ends before it begins", () => {
-    const services = { config: { ...DEFAULT_CLINIC_CONFIG, clinicTimeZone: "America/New_York" } };
+    const services = { config: { ...DEFAULT_CLINIC_CONFIG, clinicTimeZone: "America/New_York" }, now: () => new Date("2027-01-01T00:00:00.000Z") };
     const firstStart = zonedInstant("2027-01-05", 15 * 60, "America/New_York").toISOString();
     expect(requestedSeries(services, { firstStart, intervalWeeks: 1, count: 52 }).occurrences).toHaveLength(52);
     expect(() => requestedSeries(services, { firstStart, intervalWeeks: 1, untilDate: "2028-01-04" })).toThrow(/at most 52/);
     expect(() => requestedSeries(services, { firstStart, intervalWeeks: 1, untilDate: "2027-01-04" })).toThrow(/before its first/);
-    expect(requestedSeries(services, { firstStart, intervalWeeks: 4, untilDate: "2030-12-31" }).occurrences.length).toBeLessThanOrEqual(52);
+    expect(() => requestedSeries(services, { firstStart, intervalWeeks: 4, untilDate: "2027-02-30" })).toThrow(/real date/);
+    // Neither in the past nor more than a year ahead.
+    expect(() => requestedSeries(services, { firstStart: "2026-12-29T20:00:00.000Z", intervalWeeks: 1, count: 2 })).toThrow(/already passed/);
+    expect(() => requestedSeries(services, { firstStart: "9999-12-28T20:00:00.000Z", intervalWeeks: 4, count: 52 })).toThrow(/within 365 days/);
   });
 });
 

@@ -4,11 +4,9 @@
 // sides of a daylight-saving change, whatever the zone.
 import { TZDate } from "@date-fns/tz";
 import { RRule, type Weekday } from "rrule";
-import { SERIES_INTERVAL_WEEKS } from "./series.schema";
+import { SERIES_INTERVAL_WEEKS, SERIES_MAX } from "./series.schema";
 import { calendarDateIn, parseCalendarDate, weekdayOf, zonedInstant } from "../appointments/slots";
 
-/** The most sessions one series books. */
-export const SERIES_MAX_SESSIONS = 52;
 export type SeriesInterval = (typeof SERIES_INTERVAL_WEEKS)[number];
 
 export interface SeriesShape {
@@ -54,7 +52,7 @@ function floatingRule(shape: SeriesShape): RRule {
  * The series' occurrences, at most `limit` of them (one past the maximum by default, so that a
  * caller can tell a series that is too long).
  */
-export function occurrencesOf(shape: SeriesShape, limit = SERIES_MAX_SESSIONS + 1): Occurrence[] {
+export function occurrencesOf(shape: SeriesShape, limit = SERIES_MAX + 1): Occurrence[] {
   const dates = floatingRule(shape).all((_, index) => index < limit);
   return dates.map((floating, index) => {
     const date = floating.toISOString().slice(0, 10);

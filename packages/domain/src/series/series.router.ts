@@ -19,7 +19,7 @@ export const seriesRouter = router({
         tags: ["appointments"],
         summary: "Every date of a weekly series before it is booked, and which are taken",
         description:
-          "For whoever may book it (a patient for themselves, a doctor for a patient in their care, an admin). Each occurrence is the instant the rule places it at, with its problem: doctor_busy, patient_busy, outside_hours or past (null when free).",
+          "For whoever may book it (a patient for themselves, a doctor for a patient in their care, an admin). Each occurrence is the instant the rule places it at, with its problem: doctor_busy, patient_busy or outside_hours (null when free).",
         protect: true,
       },
     })

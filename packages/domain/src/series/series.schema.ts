@@ -3,7 +3,7 @@ import { z } from "zod";
 import { appointmentSchema } from "../appointments/appointment.schema";
 import { idOf, recordId } from "../record-id";
 
-/** The most sessions one series books (also SERIES_MAX_SESSIONS on the server). */
+/** The most sessions one series books. */
 export const SERIES_MAX = 52;
 
 /** How often a series may repeat, in weeks. */
@@ -42,7 +42,7 @@ export const seriesPreviewInputSchema = z.object(seriesFields).refine(oneEnd, ON
 export type SeriesPreviewInput = z.input<typeof seriesPreviewInputSchema>;
 
 /** Why an occurrence cannot be booked as the rule places it. */
-export const occurrenceProblemSchema = z.enum(["doctor_busy", "patient_busy", "outside_hours", "past"]);
+export const occurrenceProblemSchema = z.enum(["doctor_busy", "patient_busy", "outside_hours"]);
 
 export const seriesPreviewSchema = z
   .object({

@@ -101,7 +101,7 @@ function TakenDateChoice({ occurrence, doctorId, patientId, timeZone, choice, on
   const day = formatLongDay(occurrence.occurrence);
   const slots = trpc.appointments.slots.useQuery(
     { doctorId, date: occurrence.date, ...(patientId ? { patientId } : {}) },
-    { enabled: choice.kind === "move" && occurrence.problem !== "past" },
+    { enabled: choice.kind === "move" },
   );
   return (
     <fieldset className="grid gap-2">
@@ -111,19 +111,17 @@ function TakenDateChoice({ occurrence, doctorId, patientId, timeZone, choice, on
           <input type="radio" name={name} checked={choice.kind === "skip"} onChange={() => onChoose({ kind: "skip" })} disabled={disabled} className="size-4 accent-gold-700" />
           Skip this date
         </label>
-        {occurrence.problem === "past" ? null : (
-          <label className="flex cursor-pointer items-center gap-2">
-            <input
-              type="radio"
-              name={name}
-              checked={choice.kind === "move"}
-              onChange={() => onChoose({ kind: "move", startTime: undefined })}
-              disabled={disabled}
-              className="size-4 accent-gold-700"
-            />
-            Pick another time
-          </label>
-        )}
+        <label className="flex cursor-pointer items-center gap-2">
+          <input
+            type="radio"
+            name={name}
+            checked={choice.kind === "move"}
+            onChange={() => onChoose({ kind: "move", startTime: undefined })}
+            disabled={disabled}
+            className="size-4 accent-gold-700"
+          />
+          Pick another time
+        </label>
       </div>
       {choice.kind === "move" ? (
         slots.isPending ? (

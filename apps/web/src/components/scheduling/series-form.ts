@@ -57,5 +57,4 @@ export const PROBLEM_WORDS: Record<NonNullable<SeriesPreview["occurrences"][numb
   doctor_busy: "Taken: the clinician has another session",
   patient_busy: "Taken: there is already a session then",
   outside_hours: "Taken: outside the clinician's hours",
-  past: "Already passed",
 };
