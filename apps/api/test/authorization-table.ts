@@ -369,7 +369,11 @@ export const TABLE: readonly Row[] = [
       },
     }),
   ],
-  ["PATCH /appointments/{id}/series", THE_RECORD, async (w) => ({ url: `/appointments/${await aSeriesSession(w)}/series`, payload: { scope: "series", title: "Weekly therapy" } })],
+  [
+    "PATCH /appointments/{id}/series",
+    THE_RECORD,
+    async (w) => ({ url: `/appointments/${await aSeriesSession(w)}/series`, payload: { scope: "series", title: "Weekly therapy" } }),
+  ],
   // The link is the proof: whoever holds it confirms, signed in or not; one made out to another
   // patient (the other patient's, here) confirms nothing of this patient's session.
   [

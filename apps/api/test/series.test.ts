@@ -8,7 +8,9 @@ import { aPatient, aStaffMember, book, slotsOf, weekdayAhead, type SignedIn } fr
 const ZONE = "America/New_York";
 /** Weekday and clock time in the clinic's zone, as "Wed 14:00". */
 const wallClock = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso)).replace(",", "");
+  new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    .format(new Date(iso))
+    .replace(",", "");
 
 interface Occurrence {
   occurrence: string;
@@ -41,8 +43,14 @@ describeApp("weekly series", (testApp) => {
     return slots.find((slot) => wallClock(slot).endsWith("14:00"))!;
   };
   const sessionsOf = async (app: FastifyInstance, patientId: number) =>
-    app.clinic.db.selectFrom("appointments").select(["id", "start_time", "status", "series_id"]).where("patient_id", "=", patientId).orderBy("start_time").execute();
-  const seriesOf = async (app: FastifyInstance, patientId: number) => app.clinic.db.selectFrom("appointment_series").select("id").where("patient_id", "=", patientId).execute();
+    app.clinic.db
+      .selectFrom("appointments")
+      .select(["id", "start_time", "status", "series_id"])
+      .where("patient_id", "=", patientId)
+      .orderBy("start_time")
+      .execute();
+  const seriesOf = async (app: FastifyInstance, patientId: number) =>
+    app.clinic.db.selectFrom("appointment_series").select("id").where("patient_id", "=", patientId).execute();
 
   it("previews each date with the taken ones, refuses a series with a taken date whole, and books it with the patient's choices", async () => {
     const { app } = testApp();
@@ -113,7 +121,12 @@ describeApp("weekly series", (testApp) => {
     const loser = a.statusCode === 409 ? first : second;
     expect(await sessionsOf(app, loser.id)).toEqual([]);
     expect(await seriesOf(app, loser.id)).toEqual([]);
-    const hours = await app.clinic.db.selectFrom("appointments").select("start_time").where("doctor_id", "=", doctor.id).where("status", "=", "scheduled").execute();
+    const hours = await app.clinic.db
+      .selectFrom("appointments")
+      .select("start_time")
+      .where("doctor_id", "=", doctor.id)
+      .where("status", "=", "scheduled")
+      .execute();
     const perHour = new Map<string, number>();
     for (const { start_time } of hours) perHour.set(String(start_time), (perHour.get(String(start_time)) ?? 0) + 1);
     expect([...perHour.values()].every((count) => count === 1)).toBe(true);
@@ -183,7 +196,12 @@ describeApp("weekly series", (testApp) => {
     const movedSessions: Session[] = moved.json().appointments;
     expect(movedSessions.map((a) => a.id)).toEqual(booked.slice(3).map((a) => a.id));
     expect(new Set(movedSessions.map((a) => wallClock(a.startTime)))).toEqual(new Set([wallClock(tenOClock)]));
-    expect((await changedSince(before)).sort()).toEqual(booked.slice(3).map((a) => a.id).sort());
+    expect((await changedSince(before)).sort()).toEqual(
+      booked
+        .slice(3)
+        .map((a) => a.id)
+        .sort(),
+    );
 
     // The whole series, asked from the fifth: every session still scheduled, the first included.
     before = await state();
@@ -218,7 +236,9 @@ describeApp("weekly series", (testApp) => {
     // A doctor outside the care: not with another doctor, not for a patient outside their care, and no change.
     expect((await bookSeries(app, outsider, { ...series, patientId: patient.id })).statusCode).toBe(403);
     const outsiderStart = await firstSlot(app, outsider, outsider.id, 15);
-    expect((await bookSeries(app, outsider, { doctorId: outsider.id, firstStart: outsiderStart, intervalWeeks: 1, count: 3, patientId: patient.id })).statusCode).toBe(403);
+    expect(
+      (await bookSeries(app, outsider, { doctorId: outsider.id, firstStart: outsiderStart, intervalWeeks: 1, count: 3, patientId: patient.id })).statusCode,
+    ).toBe(403);
     expect((await preview(app, outsider, outsider.id, { firstStart: outsiderStart, intervalWeeks: 1, count: 3, patientId: patient.id })).statusCode).toBe(403);
     expect((await changeSeries(app, outsider, booked[0]!.id, { scope: "series", status: "cancelled" })).statusCode).toBe(404);
     expect((await sessionsOf(app, patient.id)).every((s) => s.status === "scheduled")).toBe(true);
@@ -240,14 +260,24 @@ describeApp("weekly series", (testApp) => {
     const patient = await aPatient(app);
     const firstStart = await firstSlot(app, patient, doctor.id, 8);
     const dates: Occurrence[] = (await preview(app, patient, doctor.id, { firstStart, intervalWeeks: 1, count: 4 })).json().occurrences;
-    const booked = await bookSeries(app, patient, { doctorId: doctor.id, firstStart, intervalWeeks: 1, count: 4, exceptions: [{ occurrence: dates[1]!.occurrence, skip: true }] });
+    const booked = await bookSeries(app, patient, {
+      doctorId: doctor.id,
+      firstStart,
+      intervalWeeks: 1,
+      count: 4,
+      exceptions: [{ occurrence: dates[1]!.occurrence, skip: true }],
+    });
     const { seriesId, appointments } = booked.json() as { seriesId: number; appointments: Session[] };
     const [elevenOClock] = (await slotsOf(app, patient, doctor.id, dates[2]!.date)).filter((slot) => wallClock(slot).endsWith("11:00"));
     expect((await changeSeries(app, patient, appointments[1]!.id, { scope: "this", startTime: elevenOClock })).statusCode).toBe(200);
 
     const { path } = (await app.inject({ method: "POST", url: "/api/calendar-feed", headers: { cookie: patient.cookie } })).json();
     const feed = (await app.inject({ method: "GET", url: path })).body.replace(/\r\n /g, "");
-    const local = (iso: string) => new Intl.DateTimeFormat("sv-SE", { timeZone: ZONE, dateStyle: "short", timeStyle: "medium" }).format(new Date(iso)).replace(/[-:]/g, "").replace(" ", "T");
+    const local = (iso: string) =>
+      new Intl.DateTimeFormat("sv-SE", { timeZone: ZONE, dateStyle: "short", timeStyle: "medium" })
+        .format(new Date(iso))
+        .replace(/[-:]/g, "")
+        .replace(" ", "T");
     expect(feed).toContain(`BEGIN:VTIMEZONE\r\nTZID:${ZONE}`);
     expect(feed.match(new RegExp(`UID:series-${seriesId}@halcyon`, "g"))).toHaveLength(2);
     expect(feed).toContain(`DTSTART;TZID=${ZONE}:${local(dates[0]!.occurrence)}`);

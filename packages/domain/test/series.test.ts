@@ -20,7 +20,9 @@ const HOUR = 3_600_000;
 
 /** The clock time and weekday of an instant in a zone, as "Tue 15:00". */
 const wallClock = (instant: Date | string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(instant)).replace(",", "");
+  new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    .format(new Date(instant))
+    .replace(",", "");
 const utcHour = (instant: Date | string) => new Date(instant).getUTCHours();
 
 describe("a series' occurrences", () => {
@@ -49,7 +51,9 @@ describe("a series' occurrences", () => {
     expect(monthly.map((o) => o.date)).toEqual(["2027-01-05", "2027-02-02", "2027-03-02"]);
     expect(ruleText({ ...base, intervalWeeks: 4, end: { occurrences: 3 } }, monthly)).toBe("FREQ=WEEKLY;INTERVAL=4;BYDAY=TU;COUNT=3");
     // UNTIL is the last occurrence's instant in UTC, as RFC 5545 asks with a zoned DTSTART.
-    expect(ruleText({ ...base, intervalWeeks: 2, end: { untilDate: "2027-03-02" } }, fortnightly)).toBe("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;UNTIL=20270302T090000Z");
+    expect(ruleText({ ...base, intervalWeeks: 2, end: { untilDate: "2027-03-02" } }, fortnightly)).toBe(
+      "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;UNTIL=20270302T090000Z",
+    );
   });
 
   it("refuses a series past 52 sessions, and one that ends before it begins", () => {
@@ -90,7 +94,14 @@ describeEachDatabase("a series booked and changed", (database) => {
     });
     const noCookies = { set: () => {}, clear: () => {} };
     return (user: User) =>
-      ({ ...services, user, sessionToken: null, request: { ip: null, userAgent: null }, cookies: noCookies, pendingSignIn: { ...noCookies, token: null } }) as RequestContext & {
+      ({
+        ...services,
+        user,
+        sessionToken: null,
+        request: { ip: null, userAgent: null },
+        cookies: noCookies,
+        pendingSignIn: { ...noCookies, token: null },
+      }) as RequestContext & {
         user: User;
       };
   };
@@ -168,7 +179,9 @@ describeEachDatabase("a series booked and changed", (database) => {
       after = await snapshot();
       const changed = new Set([...after].filter(([id, state]) => before.get(id) !== state).map(([id]) => id));
       expect(changed).toEqual(new Set(following.map((a) => a.id)));
-      expect((await sessions()).filter((s) => !changed.has(s.id)).every((s) => Date.parse(s.seriesOccurrence!) < Date.parse(plan[20]!.start.toISOString()))).toBe(true);
+      expect(
+        (await sessions()).filter((s) => !changed.has(s.id)).every((s) => Date.parse(s.seriesOccurrence!) < Date.parse(plan[20]!.start.toISOString())),
+      ).toBe(true);
       // Still one series: the rule is the booked one, the moved sessions are its exceptions.
       expect((await findSeries(database().db, seriesId))?.rule).toBe("FREQ=WEEKLY;INTERVAL=1;BYDAY=TU;COUNT=52");
 
@@ -186,7 +199,13 @@ describeEachDatabase("a series booked and changed", (database) => {
       expect(renamed.find((s) => s.id === twentySixth.id)?.title).toBe("Weekly therapy");
 
       // The feed: one event with the rule, the skipped and cancelled dates excluded, moved sessions as exceptions.
-      const calendar = renderCalendar({ clinicName: "Halcyon", now: clock.now, alarmLeadHours: [], series: await feedSeriesOf(database().db, renamed), events: [] });
+      const calendar = renderCalendar({
+        clinicName: "Halcyon",
+        now: clock.now,
+        alarmLeadHours: [],
+        series: await feedSeriesOf(database().db, renamed),
+        events: [],
+      });
       const zoned = (iso: string) => {
         const digits = new Intl.DateTimeFormat("sv-SE", { timeZone: zone, dateStyle: "short", timeStyle: "medium" }).format(new Date(iso));
         return digits.replace(/[-:]/g, "").replace(" ", "T");
@@ -194,7 +213,10 @@ describeEachDatabase("a series booked and changed", (database) => {
       expect(calendar).toContain(`UID:series-${seriesId}@halcyon`);
       expect(calendar).toContain(`DTSTART;TZID=${zone}:20270105T150000`);
       expect(calendar).toContain("RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=TU;COUNT=52");
-      const exdate = calendar.replace(/\r\n /g, "").split("\r\n").find((line) => line.startsWith("EXDATE"));
+      const exdate = calendar
+        .replace(/\r\n /g, "")
+        .split("\r\n")
+        .find((line) => line.startsWith("EXDATE"));
       expect(exdate).toBe(`EXDATE;TZID=${zone}:${zoned(plan[2]!.start.toISOString())},${zoned(plan[25]!.start.toISOString())}`);
       expect(calendar).toContain(`RECURRENCE-ID;TZID=${zone}:${zoned(plan[4]!.start.toISOString())}`);
       expect(calendar.match(/RECURRENCE-ID/g)).toHaveLength(1 + 1 + 31);
@@ -204,7 +226,12 @@ describeEachDatabase("a series booked and changed", (database) => {
       // This and following, cancelled from the 41st: those from it on, and no earlier one.
       const fortyFirst = await at(40);
       const cancelled = await changeSeries(as(patient), { id: fortyFirst.id, scope: "following", status: "cancelled" });
-      expect(cancelled.map((a) => a.id).sort()).toEqual((await sessions()).filter((s) => Date.parse(s.seriesOccurrence!) >= Date.parse(fortyFirst.seriesOccurrence!)).map((s) => s.id).sort());
+      expect(cancelled.map((a) => a.id).sort()).toEqual(
+        (await sessions())
+          .filter((s) => Date.parse(s.seriesOccurrence!) >= Date.parse(fortyFirst.seriesOccurrence!))
+          .map((s) => s.id)
+          .sort(),
+      );
       expect((await sessions()).filter((s) => s.status === "scheduled")).toHaveLength(51 - 1 - 12);
 
       // The whole series, from any session: every session still to come, so none is left.
@@ -222,10 +249,16 @@ describeEachDatabase("a series booked and changed", (database) => {
     const first = zonedInstant("2027-03-21", 10 * 60, zone).toISOString();
     const { appointments } = await bookSeries(as(patient), { doctorId: doctor.id, firstStart: first, intervalWeeks: 2, count: 4, title: "Therapy" });
     // The first session is under 24 hours away, the others weeks away.
-    const moveAll = refusal(changeSeries(as(patient), { id: appointments[0]!.id, scope: "series", startTime: zonedInstant("2027-03-21", 11 * 60, zone).toISOString() }));
+    const moveAll = refusal(
+      changeSeries(as(patient), { id: appointments[0]!.id, scope: "series", startTime: zonedInstant("2027-03-21", 11 * 60, zone).toISOString() }),
+    );
     expect((await moveAll).message).toMatch(/2027-03-21 is less than 24 hours away/);
     // Moving from the second on is allowed: its own window is far off.
-    const later = await changeSeries(as(patient), { id: appointments[1]!.id, scope: "following", startTime: zonedInstant("2027-04-04", 11 * 60, zone).toISOString() });
+    const later = await changeSeries(as(patient), {
+      id: appointments[1]!.id,
+      scope: "following",
+      startTime: zonedInstant("2027-04-04", 11 * 60, zone).toISOString(),
+    });
     expect(later.map((a) => wallClock(a.startTime, zone))).toEqual(["Sun 11:00", "Sun 11:00", "Sun 11:00"]);
     const cancelled = await changeSeries(as(patient), { id: appointments[0]!.id, scope: "series", status: "cancelled" });
     expect(cancelled.map((a) => a.lateCancellation)).toEqual([true, false, false, false]);

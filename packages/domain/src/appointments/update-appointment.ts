@@ -36,7 +36,11 @@ export const STATUS_WORDS = { completed: "completed", cancelled: "cancelled", no
  * patient's account, or an admin began by assigning the doctor, stays until an admin ends it.
  * Decided in the cancellation's own transaction, on what it sees, and audited with it.
  */
-export async function endCareIfBookingsAllCancelled(ctx: RequestContext & { user: User }, trx: Transaction<Database>, appointment: AppointmentView): Promise<void> {
+export async function endCareIfBookingsAllCancelled(
+  ctx: RequestContext & { user: User },
+  trx: Transaction<Database>,
+  appointment: AppointmentView,
+): Promise<void> {
   if (!(await endCareLeftByCancelledBookings(trx, appointment.doctorId, appointment.patientId))) return;
   await recordAudit(
     ctx,

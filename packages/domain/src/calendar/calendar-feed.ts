@@ -61,12 +61,12 @@ export async function calendarFeedFor(services: ClinicServices, token: string): 
     events: appointments
       .filter((a) => a.seriesId === undefined)
       .map((a) => ({
-      id: a.id,
-      startTime: a.startTime,
-      endTime: a.endTime,
-      cancelled: a.status === "cancelled",
-      sequence: appointmentEventSequence(a.createdAt, a.updatedAt),
-    })),
+        id: a.id,
+        startTime: a.startTime,
+        endTime: a.endTime,
+        cancelled: a.status === "cancelled",
+        sequence: appointmentEventSequence(a.createdAt, a.updatedAt),
+      })),
     alarmLeadHours: services.config.notices.reminderLeadHours,
   });
 }

@@ -84,7 +84,13 @@ function alarms(event: Pick<FeedEvent, "cancelled">, alarmLeadHours: readonly nu
 
 /** The lines every event of the feed shares: what it is called, where, and how sure. */
 function eventBody(title: string, clinicName: string, cancelled: boolean, sequence: number): string[] {
-  return [`SUMMARY:${escapeText(title)}`, `LOCATION:${escapeText(clinicName)}`, `STATUS:${cancelled ? "CANCELLED" : "CONFIRMED"}`, `SEQUENCE:${sequence}`, "TRANSP:OPAQUE"];
+  return [
+    `SUMMARY:${escapeText(title)}`,
+    `LOCATION:${escapeText(clinicName)}`,
+    `STATUS:${cancelled ? "CANCELLED" : "CONFIRMED"}`,
+    `SEQUENCE:${sequence}`,
+    "TRANSP:OPAQUE",
+  ];
 }
 
 function seriesLines(series: FeedSeries, stamp: string, title: string, clinicName: string, alarmLeadHours: readonly number[]): string[] {

@@ -74,7 +74,14 @@ export async function bookSeries(ctx: RequestContext & { user: User }, input: Bo
       if (ctx.user.role !== "doctor") await addCareRelationship(trx, doctor.id, patient.id, createdAt);
       else if (!(await holdCare(trx, doctor.id, patient.id))) throw new AppError("FORBIDDEN", NOT_IN_CARE);
       const stored = storedShape(shape, occurrences, createdAt);
-      const seriesId = await insertSeries(trx, { ...who, ...stored, timeZone: shape.timeZone, intervalWeeks: shape.intervalWeeks, createdBy: ctx.user.id, createdAt });
+      const seriesId = await insertSeries(trx, {
+        ...who,
+        ...stored,
+        timeZone: shape.timeZone,
+        intervalWeeks: shape.intervalWeeks,
+        createdBy: ctx.user.id,
+        createdAt,
+      });
       const rows = sessions.map(({ occurrence, start }) => ({
         ...who,
         title: input.title,
@@ -101,14 +108,28 @@ export async function bookSeries(ctx: RequestContext & { user: User }, input: Bo
       for (const id of ids) {
         await recordAudit(
           ctx,
-          { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", targetId: id, request: ctx.request, details: { seriesId } },
+          {
+            actorId: ctx.user.id,
+            action: "appointment.book",
+            outcome: "success",
+            targetType: "appointment",
+            targetId: id,
+            request: ctx.request,
+            details: { seriesId },
+          },
           trx,
         );
       }
       return { seriesId, ids };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw await seriesConflict(ctx, sessions.map((s) => s.start), who, error);
+    if (isUniqueViolation(error))
+      throw await seriesConflict(
+        ctx,
+        sessions.map((s) => s.start),
+        who,
+        error,
+      );
     throw error;
   }
 

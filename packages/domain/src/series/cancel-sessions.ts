@@ -10,7 +10,11 @@ import { endCareIfBookingsAllCancelled } from "../appointments/update-appointmen
 import { endCallOfAppointment } from "../visits/room-closing";
 import type { SeriesScope } from "./series.schema";
 
-export async function cancelSessions(ctx: RequestContext & { user: User }, targets: readonly AppointmentView[], scope: SeriesScope): Promise<AppointmentView[]> {
+export async function cancelSessions(
+  ctx: RequestContext & { user: User },
+  targets: readonly AppointmentView[],
+  scope: SeriesScope,
+): Promise<AppointmentView[]> {
   const { user } = ctx;
   const first = targets[0];
   if (!first) return [];
@@ -19,7 +23,13 @@ export async function cancelSessions(ctx: RequestContext & { user: User }, targe
     for (const session of targets) {
       // The window is each session's own: cancelling a series late is late only for the sessions inside it.
       const late = user.role === "patient" && Date.parse(session.startTime) - now.getTime() < ctx.config.cancellationWindowMs;
-      await writeAppointment(trx, session.id, { status: "cancelled", cancelledAt: now.toISOString(), cancelledBy: user.id, lateCancellation: late, updatedAt: now.toISOString() });
+      await writeAppointment(trx, session.id, {
+        status: "cancelled",
+        cancelledAt: now.toISOString(),
+        cancelledBy: user.id,
+        lateCancellation: late,
+        updatedAt: now.toISOString(),
+      });
       if (late) await openSessionFee(ctx, trx, session, "late_cancellation", user.id);
       await recordAudit(
         ctx,
@@ -41,7 +51,12 @@ export async function cancelSessions(ctx: RequestContext & { user: User }, targe
 
   ctx.events.publish({ type: "appointment_changed", data: { id: first.id }, recipients: [first.patientId, first.doctorId] });
   for (const session of targets) await endCallOfAppointment(ctx, session.id, "appointment_cancelled");
-  return sortedByStart(await findAppointments(ctx.db, targets.map((s) => s.id)));
+  return sortedByStart(
+    await findAppointments(
+      ctx.db,
+      targets.map((s) => s.id),
+    ),
+  );
 }
 
 export function sortedByStart(appointments: AppointmentView[]): AppointmentView[] {

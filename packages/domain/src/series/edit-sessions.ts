@@ -18,7 +18,12 @@ export function editPatch(edit: SessionEdit): { title?: string; description?: st
   };
 }
 
-export async function editSessions(ctx: RequestContext & { user: User }, targets: readonly AppointmentView[], scope: SeriesScope, edit: SessionEdit): Promise<AppointmentView[]> {
+export async function editSessions(
+  ctx: RequestContext & { user: User },
+  targets: readonly AppointmentView[],
+  scope: SeriesScope,
+  edit: SessionEdit,
+): Promise<AppointmentView[]> {
   const first = targets[0];
   if (!first) return [];
   const updatedAt = ctx.now().toISOString();
@@ -41,5 +46,10 @@ export async function editSessions(ctx: RequestContext & { user: User }, targets
     }
   });
   ctx.events.publish({ type: "appointment_changed", data: { id: first.id }, recipients: [first.patientId, first.doctorId] });
-  return sortedByStart(await findAppointments(ctx.db, targets.map((s) => s.id)));
+  return sortedByStart(
+    await findAppointments(
+      ctx.db,
+      targets.map((s) => s.id),
+    ),
+  );
 }

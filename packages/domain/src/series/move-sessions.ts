@@ -149,5 +149,10 @@ export async function moveSessions(ctx: RequestContext & { user: User }, request
 
   ctx.events.publish({ type: "appointment_changed", data: { id: chosen.id }, recipients: [series.patientId, series.doctorId] });
   for (const session of targets) await endCallOfAppointment(ctx, session.id, "appointment_moved");
-  return sortedByStart(await findAppointments(ctx.db, targets.map((s) => s.id)));
+  return sortedByStart(
+    await findAppointments(
+      ctx.db,
+      targets.map((s) => s.id),
+    ),
+  );
 }

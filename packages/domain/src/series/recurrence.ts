@@ -4,7 +4,7 @@
 // sides of a daylight-saving change, whatever the zone.
 import { TZDate } from "@date-fns/tz";
 import { RRule, type Weekday } from "rrule";
-import { SERIES_INTERVAL_WEEKS, SERIES_MAX } from "./series.schema";
+import { SERIES_MAX, type SERIES_INTERVAL_WEEKS } from "./series.schema";
 import { calendarDateIn, parseCalendarDate, weekdayOf, zonedInstant } from "../appointments/slots";
 
 export type SeriesInterval = (typeof SERIES_INTERVAL_WEEKS)[number];

@@ -15,10 +15,15 @@ export async function seriesConflict(
   const others = (ids: number[]) => ids.filter((id) => !moving.has(id)).length > 0;
   for (const start of starts) {
     const at = start.toISOString();
-    const [doctorBusy, patientBusy] = await Promise.all([scheduledIdsAt(ctx.db, { doctorId: who.doctorId }, at), scheduledIdsAt(ctx.db, { patientId: who.patientId }, at)]);
+    const [doctorBusy, patientBusy] = await Promise.all([
+      scheduledIdsAt(ctx.db, { doctorId: who.doctorId }, at),
+      scheduledIdsAt(ctx.db, { patientId: who.patientId }, at),
+    ]);
     if (others(doctorBusy) || others(patientBusy)) {
       const whose = others(doctorBusy) ? "has just been taken" : "is when the patient already has a session";
-      return new AppError("CONFLICT", `The time on ${calendarDateIn(start, ctx.config.clinicTimeZone)} ${whose}. Nothing was saved: look at the dates again.`, { cause });
+      return new AppError("CONFLICT", `The time on ${calendarDateIn(start, ctx.config.clinicTimeZone)} ${whose}. Nothing was saved: look at the dates again.`, {
+        cause,
+      });
     }
   }
   return new AppError("CONFLICT", "One of the series' times has just been taken. Nothing was saved: look at the dates again.", { cause });

@@ -30,14 +30,19 @@ export interface SeriesRequest {
  * The shape and occurrences a request asks for, refused when it begins in the past or more than
  * a year ahead, ends before it begins, or runs past 52 sessions.
  */
-export function requestedSeries(services: Pick<ClinicServices, "config" | "now">, request: SeriesRequest): { shape: SeriesShape; occurrences: Occurrence[]; rule: string } {
+export function requestedSeries(
+  services: Pick<ClinicServices, "config" | "now">,
+  request: SeriesRequest,
+): { shape: SeriesShape; occurrences: Occurrence[]; rule: string } {
   const firstStart = new Date(request.firstStart);
   const now = services.now().getTime();
-  if (firstStart.getTime() <= now) throw new AppError("INVALID_INPUT", "That time has already passed. Please choose a time in the future for the first session.");
+  if (firstStart.getTime() <= now)
+    throw new AppError("INVALID_INPUT", "That time has already passed. Please choose a time in the future for the first session.");
   if (firstStart.getTime() > now + SERIES_START_HORIZON_DAYS * 86_400_000) {
     throw new AppError("INVALID_INPUT", `A series begins within ${SERIES_START_HORIZON_DAYS} days: choose an earlier first session.`);
   }
-  if (request.untilDate !== undefined && !parseCalendarDate(request.untilDate)) throw new AppError("INVALID_INPUT", "Give the last date as a real date (YYYY-MM-DD).");
+  if (request.untilDate !== undefined && !parseCalendarDate(request.untilDate))
+    throw new AppError("INVALID_INPUT", "Give the last date as a real date (YYYY-MM-DD).");
   const end: SeriesShape["end"] = request.count !== undefined ? { occurrences: request.count } : { untilDate: request.untilDate! };
   const shape = shapeFrom(firstStart, services.config.clinicTimeZone, request.intervalWeeks as SeriesInterval, end);
   if ("untilDate" in end && end.untilDate < shape.firstDate) throw new AppError("INVALID_INPUT", "The series' last date is before its first session.");

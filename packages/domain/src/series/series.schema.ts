@@ -21,9 +21,7 @@ const seriesFields = {
   /** The first session; its weekday and clock time (in the clinic's zone) are every session's. */
   firstStart: instant("first session's date and time"),
   // Coerced: the preview reads these from a query string.
-  intervalWeeks: z.coerce
-    .number({ error: INTERVAL })
-    .refine((weeks) => (SERIES_INTERVAL_WEEKS as readonly number[]).includes(weeks), INTERVAL),
+  intervalWeeks: z.coerce.number({ error: INTERVAL }).refine((weeks) => (SERIES_INTERVAL_WEEKS as readonly number[]).includes(weeks), INTERVAL),
   /** The last date (inclusive, in the clinic's zone)… */
   untilDate: calendarDate("the last date").optional(),
   /** …or the number of sessions. */

@@ -70,7 +70,19 @@ export function RepeatFields({ id, repeat, onRepeat, end, onEnd, disabled }: Rep
   );
 }
 
-function EndChoice({ checked, label, onChoose, disabled, children }: { checked: boolean; label: string; onChoose: () => void; disabled: boolean; children: ReactNode }) {
+function EndChoice({
+  checked,
+  label,
+  onChoose,
+  disabled,
+  children,
+}: {
+  checked: boolean;
+  label: string;
+  onChoose: () => void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={cn("flex flex-wrap items-center gap-3 rounded-lg border px-3 py-2", checked ? "border-gold-600 bg-gold-200/30" : "border-ivory-300")}>
       <label className="flex cursor-pointer items-center gap-2 text-sm font-medium text-ink-900">

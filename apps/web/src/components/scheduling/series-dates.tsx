@@ -9,10 +9,15 @@ import { PROBLEM_WORDS, type DateChoice, type SeriesRequest } from "./series-for
 
 /** The series' dates as the server sees them now (GET /api/doctors/{id}/series-preview). */
 export function useSeriesPreview(doctorId: number | undefined, patientId: number | undefined, request: SeriesRequest | undefined) {
-  return trpc.series.preview.useQuery({ doctorId: doctorId ?? 0, ...(patientId ? { patientId } : {}), ...(request ?? { firstStart: "", intervalWeeks: 1 }) }, {
-    enabled: doctorId !== undefined && request !== undefined,
-    retry: false,
-  });
+  return trpc.series.preview.useQuery(
+    { doctorId: doctorId ?? 0, ...(patientId ? { patientId } : {}), ...(request ?? { firstStart: "", intervalWeeks: 1 }) },
+    {
+      enabled: doctorId !== undefined && request !== undefined,
+      retry: false,
+      // Which dates are taken changes while the patient looks: every look asks again.
+      staleTime: 0,
+    },
+  );
 }
 
 type SeriesDatesProps = {
@@ -46,9 +51,9 @@ export function SeriesDates({ doctorId, patientId, preview, choices, onChoose, d
   const taken = data!.occurrences.filter((o) => o.problem !== null).length;
   return (
     <section aria-labelledby="series-dates-title" className="grid gap-3">
-      <h3 id="series-dates-title" className="text-sm font-medium text-foreground">
+      <p id="series-dates-title" className="text-sm font-medium text-foreground">
         {data!.occurrences.length} dates{taken > 0 ? `, ${taken} taken` : ", all free"}
-      </h3>
+      </p>
       <ul className="grid max-h-80 gap-2 overflow-y-auto rounded-lg border border-ivory-300 bg-ivory-100/70 p-3">
         {data!.occurrences.map((occurrence) => (
           <li key={occurrence.occurrence} className="grid gap-2 rounded-md bg-ivory-50 px-3 py-2">
@@ -99,16 +104,20 @@ type TakenDateChoiceProps = {
 function TakenDateChoice({ occurrence, doctorId, patientId, timeZone, choice, onChoose, disabled }: TakenDateChoiceProps) {
   const name = `choice-${occurrence.occurrence}`;
   const day = formatLongDay(occurrence.occurrence);
-  const slots = trpc.appointments.slots.useQuery(
-    { doctorId, date: occurrence.date, ...(patientId ? { patientId } : {}) },
-    { enabled: choice.kind === "move" },
-  );
+  const slots = trpc.appointments.slots.useQuery({ doctorId, date: occurrence.date, ...(patientId ? { patientId } : {}) }, { enabled: choice.kind === "move" });
   return (
     <fieldset className="grid gap-2">
       <legend className="sr-only">What to do on {day}</legend>
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex cursor-pointer items-center gap-2">
-          <input type="radio" name={name} checked={choice.kind === "skip"} onChange={() => onChoose({ kind: "skip" })} disabled={disabled} className="size-4 accent-gold-700" />
+          <input
+            type="radio"
+            name={name}
+            checked={choice.kind === "skip"}
+            onChange={() => onChoose({ kind: "skip" })}
+            disabled={disabled}
+            className="size-4 accent-gold-700"
+          />
           Skip this date
         </label>
         <label className="flex cursor-pointer items-center gap-2">

@@ -21,7 +21,10 @@ describe("a weekly series in the booking form", () => {
     });
     expect(seriesRequest("2027-01-05T20:00:00.000Z", 1, { kind: "count", count: "53" })).toEqual({ ok: false, message: "A series has 2 to 52 sessions." });
     expect(seriesRequest("2027-01-05T20:00:00.000Z", 1, { kind: "count", count: "" })).toMatchObject({ ok: false });
-    expect(seriesRequest("2027-01-05T20:00:00.000Z", 4, { kind: "until", untilDate: "2027-06-01" })).toMatchObject({ ok: true, request: { untilDate: "2027-06-01" } });
+    expect(seriesRequest("2027-01-05T20:00:00.000Z", 4, { kind: "until", untilDate: "2027-06-01" })).toMatchObject({
+      ok: true,
+      request: { untilDate: "2027-06-01" },
+    });
     expect(seriesRequest("2027-01-05T20:00:00.000Z", 4, { kind: "until", untilDate: "" })).toMatchObject({ ok: false });
   });
 

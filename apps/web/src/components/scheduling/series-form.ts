@@ -15,7 +15,11 @@ export type DateChoice = { kind: "skip" } | { kind: "move"; startTime: string | 
 export type SeriesRequest = Pick<BookSeriesInput, "firstStart" | "intervalWeeks" | "count" | "untilDate">;
 
 /** The series asked for, or what is wrong with its end, in words a person can act on. */
-export function seriesRequest(firstStart: string, repeat: Exclude<Repeat, 0>, end: SeriesEnd): { ok: true; request: SeriesRequest } | { ok: false; message: string } {
+export function seriesRequest(
+  firstStart: string,
+  repeat: Exclude<Repeat, 0>,
+  end: SeriesEnd,
+): { ok: true; request: SeriesRequest } | { ok: false; message: string } {
   if (end.kind === "until") {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(end.untilDate)) return { ok: false, message: "Choose the date of the last session." };
     return { ok: true, request: { firstStart, intervalWeeks: repeat, untilDate: end.untilDate } };

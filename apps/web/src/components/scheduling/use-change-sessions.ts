@@ -9,7 +9,13 @@ type Change = { startTime: string } | { status: "cancelled" };
  * /api/appointments/{id} for a single session, PATCH /api/appointments/{id}/series for a session
  * of a series. Answers the sessions changed.
  */
-export function useChangeSessions({ onChanged, onError }: { onChanged: (changed: Appointment[]) => Promise<void> | void; onError: (error: { message: string }) => Promise<void> | void }) {
+export function useChangeSessions({
+  onChanged,
+  onError,
+}: {
+  onChanged: (changed: Appointment[]) => Promise<void> | void;
+  onError: (error: { message: string }) => Promise<void> | void;
+}) {
   const single = trpc.appointments.update.useMutation({ onSuccess: (changed) => onChanged([changed]), onError });
   const series = trpc.series.change.useMutation({ onSuccess: ({ appointments }) => onChanged(appointments), onError });
   return {
