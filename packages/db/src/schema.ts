@@ -280,7 +280,7 @@ export interface AppointmentsTable {
   /** The weekly series the session belongs to (null for a single session). */
   series_id: number | null;
   /** The occurrence of its series' rule the session stands for (it may have been moved off it). */
-  series_occurrence: Instant | null;
+  occurrence_time: Instant | null;
 }
 
 /** A patient's repeating sessions with one doctor: see the migration 2026-12-03T1000-appointment-series. */

@@ -49,15 +49,15 @@ export async function up(db: MigrationDb): Promise<void> {
     .alterTable("appointments")
     .addColumn("series_id", "integer", (c) => c.references("appointment_series.id").onDelete("set null"))
     .execute();
-  await db.schema.alterTable("appointments").addColumn("series_occurrence", instantType(db)).execute();
-  await requireCanonicalInstantsOf(db, "appointments", "series", ["series_occurrence"]);
-  await db.schema.createIndex("appointments_series_idx").on("appointments").columns(["series_id", "series_occurrence"]).execute();
+  await db.schema.alterTable("appointments").addColumn("occurrence_time", instantType(db)).execute();
+  await requireCanonicalInstantsOf(db, "appointments", "series", ["occurrence_time"]);
+  await db.schema.createIndex("appointments_series_idx").on("appointments").columns(["series_id", "occurrence_time"]).execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex("appointments_series_idx").ifExists().execute();
   await dropCanonicalInstantsOf(db, "appointments", "series");
-  await db.schema.alterTable("appointments").dropColumn("series_occurrence").execute();
+  await db.schema.alterTable("appointments").dropColumn("occurrence_time").execute();
   await db.schema.alterTable("appointments").dropColumn("series_id").execute();
   await dropCanonicalInstants(db, "appointment_series");
   await db.schema.dropTable("appointment_series").execute();

@@ -40,7 +40,7 @@ function appointmentRow(appointment: NewAppointment) {
     // Written only when set, so an appointment without a priced service is the same row it always was.
     ...(appointment.serviceId != null ? { service_id: appointment.serviceId } : {}),
     ...(appointment.feeMinor != null ? { fee_minor: appointment.feeMinor } : {}),
-    ...(appointment.seriesId != null ? { series_id: appointment.seriesId, series_occurrence: appointment.seriesOccurrence ?? null } : {}),
+    ...(appointment.seriesId != null ? { series_id: appointment.seriesId, occurrence_time: appointment.seriesOccurrence ?? null } : {}),
   };
 }
 
@@ -122,7 +122,7 @@ function viewQuery(db: Db) {
       "s.name as service_name",
       "a.fee_minor",
       "a.series_id",
-      "a.series_occurrence",
+      "a.occurrence_time",
       "t.session_notes",
       "t.progress_rating",
     ]);
@@ -154,7 +154,7 @@ function toView(row: ViewRow): AppointmentView {
     serviceName: row.service_name,
     feeMinor: row.fee_minor,
     // Only on a series' sessions: a single session reads exactly as it did before series existed.
-    ...(row.series_id != null ? { seriesId: row.series_id, seriesOccurrence: row.series_occurrence ?? row.start_time } : {}),
+    ...(row.series_id != null ? { seriesId: row.series_id, seriesOccurrence: row.occurrence_time ?? row.start_time } : {}),
   };
 }
 
@@ -173,7 +173,7 @@ export function insertedAppointmentView(
     service_name: serviceName,
     fee_minor: appointment.feeMinor ?? null,
     series_id: appointment.seriesId ?? null,
-    series_occurrence: appointment.seriesOccurrence ?? null,
+    occurrence_time: appointment.seriesOccurrence ?? null,
     patient_first_name: patient.firstName,
     patient_last_name: patient.lastName,
     doctor_first_name: doctor.firstName,
@@ -228,7 +228,7 @@ export async function findAppointments(db: Db, ids: readonly number[]): Promise<
 
 /** Every session of a weekly series, in the order of the occurrences they stand for. */
 export async function appointmentsOfSeries(db: Db, seriesId: number): Promise<AppointmentView[]> {
-  return (await viewQuery(db).where("a.series_id", "=", seriesId).orderBy("a.series_occurrence").orderBy("a.id").execute()).map(toView);
+  return (await viewQuery(db).where("a.series_id", "=", seriesId).orderBy("a.occurrence_time").orderBy("a.id").execute()).map(toView);
 }
 
 export async function findAppointment(db: Db, id: number): Promise<AppointmentView | undefined> {
@@ -287,7 +287,7 @@ export async function updateAppointment(db: Db, id: number, patch: AppointmentPa
       ...(patch.lateCancellation !== undefined ? { late_cancellation: patch.lateCancellation ? 1 : 0 } : {}),
       ...(patch.confirmedAt !== undefined ? { confirmed_at: patch.confirmedAt } : {}),
       ...(patch.seriesId !== undefined ? { series_id: patch.seriesId } : {}),
-      ...(patch.seriesOccurrence !== undefined ? { series_occurrence: patch.seriesOccurrence } : {}),
+      ...(patch.seriesOccurrence !== undefined ? { occurrence_time: patch.seriesOccurrence } : {}),
       updated_at: patch.updatedAt,
     })
     .where("id", "=", id)
