@@ -125,6 +125,21 @@ function anEstimate(w: World): Promise<number> {
   );
 }
 
+/** A session of a series of the patient's with the doctor, booked once by the patient. */
+function aSeriesSession(w: World): Promise<number> {
+  return once(w, "seriesSessionId", async () => {
+    const patient = await w.as("pat");
+    const booked = await w.app.inject({
+      method: "POST",
+      url: "/api/appointment-series",
+      payload: { title: "Weekly therapy", doctorId: w.id("doc"), firstStart: await w.freeSlot(), intervalWeeks: 1, count: 1 },
+      headers: { cookie: patient.cookie },
+    });
+    if (booked.statusCode !== 200) throw new Error(`booking a series answered ${booked.statusCode}: ${booked.body}`);
+    return (booked.json() as { appointments: { id: number }[] }).appointments[0]!.id;
+  });
+}
+
 async function once<T>(w: World, name: string, make: () => Promise<T>): Promise<T> {
   if (!(name in w.kept)) w.kept[name] = await make();
   return w.kept[name] as T;
@@ -368,6 +383,39 @@ export const TABLE: readonly Row[] = [
   ],
   ["GET /appointments", EVERY_MEMBER, () => ({ url: "/appointments" })],
   ["PATCH /appointments/{id}", THE_RECORD, (w) => ({ url: `/appointments/${w.appointments.upcoming}`, payload: { description: "Bring the sleep journal" } })],
+  // A series as a booking: the patient for themselves, the doctor (in care) and an admin for the patient; no one else.
+  [
+    "GET /doctors/{doctorId}/series-preview",
+    [401, 403, 403, 200, 403, 200, 403, 200],
+    async (w, c) => ({
+      url: `/doctors/${c === "str" ? w.id("str") : w.id("doc")}/series-preview?${new URLSearchParams({
+        firstStart: await w.freeSlot(),
+        intervalWeeks: "2",
+        count: "4",
+        ...(c === "pat" ? {} : { patientId: String(w.id("pat")) }),
+      })}`,
+    }),
+  ],
+  [
+    "POST /appointment-series",
+    [401, 403, 403, 200, 403, 200, 403, 200],
+    async (w, c) => ({
+      url: "/appointment-series",
+      payload: {
+        title: "Individual therapy",
+        doctorId: c === "str" ? w.id("str") : w.id("doc"),
+        firstStart: await w.freeSlot(),
+        intervalWeeks: 1,
+        count: 1,
+        ...(c === "pat" ? {} : { patientId: w.id("pat") }),
+      },
+    }),
+  ],
+  [
+    "PATCH /appointments/{id}/series",
+    THE_RECORD,
+    async (w) => ({ url: `/appointments/${await aSeriesSession(w)}/series`, payload: { scope: "series", title: "Weekly therapy" } }),
+  ],
   // The link is the proof: whoever holds it confirms, signed in or not; one made out to another
   // patient (the other patient's, here) confirms nothing of this patient's session.
   [

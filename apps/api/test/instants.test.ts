@@ -105,6 +105,25 @@ describeApp(
       const other = await book(app, patient, { doctorId: doctor.id, startTime: third });
       expect((await patch(app, patient, booked.json().id, { startTime: withOffset(second!) })).statusCode).toBe(200);
       expect((await patch(app, patient, other.json().id, { status: "cancelled" })).statusCode).toBe(200);
+      // A weekly series, its first session given with an offset, one session of it moved.
+      const [seriesStart] = await slotsOf(app, patient, doctor.id, weekdayAhead(21));
+      const series = await call(app, patient, "POST", "/api/appointment-series", {
+        doctorId: doctor.id,
+        title: "Weekly therapy",
+        firstStart: withOffset(seriesStart!),
+        intervalWeeks: 1,
+        count: 2,
+      });
+      expect(series.json().appointments[0].startTime).toBe(seriesStart);
+      const [, later] = await slotsOf(app, patient, doctor.id, weekdayAhead(0, new Date(series.json().appointments[1].startTime)));
+      expect(
+        (
+          await call(app, patient, "PATCH", `/api/appointments/${series.json().appointments[1].id}/series`, {
+            scope: "following",
+            startTime: withOffset(later!),
+          })
+        ).statusCode,
+      ).toBe(200);
       // Confirmed from a reminder's link.
       const token = signLink(app.clinic.secrets, {
         purpose: "confirm_appointment",

@@ -39,6 +39,8 @@ interface World {
   patientLogin: { username: string; password: string };
   appointmentId: number;
   startTime: string;
+  /** A weekly series of the patient's: its first session's start, and one of its sessions. */
+  series: { firstStart?: string; appointmentId?: number };
   emergencyAccessId: number;
   createdUserId: number;
   treatmentSessionId: number;
@@ -153,6 +155,26 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ],
   ["GET /appointments", (w) => ({ as: w.patient, url: "/appointments?status=scheduled&order=asc&limit=10" })],
   ["PATCH /appointments/{id}", (w) => ({ as: w.patient, url: `/appointments/${w.appointmentId}`, payload: { description: "Bring the sleep journal" } })],
+  [
+    "GET /doctors/{doctorId}/series-preview",
+    async (w) => {
+      [w.series.firstStart] = (await slotsOf(w.app, w.patient, w.doctor.id, weekdayAhead(30))) as [string];
+      return { as: w.patient, url: `/doctors/${w.doctor.id}/series-preview?firstStart=${w.series.firstStart}&intervalWeeks=1&count=3` };
+    },
+  ],
+  [
+    "POST /appointment-series",
+    (w) => ({
+      as: w.patient,
+      url: "/appointment-series",
+      payload: { doctorId: w.doctor.id, title: "Weekly therapy", firstStart: w.series.firstStart, intervalWeeks: 1, count: 3 },
+      keep: (answer: { appointments: { id: number }[] }) => void (w.series.appointmentId = answer.appointments[1]!.id),
+    }),
+  ],
+  [
+    "PATCH /appointments/{id}/series",
+    (w) => ({ as: w.patient, url: `/appointments/${w.series.appointmentId}/series`, payload: { scope: "following", title: "Weekly check-in" } }),
+  ],
   ["POST /appointments/confirm", (w) => ({ url: "/appointments/confirm", payload: { token: reminderLink(w, "confirm_appointment") } })],
   ["POST /appointments/manage-link", (w) => ({ as: w.patient, url: "/appointments/manage-link", payload: { token: reminderLink(w, "manage_appointment") } })],
   ["GET /appointments/summary", (w) => ({ as: w.patient, url: "/appointments/summary" })],
@@ -648,6 +670,7 @@ describeApp(
         patientLogin: { username: String(login.username), password: String(login.password) },
         appointmentId: 0,
         startTime: "",
+        series: {},
         emergencyAccessId: 0,
         createdUserId: 0,
         treatmentSessionId: 0,

@@ -194,6 +194,37 @@ describeApp("waitlist", (testApp) => {
     expect(await scheduledWith(app, doctor.id)).toEqual([{ patientId: walkIn.id, startTime: start }]);
   });
 
+  it("takes a weekly series as single bookings: its booking withdraws an offer of one of its hours, its cancellation offers the hours it frees", async () => {
+    const { app } = testApp();
+    const { doctor, start, patients } = await aFreedHour(app, [{ times: ANY_TIME }]);
+    const [first] = patients as [SignedIn];
+    const [offer] = await offersOf(app, first);
+    expect(offer?.startTime).toBe(start);
+    // Another patient books a weekly series whose first session is the offered hour: the offer is withdrawn.
+    const regular = await aPatient(app);
+    const series = await app.inject({
+      method: "POST",
+      url: "/api/appointment-series",
+      payload: { title: "Weekly therapy", doctorId: doctor.id, firstStart: start, intervalWeeks: 1, count: 3 },
+      headers: as(regular),
+    });
+    expect(series.statusCode, series.body).toBe(200);
+    expect(await offersOf(app, first)).toEqual([]);
+    expect((await answer(app, first, offer!.id, "accept")).statusCode).toBe(409);
+    // Cancelling the whole series frees its three hours: the first of them is offered to the one waiting.
+    const sessions = series.json().appointments as { id: number; startTime: string }[];
+    const cancelled = await app.inject({
+      method: "PATCH",
+      url: `/api/appointments/${sessions[0]!.id}/series`,
+      payload: { scope: "series", status: "cancelled" },
+      headers: as(regular),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const offered = await offersOf(app, first);
+    expect(offered).toHaveLength(1);
+    expect(sessions.map((session) => session.startTime)).toContain(offered[0]!.startTime);
+  });
+
   it("shows a doctor their own waitlist with how long each has waited, and no other doctor's; admins see every list", async () => {
     const { app } = testApp();
     const doctor = await aStaffMember(app, "doctor");

@@ -14,6 +14,7 @@ export * from "./repositories/account-notices.repository";
 export * from "./repositories/audit-log.repository";
 export * from "./repositories/doctors.repository";
 export * from "./repositories/appointments.repository";
+export * from "./repositories/appointment-series.repository";
 export * from "./repositories/care.repository";
 export * from "./repositories/emergency-access.repository";
 export * from "./repositories/treatment-sessions.repository";

@@ -277,6 +277,31 @@ export interface AppointmentsTable {
   service_id: number | null;
   /** The fee agreed at booking, in minor units: never rewritten by a later price change. */
   fee_minor: number | null;
+  /** The weekly series the session belongs to (null for a single session). */
+  series_id: number | null;
+  /** The occurrence of its series' rule the session stands for (it may have been moved off it). */
+  occurrence_time: Instant | null;
+}
+
+/** A patient's repeating sessions with one doctor: see the migration 2026-12-03T1000-appointment-series. */
+export interface AppointmentSeriesTable {
+  id: Generated<number>;
+  patient_id: number;
+  doctor_id: number;
+  /** RRULE as the calendar feed carries it (FREQ=WEEKLY;INTERVAL=…;BYDAY=…;COUNT=…|UNTIL=…). */
+  rule: string;
+  time_zone: string;
+  /** YYYY-MM-DD in time_zone: the first occurrence's date. */
+  first_date: string;
+  /** Minutes after midnight in time_zone. */
+  clock_minute: number;
+  interval_weeks: number;
+  /** The last date (inclusive) or the number of occurrences: exactly one is set. */
+  until_date: string | null;
+  occurrences: number | null;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
 }
 
 export interface TreatmentSessionsTable {
@@ -661,6 +686,7 @@ export interface Database {
   doctor_profiles: DoctorProfilesTable;
   login_sessions: LoginSessionsTable;
   appointments: AppointmentsTable;
+  appointment_series: AppointmentSeriesTable;
   treatment_sessions: TreatmentSessionsTable;
   session_addenda: SessionAddendaTable;
   psychotherapy_notes: PsychotherapyNotesTable;

@@ -5,6 +5,7 @@ export * from "./auth/auth.schema";
 export * from "./doctors/doctor.schema";
 export * from "./appointments/appointment.schema";
 export * from "./appointments/activity.schema";
+export * from "./series/series.schema";
 export * from "./treatment-sessions/treatment-session.schema";
 export * from "./patients/patient.schema";
 export * from "./care/care.schema";

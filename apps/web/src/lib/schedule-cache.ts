@@ -10,6 +10,8 @@ export function useRefreshSchedule(): () => Promise<void> {
     // Not the private psychotherapy notes: each reading of one is audited, so it is read only when asked.
     await Promise.all([
       utils.appointments.invalidate(),
+      // A series' preview shows which dates are taken: a booking or a change may have taken one.
+      utils.series.invalidate(),
       utils.treatmentSessions.list.invalidate(),
       utils.treatmentSessions.unsigned.invalidate(),
       utils.patients.invalidate(),

@@ -41,6 +41,7 @@ import * as billingDocuments from "./2026-12-01T2020-billing-documents";
 import * as oldFormSweepIndexes from "./2026-12-01T3000-old-form-sweep-indexes";
 import * as runningBalances from "./2026-12-02T2000-running-balances";
 import * as estimateReviews from "./2026-12-02T4000-estimate-reviews";
+import * as appointmentSeries from "./2026-12-03T1000-appointment-series";
 import * as waitlist from "./2026-12-03T2000-waitlist";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
@@ -84,6 +85,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-12-01T3000-old-form-sweep-indexes": oldFormSweepIndexes,
   "2026-12-02T2000-running-balances": runningBalances,
   "2026-12-02T4000-estimate-reviews": estimateReviews,
+  "2026-12-03T1000-appointment-series": appointmentSeries,
   "2026-12-03T2000-waitlist": waitlist,
 });
 

@@ -19,6 +19,9 @@ export interface NewAppointment {
   /** The service booked and its fee as agreed now (the patient's rate if set); none for a session booked without a priced service. */
   serviceId?: number | null;
   feeMinor?: number | null;
+  /** A session of a weekly series: the series, and the occurrence of its rule the session stands for. */
+  seriesId?: number | null;
+  seriesOccurrence?: string | null;
 }
 
 /** A new appointment's columns as it is stored. */
@@ -37,6 +40,7 @@ function appointmentRow(appointment: NewAppointment) {
     // Written only when set, so an appointment without a priced service is the same row it always was.
     ...(appointment.serviceId != null ? { service_id: appointment.serviceId } : {}),
     ...(appointment.feeMinor != null ? { fee_minor: appointment.feeMinor } : {}),
+    ...(appointment.seriesId != null ? { series_id: appointment.seriesId, occurrence_time: appointment.seriesOccurrence ?? null } : {}),
   };
 }
 
@@ -70,6 +74,9 @@ export interface AppointmentView {
   serviceId: number | null;
   serviceName: string | null;
   feeMinor: number | null;
+  /** Only on a session of a weekly series: the series, and the occurrence of its rule the session stands for. */
+  seriesId?: number;
+  seriesOccurrence?: string;
 }
 
 export interface AppointmentFilter {
@@ -114,6 +121,8 @@ function viewQuery(db: Db) {
       "a.service_id",
       "s.name as service_name",
       "a.fee_minor",
+      "a.series_id",
+      "a.occurrence_time",
       "t.session_notes",
       "t.progress_rating",
     ]);
@@ -144,6 +153,8 @@ function toView(row: ViewRow): AppointmentView {
     serviceId: row.service_id,
     serviceName: row.service_name,
     feeMinor: row.fee_minor,
+    // Only on a series' sessions: a single session reads exactly as it did before series existed.
+    ...(row.series_id != null ? { seriesId: row.series_id, seriesOccurrence: row.occurrence_time ?? row.start_time } : {}),
   };
 }
 
@@ -161,6 +172,8 @@ export function insertedAppointmentView(
     service_id: appointment.serviceId ?? null,
     service_name: serviceName,
     fee_minor: appointment.feeMinor ?? null,
+    series_id: appointment.seriesId ?? null,
+    occurrence_time: appointment.seriesOccurrence ?? null,
     patient_first_name: patient.firstName,
     patient_last_name: patient.lastName,
     doctor_first_name: doctor.firstName,
@@ -213,6 +226,11 @@ export async function findAppointments(db: Db, ids: readonly number[]): Promise<
   return (await viewQuery(db).where("a.id", "in", ids).execute()).map(toView);
 }
 
+/** Every session of a weekly series, in the order of the occurrences they stand for. */
+export async function appointmentsOfSeries(db: Db, seriesId: number): Promise<AppointmentView[]> {
+  return (await viewQuery(db).where("a.series_id", "=", seriesId).orderBy("a.occurrence_time").orderBy("a.id").execute()).map(toView);
+}
+
 export async function findAppointment(db: Db, id: number): Promise<AppointmentView | undefined> {
   const row = await viewQuery(db).where("a.id", "=", id).executeTakeFirst();
   return row && toView(row);
@@ -249,6 +267,9 @@ export interface AppointmentPatch {
   cancelledBy?: number | null;
   lateCancellation?: boolean;
   confirmedAt?: string | null;
+  /** Moving a session into another series (a series split by a "this and following" change). */
+  seriesId?: number;
+  seriesOccurrence?: string;
   updatedAt: string;
 }
 
@@ -265,6 +286,8 @@ export async function updateAppointment(db: Db, id: number, patch: AppointmentPa
       ...(patch.cancelledBy !== undefined ? { cancelled_by: patch.cancelledBy } : {}),
       ...(patch.lateCancellation !== undefined ? { late_cancellation: patch.lateCancellation ? 1 : 0 } : {}),
       ...(patch.confirmedAt !== undefined ? { confirmed_at: patch.confirmedAt } : {}),
+      ...(patch.seriesId !== undefined ? { series_id: patch.seriesId } : {}),
+      ...(patch.seriesOccurrence !== undefined ? { occurrence_time: patch.seriesOccurrence } : {}),
       updated_at: patch.updatedAt,
     })
     .where("id", "=", id)

@@ -39,6 +39,11 @@ export const appointmentSchema = z
      * absent where an appointment is part of something else (an unsigned note).
      */
     paperworkDue: z.boolean().optional(),
+    /**
+     * Only on a session of a weekly series: its series. A change of such a session asks which
+     * sessions it is for (PATCH /appointments/{id}/series); PATCH /appointments/{id} changes this one.
+     */
+    seriesId: z.number().int().optional(),
   })
   .meta({ id: "Appointment" });
 export type Appointment = z.infer<typeof appointmentSchema>;

@@ -35,8 +35,11 @@ export const NOT_IN_CARE =
 
 type BookInput = z.output<typeof bookAppointmentInputSchema>;
 
-/** Which patient and doctor a booking is for, by the rules of the caller's role. */
-async function participants(ctx: RequestContext & { user: User }, input: BookInput): Promise<{ patient: User; doctor: User }> {
+/** Which patient and doctor a booking (of one session or a series) is for, by the rules of the caller's role. */
+export async function bookingParticipants(
+  ctx: RequestContext & { user: User },
+  input: Pick<BookInput, "doctorId" | "patientId">,
+): Promise<{ patient: User; doctor: User }> {
   const { user } = ctx;
   if (user.role === "patient" && input.patientId !== undefined && input.patientId !== user.id) {
     throw new AppError("FORBIDDEN", "Patients can book sessions for themselves only.");
@@ -79,7 +82,7 @@ export async function bookAppointment(
 ): Promise<AppointmentView> {
   // What the booking needs to know, read at once (the doctor's hours are read before the caller's
   // right to book is settled, and only used after).
-  const [{ patient, doctor }, hours] = await Promise.all([participants(ctx, input), workingHoursOf(ctx, ctx.db, input.doctorId)]);
+  const [{ patient, doctor }, hours] = await Promise.all([bookingParticipants(ctx, input), workingHoursOf(ctx, ctx.db, input.doctorId)]);
   const start = new Date(input.startTime);
   assertBookableStart(ctx, doctor, hours, start);
   // The fee in force now, kept with the session (a later price change never rewrites it).

@@ -28,7 +28,7 @@ import type { z } from "zod";
 
 type UpdateInput = z.output<typeof updateAppointmentInputSchema>;
 
-const STATUS_WORDS = { completed: "completed", cancelled: "cancelled", no_show: "marked as a no-show", scheduled: "scheduled" } as const;
+export const STATUS_WORDS = { completed: "completed", cancelled: "cancelled", no_show: "marked as a no-show", scheduled: "scheduled" } as const;
 
 /**
  * A care relationship that a booking began ends with that booking's cancellation when nothing
@@ -37,7 +37,11 @@ const STATUS_WORDS = { completed: "completed", cancelled: "cancelled", no_show: 
  * patient's account, or an admin began by assigning the doctor, stays until an admin ends it.
  * Decided in the cancellation's own transaction, on what it sees, and audited with it.
  */
-async function endCareIfBookingsAllCancelled(ctx: RequestContext & { user: User }, trx: Transaction<Database>, appointment: AppointmentView): Promise<void> {
+export async function endCareIfBookingsAllCancelled(
+  ctx: RequestContext & { user: User },
+  trx: Transaction<Database>,
+  appointment: AppointmentView,
+): Promise<void> {
   if (!(await endCareLeftByCancelledBookings(trx, appointment.doctorId, appointment.patientId))) return;
   await recordAudit(
     ctx,
@@ -54,7 +58,7 @@ async function endCareIfBookingsAllCancelled(ctx: RequestContext & { user: User 
   );
 }
 
-function hoursLabel(ms: number): string {
+export function hoursLabel(ms: number): string {
   const hours = Math.round(ms / 3_600_000);
   return `${hours} hour${hours === 1 ? "" : "s"}`;
 }

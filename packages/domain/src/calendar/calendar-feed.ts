@@ -5,6 +5,7 @@ import { deleteCalendarFeed, findCalendarFeed, findCalendarFeedOwner, findUserBy
 import { recordAudit } from "../audit/audit";
 import type { ClinicServices, RequestContext } from "../context";
 import { appointmentEventSequence, renderCalendar } from "./ics";
+import { feedSeriesOf } from "./series-feed";
 
 const FEED_PAST_DAYS = 90;
 const FEED_MAX_EVENTS = 1000;
@@ -51,16 +52,21 @@ export async function calendarFeedFor(services: ClinicServices, token: string): 
     order: "asc",
     limit: FEED_MAX_EVENTS,
   });
+  // A series' sessions are one event of the series; the rest are events of their own.
+  const series = await feedSeriesOf(services.db, appointments);
   return renderCalendar({
     clinicName: services.config.clinicName,
     now,
-    events: appointments.map((a) => ({
-      id: a.id,
-      startTime: a.startTime,
-      endTime: a.endTime,
-      cancelled: a.status === "cancelled",
-      sequence: appointmentEventSequence(a.createdAt, a.updatedAt),
-    })),
+    series,
+    events: appointments
+      .filter((a) => a.seriesId === undefined)
+      .map((a) => ({
+        id: a.id,
+        startTime: a.startTime,
+        endTime: a.endTime,
+        cancelled: a.status === "cancelled",
+        sequence: appointmentEventSequence(a.createdAt, a.updatedAt),
+      })),
     alarmLeadHours: services.config.notices.reminderLeadHours,
   });
 }

@@ -7,8 +7,12 @@ import { Field } from "../field";
 import { DoctorSelect, PatientSelect } from "./booking-party-select";
 import { EMPTY_BOOKING, validateBooking, type BookingField, type BookingFormValues } from "./booking-form";
 import { InsideWindowNote } from "./inside-window-note";
+import { RepeatFields } from "./repeat-fields";
+import { SeriesDates, useSeriesPreview } from "./series-dates";
+import { DEFAULT_SERIES_END, seriesExceptions, seriesRequest, sessionsBooked, type DateChoice, type Repeat, type SeriesEnd } from "./series-form";
 import { ServiceField, useServiceChoices } from "./service-field";
 import { SlotPicker } from "./slot-picker";
+import { useBookSeries } from "./use-book-series";
 import { useBookSession } from "./use-book-session";
 import { FormDialogFooter } from "../form-dialog-footer";
 import { clearFormProblem, reportFormProblem } from "../../lib/form-problem";
@@ -24,7 +28,7 @@ type BookSessionDialogProps = {
   bookingFor: { kind: "self"; doctorId?: number | undefined } | { kind: "patient"; doctorId: number; patientId?: number };
 };
 
-/** The booking modal: who with, what about, and a free slot, then POST /api/appointments. */
+/** The booking modal: who with, what about, and a free slot, then POST /api/appointments (or, repeating, POST /api/appointment-series). */
 export function BookSessionDialog({ open, onOpenChange, bookingFor }: BookSessionDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -47,6 +51,12 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
   const [invalid, setInvalid] = useState<BookingField>();
   const choices = useServiceChoices(forPatient ? "patient" : "self", values.patientId);
   const book = useBookSession({ onBooked: onDone, onRefused: () => setValues((current) => ({ ...current, startTime: undefined })) });
+  const [repeat, setRepeat] = useState<Repeat>(0);
+  const [end, setEnd] = useState<SeriesEnd>(DEFAULT_SERIES_END);
+  const [dateChoices, setDateChoices] = useState<Record<string, DateChoice>>({});
+  const series = repeat !== 0 && values.startTime ? seriesRequest(values.startTime, repeat, end) : undefined;
+  const preview = useSeriesPreview(values.doctorId, forPatient ? values.patientId : undefined, series?.ok ? series.request : undefined);
+  const bookSeries = useBookSeries({ onBooked: onDone });
 
   const update = (patch: Partial<BookingFormValues>, field: BookingField) => {
     setValues((current) => ({ ...current, ...patch }));
@@ -62,11 +72,22 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
       reportFormProblem(validation.message);
       return;
     }
+    if (repeat === 0) {
+      clearFormProblem();
+      book.mutate(validation.input);
+      return;
+    }
+    if (series && !series.ok) return reportFormProblem(series.message);
+    if (!series || !preview.data) return reportFormProblem("Wait for the dates of the series to be checked.");
+    const exceptions = seriesExceptions(preview.data, dateChoices);
+    if (!exceptions.ok) return reportFormProblem(`Pick another time for ${exceptions.date}, or skip that date.`);
     clearFormProblem();
-    book.mutate(validation.input);
+    const { startTime: _first, ...session } = validation.input;
+    bookSeries.mutate({ ...session, ...series.request, exceptions: exceptions.exceptions });
   };
 
-  const busy = book.isPending;
+  const busy = book.isPending || bookSeries.isPending;
+  const seriesSize = repeat !== 0 && preview.data ? sessionsBooked(preview.data, dateChoices) : undefined;
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-6">
@@ -147,7 +168,28 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
       </div>
       {forPatient ? null : <InsideWindowNote startTime={values.startTime} />}
 
-      <FormDialogFooter busy={busy} onCancel={onDone} label="Book Session" busyLabel="Booking..." />
+      <RepeatFields id={ids} repeat={repeat} onRepeat={setRepeat} end={end} onEnd={setEnd} disabled={busy} />
+      {repeat !== 0 && values.doctorId !== undefined && values.startTime ? (
+        series?.ok ? (
+          <SeriesDates
+            doctorId={values.doctorId}
+            patientId={forPatient ? values.patientId : undefined}
+            preview={preview}
+            choices={dateChoices}
+            onChoose={(occurrence, choice) => setDateChoices((current) => ({ ...current, [occurrence]: choice }))}
+            disabled={busy}
+          />
+        ) : (
+          <p className="text-sm text-destructive">{series?.message}</p>
+        )
+      ) : null}
+
+      <FormDialogFooter
+        busy={busy}
+        onCancel={onDone}
+        label={seriesSize !== undefined ? `Book ${seriesSize} sessions` : "Book Session"}
+        busyLabel="Booking..."
+      />
     </form>
   );
 }

@@ -1,15 +1,17 @@
-import type { Appointment } from "@halcyon/domain/schemas";
+import type { Appointment, SeriesScope } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { TriangleAlert } from "lucide-react";
+import { useState } from "react";
 
 import { counterpartOf, hoursPhrase, isInsideCancellationWindow } from "../../lib/appointment-rules";
 import { useCurrentUser } from "../../lib/auth/current-user";
 import { useCancellationWindowHours } from "../../lib/clinic-profile";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { useRefreshSchedule } from "../../lib/schedule-cache";
-import { trpc } from "../../lib/trpc";
+import { SeriesScopeField } from "./series-scope-field";
+import { useChangeSessions } from "./use-change-sessions";
 
 /** Asks before cancelling, and warns a patient when the cancellation will be recorded as late. */
 export function CancelForm({ appointment, onDone }: { appointment: Appointment; onDone: () => void }) {
@@ -20,13 +22,18 @@ export function CancelForm({ appointment, onDone }: { appointment: Appointment; 
   const windowHours = useCancellationWindowHours();
   const late = viewer.role === "patient" && isInsideCancellationWindow(appointment, new Date(), windowHours);
 
-  const cancel = trpc.appointments.update.useMutation({
-    onSuccess: async (cancelled) => {
+  const [scope, setScope] = useState<SeriesScope>("this");
+  const cancel = useChangeSessions({
+    onChanged: async (changed) => {
+      const [cancelled] = changed;
       toast({
-        title: "Session cancelled",
-        description: cancelled.lateCancellation
-          ? `${cancelled.title} on ${format.longDay(cancelled.startTime)} is cancelled, recorded as a late cancellation.`
-          : `${cancelled.title} on ${format.longDay(cancelled.startTime)} is cancelled.`,
+        title: changed.length > 1 ? `${changed.length} sessions cancelled` : "Session cancelled",
+        description:
+          changed.length > 1 || !cancelled
+            ? `Every session of the series you chose is cancelled${changed.some((a) => a.lateCancellation) ? "; the first is recorded as a late cancellation" : ""}.`
+            : cancelled.lateCancellation
+              ? `${cancelled.title} on ${format.longDay(cancelled.startTime)} is cancelled, recorded as a late cancellation.`
+              : `${cancelled.title} on ${format.longDay(cancelled.startTime)} is cancelled.`,
       });
       onDone();
       await refreshSchedule();
@@ -45,6 +52,8 @@ export function CancelForm({ appointment, onDone }: { appointment: Appointment; 
           {appointment.title} with {counterpartOf(appointment, viewer)} on {format.dayAndTime(appointment.startTime)}.
         </DialogDescription>
       </DialogHeader>
+
+      {appointment.seriesId !== undefined ? <SeriesScopeField value={scope} onChange={setScope} disabled={cancel.isPending} /> : null}
 
       {late ? (
         <div role="note" className="flex gap-3 rounded-lg border border-rose-700/25 bg-rose-50 p-4 text-sm leading-relaxed text-rose-700">
@@ -65,7 +74,7 @@ export function CancelForm({ appointment, onDone }: { appointment: Appointment; 
         <Button type="button" variant="outline" onClick={onDone} disabled={cancel.isPending}>
           Keep session
         </Button>
-        <Button type="button" variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: appointment.id, status: "cancelled" })}>
+        <Button type="button" variant="destructive" disabled={cancel.isPending} onClick={() => cancel.change(appointment, scope, { status: "cancelled" })}>
           {cancel.isPending ? "Cancelling..." : late ? "Cancel late" : "Cancel session"}
         </Button>
       </DialogFooter>

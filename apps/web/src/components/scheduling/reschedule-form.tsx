@@ -1,4 +1,4 @@
-import type { Appointment } from "@halcyon/domain/schemas";
+import type { Appointment, SeriesScope } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@halcyon/ui/components/dialog";
 import { toast } from "@halcyon/ui/hooks/use-toast";
@@ -11,8 +11,9 @@ import { useCancellationWindowHours } from "../../lib/clinic-profile";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { formatDayAndTime } from "../../lib/time-format";
 import { useRefreshSchedule } from "../../lib/schedule-cache";
-import { trpc } from "../../lib/trpc";
 import { InsideWindowNote } from "./inside-window-note";
+import { SeriesScopeField } from "./series-scope-field";
+import { useChangeSessions } from "./use-change-sessions";
 import { SlotPicker } from "./slot-picker";
 
 type RescheduleFormProps = {
@@ -32,11 +33,15 @@ export function RescheduleForm({ appointment, onDone, onCancelInstead }: Resched
   const viewer = user ?? { id: 0, role: "patient" as const };
   const actions = appointmentActions(appointment, viewer, new Date(), useCancellationWindowHours());
 
-  const move = trpc.appointments.update.useMutation({
-    onSuccess: async (moved) => {
+  const [scope, setScope] = useState<SeriesScope>("this");
+  const move = useChangeSessions({
+    onChanged: async (changed) => {
+      const [moved] = changed;
       toast({
-        title: "Session moved",
-        description: `${moved.title} is now on ${formatDayAndTime(moved.startTime, { clinicTimeZone: format.clinicTimeZone })}.`,
+        title: changed.length > 1 ? `${changed.length} sessions moved` : "Session moved",
+        description: moved
+          ? `${moved.title} is now on ${formatDayAndTime(moved.startTime, { clinicTimeZone: format.clinicTimeZone })}${changed.length > 1 ? ", and the others at the same weekday and time" : ""}.`
+          : "Nothing was left to move.",
       });
       onDone();
       await refreshSchedule();
@@ -54,7 +59,7 @@ export function RescheduleForm({ appointment, onDone, onCancelInstead }: Resched
       setInvalid(true);
       return;
     }
-    move.mutate({ id: appointment.id, startTime });
+    move.change(appointment, scope, { startTime });
   };
 
   return (
@@ -68,6 +73,7 @@ export function RescheduleForm({ appointment, onDone, onCancelInstead }: Resched
 
       {actions.reschedule ? (
         <>
+          {appointment.seriesId !== undefined ? <SeriesScopeField value={scope} onChange={setScope} disabled={move.isPending} /> : null}
           <SlotPicker
             doctorId={appointment.doctorId}
             patientId={viewer.role === "patient" ? undefined : appointment.patientId}
