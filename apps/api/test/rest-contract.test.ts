@@ -106,7 +106,7 @@ const ANY_TIME = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:0
  * patient and cancels it; answers the offer the patient is then made.
  */
 async function anOffer(w: World, nth: number): Promise<number> {
-  // Each time another hour: an entry is offered an hour once.
+  // Each time another hour: a patient is offered an hour once.
   const start = (await slotsOf(w.app, w.patient, w.doctor.id, weekdayAhead(9)))[nth];
   const { response } = await register(w.app, newPatient());
   const headers = { cookie: w.admin.cookie };

@@ -166,6 +166,44 @@ describeApp("waitlist", (testApp) => {
     expect((await answer(app, first, offer!.id, "decline")).statusCode).toBe(409);
   });
 
+  it("never offers a declined hour back to the same patient through another of their entries, nor to the one who cancelled it", async () => {
+    const { app } = testApp();
+    const doctor = await aStaffMember(app, "doctor");
+    const booker = await aPatient(app);
+    const [start] = await slotsOf(app, booker, doctor.id, weekdayAhead(8, app.clinic.now()));
+    const booked = await book(app, booker, { doctorId: doctor.id, startTime: start });
+    expect(booked.statusCode, booked.body).toBe(200);
+    // The booker waits for this doctor too; the first in line is on this doctor's list and on "any doctor".
+    expect((await join(app, booker, { doctorId: doctor.id })).statusCode).toBe(200);
+    const [first, second] = [await aPatient(app), await aPatient(app)];
+    expect((await join(app, first, { doctorId: doctor.id })).statusCode).toBe(200);
+    const admin = await aStaffMember(app, "admin");
+    const service = await app.inject({
+      method: "POST",
+      url: "/api/billing/services",
+      payload: { name: `Waitlist Therapy ${first.id}`, minutes: 53, feeMinor: 15_000, kind: "individual" },
+      headers: as(admin),
+    });
+    expect(service.statusCode, service.body).toBe(200);
+    expect((await join(app, first, { serviceId: service.json().id })).statusCode).toBe(200);
+    expect((await join(app, second, { doctorId: doctor.id })).statusCode).toBe(200);
+    expect((await patch(app, booker, booked.json().id, { status: "cancelled" })).statusCode).toBe(200);
+
+    const [offer] = await offersOf(app, first);
+    expect(offer?.startTime).toBe(start);
+    expect((await answer(app, first, offer!.id, "decline")).statusCode).toBe(200);
+    expect(await offersOf(app, first)).toEqual([]);
+    expect(await offersOf(app, booker)).toEqual([]);
+    expect(await offersOf(app, second)).toMatchObject([{ startTime: start }]);
+
+    // Off every list again: an "any doctor" entry would be first in line for the other tests' hours.
+    for (const who of [booker, first, second]) {
+      for (const entry of (await app.inject({ method: "GET", url: "/api/waitlist", headers: as(who) })).json() as { id: number }[]) {
+        expect((await app.inject({ method: "DELETE", url: `/api/waitlist/${entry.id}`, headers: as(who) })).statusCode).toBe(200);
+      }
+    }
+  });
+
   it("withdraws an offer, with an apology, when someone books the hour directly", async () => {
     const { app } = testApp();
     const { doctor, start, patients } = await aFreedHour(app, [{ times: ANY_TIME }]);

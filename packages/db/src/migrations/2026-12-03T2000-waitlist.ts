@@ -5,7 +5,7 @@
 //   for. An entry ends (ended_at, end_reason 'left' | 'booked') and is kept for the doctor's view.
 // - waitlist_offers: one row per hour offered to one entry. The partial unique indexes are the
 //   rules, so that racing cancellations, sweeps and answers cannot break them: an hour is held for
-//   one person at a time, a person holds one offer at a time, and an entry is offered an hour
+//   one person at a time, a person holds one offer at a time, and a person is offered an hour
 //   once (a declined or expired offer moves on, never back).
 // Frozen: never edit a migration that has shipped; add a new one.
 import { sql } from "kysely";
@@ -49,7 +49,8 @@ export async function up(db: MigrationDb): Promise<void> {
   await requireCanonicalInstants(db, "waitlist_offers", ["start_time", "offered_at", "expires_at", "answered_at"]);
   await sql`create unique index waitlist_offers_one_hold_per_hour on waitlist_offers (doctor_id, start_time) where status = 'open'`.execute(db);
   await sql`create unique index waitlist_offers_one_open_per_patient on waitlist_offers (patient_id) where status = 'open'`.execute(db);
-  await db.schema.createIndex("waitlist_offers_once_per_entry").on("waitlist_offers").columns(["entry_id", "doctor_id", "start_time"]).unique().execute();
+  // Per patient, not per entry: a patient on a doctor's list and on "any doctor" is still offered an hour once.
+  await db.schema.createIndex("waitlist_offers_once_per_patient").on("waitlist_offers").columns(["patient_id", "doctor_id", "start_time"]).unique().execute();
   // The sweep's look for holds that have run out.
   await sql`create index waitlist_offers_expiring on waitlist_offers (expires_at) where status = 'open'`.execute(db);
 }

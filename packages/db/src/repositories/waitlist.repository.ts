@@ -151,7 +151,8 @@ export async function listWaitingEntries(db: Db, filter: { patientId?: number; d
 /**
  * Who may be offered the doctor's hour at `start` (on clinic date `date`), in the order they
  * joined: still waiting, for this doctor or any doctor, wanting offers until `date` or later,
- * holding no other open offer, never offered this hour before, and free themselves at that time.
+ * holding no other open offer, never offered this hour before (by any of their entries), free
+ * themselves at that time, and not the patient who cancelled it.
  * Whether the hour suits their days and times is the caller's to decide (times are JSON).
  */
 export async function waitlistCandidates(
@@ -172,7 +173,7 @@ export async function waitlistCandidates(
             .where((eb) =>
               eb.or([
                 eb.and([eb("o.patient_id", "=", eb.ref("e.patient_id")), eb("o.status", "=", "open")]),
-                eb.and([eb("o.entry_id", "=", eb.ref("e.id")), eb("o.doctor_id", "=", doctorId), eb("o.start_time", "=", start)]),
+                eb.and([eb("o.patient_id", "=", eb.ref("e.patient_id")), eb("o.doctor_id", "=", doctorId), eb("o.start_time", "=", start)]),
               ]),
             ),
         ),
@@ -184,8 +185,10 @@ export async function waitlistCandidates(
           selectFrom("appointments as a")
             .select("a.id")
             .whereRef("a.patient_id", "=", "e.patient_id")
-            .where("a.status", "=", "scheduled")
-            .where("a.start_time", "=", start),
+            .where("a.start_time", "=", start)
+            // Free themselves then, and not the one who cancelled this hour of this doctor's (an
+            // offer that moves on later must not bring it back to them either).
+            .where((eb) => eb.or([eb("a.status", "=", "scheduled"), eb.and([eb("a.status", "=", "cancelled"), eb("a.doctor_id", "=", doctorId)])])),
         ),
       ),
     )
