@@ -167,6 +167,30 @@ describeApp("weekly series", (testApp) => {
     expect(await seriesOf(app, patient.id)).toEqual([]);
   });
 
+  it("refuses whole a series change that another change came before, writing nothing twice", async () => {
+    const { app } = testApp();
+    const doctor = await aStaffMember(app, "doctor");
+    const patient = await aPatient(app);
+    const firstStart = await firstSlot(app, patient, doctor.id, 8);
+    const booked: Session[] = (await bookSeries(app, patient, { doctorId: doctor.id, firstStart, intervalWeeks: 1, count: 4 })).json().appointments;
+    // The same "cancel the whole series" twice at once (two tabs): one cancels, the other is told it came second.
+    const answers = await Promise.all([0, 1].map(() => changeSeries(app, patient, booked[0]!.id, { scope: "series", status: "cancelled" })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await sessionsOf(app, patient.id)).every((s) => s.status === "cancelled")).toBe(true);
+    // One audit row per session: nothing written twice.
+    const audited = await app.clinic.db
+      .selectFrom("audit_log")
+      .select("target_id")
+      .where("action", "=", "appointment.update")
+      .where(
+        "target_id",
+        "in",
+        booked.map((session) => String(session.id)),
+      )
+      .execute();
+    expect(audited).toHaveLength(booked.length);
+  });
+
   it("changes exactly the sessions each scope names", async () => {
     const { app } = testApp();
     const doctor = await aStaffMember(app, "doctor");

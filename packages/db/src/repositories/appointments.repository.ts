@@ -274,7 +274,21 @@ export interface AppointmentPatch {
 }
 
 export async function updateAppointment(db: Db, id: number, patch: AppointmentPatch): Promise<void> {
-  await db
+  await appointmentUpdate(db, id, patch).execute();
+}
+
+/**
+ * Changes a session only while it is still scheduled; answers whether it did. A change decided on
+ * what was read before its transaction (a series' sessions) finds out here that another change
+ * came first: a concurrent cancellation, a move, a completion.
+ */
+export async function updateScheduledAppointment(db: Db, id: number, patch: AppointmentPatch): Promise<boolean> {
+  const [result] = await appointmentUpdate(db, id, patch).where("status", "=", "scheduled").execute();
+  return Number(result?.numUpdatedRows ?? 0) > 0;
+}
+
+function appointmentUpdate(db: Db, id: number, patch: AppointmentPatch) {
+  return db
     .updateTable("appointments")
     .set({
       ...(patch.title !== undefined ? { title: patch.title } : {}),
@@ -290,8 +304,7 @@ export async function updateAppointment(db: Db, id: number, patch: AppointmentPa
       ...(patch.seriesOccurrence !== undefined ? { occurrence_time: patch.seriesOccurrence } : {}),
       updated_at: patch.updatedAt,
     })
-    .where("id", "=", id)
-    .execute();
+    .where("id", "=", id);
 }
 
 export interface AppointmentCounts {

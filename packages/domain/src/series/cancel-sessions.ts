@@ -1,7 +1,7 @@
 // Cancelling several sessions of a series at once: each exactly as a single cancellation would be
 // (its own late flag and late fee by its own start, its notices, its audit row), all in one
 // transaction, and the care the bookings began ended once if nothing else holds it.
-import { updateAppointment as writeAppointment, findAppointments, type AppointmentView, type User } from "@halcyon/db";
+import { findAppointments, type AppointmentView, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import { openSessionFee } from "../billing/charges";
 import type { RequestContext } from "../context";
@@ -10,6 +10,7 @@ import { endCareIfBookingsAllCancelled } from "../appointments/update-appointmen
 import { endCallOfAppointment } from "../visits/room-closing";
 import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
 import type { SeriesScope } from "./series.schema";
+import { writeScheduledSession } from "./write-scheduled-session";
 
 export async function cancelSessions(
   ctx: RequestContext & { user: User },
@@ -25,7 +26,7 @@ export async function cancelSessions(
     for (const session of targets) {
       // The window is each session's own: cancelling a series late is late only for the sessions inside it.
       const late = user.role === "patient" && Date.parse(session.startTime) - now.getTime() < ctx.config.cancellationWindowMs;
-      await writeAppointment(trx, session.id, {
+      await writeScheduledSession(trx, session.id, {
         status: "cancelled",
         cancelledAt: now.toISOString(),
         cancelledBy: user.id,

@@ -1,8 +1,9 @@
 // A new title or description for several sessions of a series (no notice: neither is ever said in one).
-import { updateAppointment as writeAppointment, findAppointments, type AppointmentView, type User } from "@halcyon/db";
+import { findAppointments, type AppointmentView, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { sortedByStart } from "./cancel-sessions";
+import { writeScheduledSession } from "./write-scheduled-session";
 import type { SeriesScope } from "./series.schema";
 
 export interface SessionEdit {
@@ -29,7 +30,7 @@ export async function editSessions(
   const updatedAt = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     for (const session of targets) {
-      await writeAppointment(trx, session.id, { ...editPatch(edit), updatedAt });
+      await writeScheduledSession(trx, session.id, { ...editPatch(edit), updatedAt });
       await recordAudit(
         ctx,
         {

@@ -24,6 +24,7 @@ import { calendarDateIn, SESSION_LENGTH_MS, zonedInstant } from "../appointments
 import { endCallOfAppointment } from "../visits/room-closing";
 import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
 import { sortedByStart } from "./cancel-sessions";
+import { writeScheduledSession } from "./write-scheduled-session";
 import { editPatch, type SessionEdit } from "./edit-sessions";
 import { addDays, clockMinuteOf, daysBetween, occurrencesOf, type Occurrence, type SeriesShape } from "./recurrence";
 import { seriesConflict } from "./series-conflict";
@@ -117,7 +118,7 @@ export async function moveSessions(ctx: RequestContext & { user: User }, request
           confirmedAt: null,
           updatedAt: at,
         };
-        await writeAppointment(trx, session.id, patch);
+        await writeScheduledSession(trx, session.id, patch);
         await enqueueAppointmentNotices(ctx, trx, [{ ...session, startTime: patch.startTime!, endTime: patch.endTime! }], session.doctorName, {
           kind: "rescheduled",
           previousStartTime: session.startTime,
