@@ -15,6 +15,7 @@ import { measureLargeClinic } from "./large-clinic";
 import { measureLighthouse } from "./lighthouse";
 import { measureLoginEventLoop } from "./login-event-loop";
 import { measureOutboxCost } from "./outbox-cost";
+import { measureSeriesAndWaitlist } from "./series-waitlist";
 import { measureMessageWrites } from "./message-writes";
 import { measureMessagingReads } from "./messaging-reads";
 import { measureMoney } from "./money";
@@ -82,6 +83,13 @@ const MEASUREMENTS: Measurement[] = [
     run: measureCareSweeps,
   },
   { id: "admin", title: "Admin: stats and audit log, 1,000,000 audit rows", needsBuiltServer: true, optIn: true, run: measureAdminEndpoints },
+  {
+    id: "series",
+    title: "Issue 36: a 52-week series on the large clinic, and a freed hour offered to the first of 1,000 waiting",
+    needsBuiltServer: true,
+    optIn: true,
+    run: measureSeriesAndWaitlist,
+  },
   {
     id: "money",
     title: "The clinic's money: the large clinic's receivables, a superbill of a year of weekly sessions",
