@@ -320,6 +320,20 @@ describeApp(
       const collection = await startCollection(app.clinic.db, { patientId: patient.id, night: "2026-11-30", amountMinor: 5_000, currency: "USD", at: cardAt });
       await updateCollection(app.clinic.db, collection!, { status: "charged", paymentIntentId: "pi_instants", at: cardAt });
 
+      // The waitlist: a patient joins a doctor's list, a session of the doctor's is cancelled and
+      // offered to them, they decline it and leave the list.
+      const waiting = await aPatient(app);
+      const allDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" }));
+      const joined = await call(app, waiting, "POST", "/api/waitlist", { doctorId: doctor.id, times: allDay, untilDate: weekdayAhead(60) });
+      expect(joined.statusCode, joined.body).toBe(200);
+      const freer = await aPatient(app);
+      const [freed] = await slotsOf(app, freer, doctor.id, weekdayAhead(35));
+      const toFree = await book(app, freer, { doctorId: doctor.id, startTime: freed });
+      expect((await patch(app, freer, toFree.json().id, { status: "cancelled" })).statusCode).toBe(200);
+      const [offer] = (await call(app, waiting, "GET", "/api/waitlist/offers")).json() as { id: number }[];
+      expect((await call(app, waiting, "POST", `/api/waitlist/offers/${offer!.id}/decline`)).statusCode).toBe(200);
+      expect((await call(app, waiting, "DELETE", `/api/waitlist/${joined.json().id}`)).statusCode).toBe(200);
+
       // (Last, and written out: the environment's long sessions are more than settings may keep.)
       const saved = await call(app, admin, "PUT", "/api/admin/settings", {
         clinicName: "Halcyon",
