@@ -1,6 +1,6 @@
 import type { SeriesPreview } from "@halcyon/domain/schemas";
 import { Skeleton } from "@halcyon/ui/components/skeleton";
-import { CalendarCheck2, CalendarX2 } from "lucide-react";
+import { CircleCheck, CalendarX2 } from "lucide-react";
 
 import { formatLongDay, formatTime } from "../../lib/time-format";
 import { trpc } from "../../lib/trpc";
@@ -63,7 +63,7 @@ export function SeriesDates({ doctorId, patientId, preview, choices, onChoose, d
               </span>
               {occurrence.problem === null ? (
                 <span className="flex items-center gap-1.5 text-emerald-800">
-                  <CalendarCheck2 className="size-4" aria-hidden="true" />
+                  <CircleCheck className="size-4" aria-hidden="true" />
                   Free
                 </span>
               ) : (

@@ -2,7 +2,7 @@ import type { Appointment, PublicUser } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { TooltipProvider } from "@halcyon/ui/components/tooltip";
 import { keepPreviousData } from "@tanstack/react-query";
-import { CalendarPlus, ListChecks } from "lucide-react";
+import { CalendarPlus, Clock3 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 
@@ -115,7 +115,7 @@ function Appointments({ user, calendar, onCalendarChange, shown, updating, upcom
   const waitlistLink = (
     <Button variant="outline" asChild>
       <Link to="/waitlist">
-        <ListChecks aria-hidden="true" />
+        <Clock3 aria-hidden="true" />
         Waitlist
       </Link>
     </Button>

@@ -1,7 +1,7 @@
 import type { WaitlistOffer } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { toast } from "@halcyon/ui/hooks/use-toast";
-import { Hourglass } from "lucide-react";
+import { Clock3 } from "lucide-react";
 
 import { doctorTitle } from "../../lib/appointment-rules";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
@@ -63,7 +63,7 @@ function OfferRow({ offer }: { offer: WaitlistOffer }) {
         <p className="font-display text-xl text-ink-900">{when}</p>
         <p className="text-sm text-muted-foreground">With {doctorTitle(offer.doctorName)} · 60 minutes</p>
         <p className="flex items-center gap-1.5 text-sm text-ink-700">
-          <Hourglass className="size-4" aria-hidden="true" />
+          <Clock3 className="size-4" aria-hidden="true" />
           Held for you until {format.time(offer.expiresAt)} ({minutesLeft(offer.expiresAt, now)} min)
         </p>
       </div>

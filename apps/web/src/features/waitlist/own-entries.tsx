@@ -1,7 +1,7 @@
 import type { WaitlistEntry } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
 import { toast } from "@halcyon/ui/hooks/use-toast";
-import { ListChecks } from "lucide-react";
+import { Clock3 } from "lucide-react";
 import type { ReactNode } from "react";
 
 import { EmptyState } from "../../components/empty-state";
@@ -13,7 +13,7 @@ import { describeTimes, waitedPhrase } from "./waitlist-form";
 export function OwnEntries({ entries, joinAction }: { entries: WaitlistEntry[]; joinAction: ReactNode }) {
   if (entries.length === 0) {
     return (
-      <EmptyState icon={ListChecks} title="You are not on a waitlist" action={joinAction}>
+      <EmptyState icon={Clock3} title="You are not on a waitlist" action={joinAction}>
         Join one, and when a time that suits you is freed, it is offered to you by email and here.
       </EmptyState>
     );

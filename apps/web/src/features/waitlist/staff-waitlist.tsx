@@ -1,6 +1,6 @@
 import type { WaitlistEntry } from "@halcyon/domain/schemas";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@halcyon/ui/components/table";
-import { ListChecks } from "lucide-react";
+import { Clock3 } from "lucide-react";
 
 import { EmptyState } from "../../components/empty-state";
 import { doctorTitle } from "../../lib/appointment-rules";
@@ -10,7 +10,7 @@ import { describeTimes, waitedPhrase } from "./waitlist-form";
 export function StaffWaitlist({ entries, showDoctor }: { entries: WaitlistEntry[]; showDoctor: boolean }) {
   if (entries.length === 0) {
     return (
-      <EmptyState icon={ListChecks} title="Nobody is waiting">
+      <EmptyState icon={Clock3} title="Nobody is waiting">
         Patients who join a waitlist appear here, longest waiting first.
       </EmptyState>
     );

@@ -1,6 +1,6 @@
 import type { PublicUser } from "@halcyon/domain/schemas";
 import { Button } from "@halcyon/ui/components/button";
-import { ListPlus } from "lucide-react";
+import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
 
 import { MemberPage } from "../../components/member-page";
@@ -39,7 +39,7 @@ function PatientWaitlist({ user }: { user: PublicUser }) {
   const held = offers.data.filter((offer) => Date.parse(offer.expiresAt) > now.getTime());
   const joinButton = (
     <Button onClick={() => setJoining(true)}>
-      <ListPlus aria-hidden="true" />
+      <CalendarPlus aria-hidden="true" />
       Join a waitlist
     </Button>
   );
