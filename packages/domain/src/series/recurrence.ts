@@ -3,9 +3,15 @@
 // and each date's clock time is then placed in the clinic's zone: 15:00 stays 15:00 on both
 // sides of a daylight-saving change, whatever the zone.
 import { TZDate } from "@date-fns/tz";
-import { RRule, type Weekday } from "rrule";
+import * as rrule from "rrule";
+import type { RRule as Rule, Weekday } from "rrule";
 import { SERIES_MAX, type SERIES_INTERVAL_WEEKS } from "./series.schema";
 import { calendarDateIn, parseCalendarDate, weekdayOf, zonedInstant } from "../appointments/slots";
+
+// rrule ships a CommonJS bundle ("main", no "exports") beside an ES module build ("module"):
+// bundlers take the ES build, whose exports are named; Node's own loader (the browser tests load
+// the domain through it) takes the CommonJS one, whose names it cannot see, under `default`.
+const { RRule } = "RRule" in rrule ? rrule : (rrule as unknown as { default: typeof rrule }).default;
 
 export type SeriesInterval = (typeof SERIES_INTERVAL_WEEKS)[number];
 
@@ -38,7 +44,7 @@ function floatingDate(date: string): Date {
   return new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
 }
 
-function floatingRule(shape: SeriesShape): RRule {
+function floatingRule(shape: SeriesShape): Rule {
   return new RRule({
     freq: RRule.WEEKLY,
     interval: shape.intervalWeeks,
