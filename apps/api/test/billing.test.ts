@@ -218,6 +218,35 @@ describeApp(
       expect(account.invoices).toEqual([expect.objectContaining({ totalMinor: 15_000, paid: false })]);
     });
 
+    it("ends a session once when two tabs end it at the same moment: one charge, one late fee", async () => {
+      const { app, advance } = testApp();
+      const { patient, session } = await patientWithSession();
+      const notes = { appointmentId: session.id, progressRating: 6, sessionNotes: "A steadier week." };
+      const ended = await afterStart(session.startTime, () =>
+        Promise.all([
+          patch(app, doctor, session.id, { status: "completed" }),
+          app.inject({ method: "POST", url: "/api/treatment-sessions", payload: notes, headers: { cookie: doctor.cookie } }),
+        ]),
+      );
+      // Whichever came second is not written over the first: notes may still land on the completed session, a second completion is refused.
+      expect(ended.every((answer) => answer.statusCode === 200 || answer.statusCode === 409)).toBe(true);
+      expect((await call(app, patient, "GET", "/billing/account")).json().entries).toEqual([
+        expect.objectContaining({ kind: "charge", amountMinor: 15_000, appointmentId: session.id }),
+      ]);
+
+      const late = await patientWithSession({}, 10);
+      const shift = Date.parse(late.session.startTime) - Date.now() - 3 * 3_600_000;
+      advance(shift);
+      try {
+        const answers = await Promise.all([0, 1].map(() => patch(app, late.patient, late.session.id, { status: "cancelled" })));
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+        expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toMatch(/came first/);
+      } finally {
+        advance(-shift);
+      }
+      expect((await call(app, late.patient, "GET", "/billing/account")).json().fees).toEqual([expect.objectContaining({ kind: "late_cancellation" })]);
+    });
+
     it("opens a late cancellation's fee at the clinic's percentage, and waiving it leaves nothing owed", async () => {
       const { app, advance } = testApp();
       const { patient, session } = await patientWithSession({}, 10);

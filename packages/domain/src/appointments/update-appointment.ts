@@ -1,17 +1,7 @@
 // The life of a scheduled session after booking: rescheduling, editing, cancelling, and — for
 // its doctor — completing it or marking a no-show. Every change comes through here
 // (PATCH /api/appointments/{id}). A session that is no longer scheduled is final.
-import {
-  endCareLeftByCancelledBookings,
-  findAppointment,
-  isUniqueViolation,
-  updateAppointment as writeAppointment,
-  type AppointmentPatch,
-  type AppointmentView,
-  type Database,
-  type Transaction,
-  type User,
-} from "@halcyon/db";
+import { findAppointment, isUniqueViolation, type AppointmentPatch, type AppointmentView, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import { chargeCompletedSession, openSessionFee } from "../billing/charges";
 import { endCallOfAppointment } from "../visits/room-closing";
@@ -19,7 +9,10 @@ import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { findVisibleAppointment } from "./appointment-access";
 import type { updateAppointmentInputSchema } from "./appointment.schema";
-import { cancellerOf, enqueueAppointmentNotices, type AppointmentChange } from "./appointment-notices";
+import { enqueueAppointmentNotices } from "./appointment-notices";
+import { cancelSessions } from "./cancel-sessions";
+import { editPatch } from "./session-edit";
+import { SESSION_CHANGED, writeScheduledSession } from "./write-scheduled-session";
 import { assertBookableStart, findActiveDoctor, workingHoursOf } from "./availability";
 import { slotConflict } from "./book-appointment";
 import { SESSION_LENGTH_MS } from "./slots";
@@ -29,34 +22,6 @@ import type { z } from "zod";
 type UpdateInput = z.output<typeof updateAppointmentInputSchema>;
 
 export const STATUS_WORDS = { completed: "completed", cancelled: "cancelled", no_show: "marked as a no-show", scheduled: "scheduled" } as const;
-
-/**
- * A care relationship that a booking began ends with that booking's cancellation when nothing
- * else holds it: no other appointment of the pair is scheduled or took place (completed or
- * missed) and the doctor wrote no notes for the patient. Care a doctor began by opening the
- * patient's account, or an admin began by assigning the doctor, stays until an admin ends it.
- * Decided in the cancellation's own transaction, on what it sees, and audited with it.
- */
-export async function endCareIfBookingsAllCancelled(
-  ctx: RequestContext & { user: User },
-  trx: Transaction<Database>,
-  appointment: AppointmentView,
-): Promise<void> {
-  if (!(await endCareLeftByCancelledBookings(trx, appointment.doctorId, appointment.patientId))) return;
-  await recordAudit(
-    ctx,
-    {
-      actorId: ctx.user.id,
-      action: "care.end",
-      outcome: "success",
-      targetType: "patient",
-      targetId: appointment.patientId,
-      request: ctx.request,
-      details: { doctorId: appointment.doctorId, reason: "bookings_cancelled" },
-    },
-    trx,
-  );
-}
 
 export function hoursLabel(ms: number): string {
   const hours = Math.round(ms / 3_600_000);
@@ -90,12 +55,8 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
 
   if (input.status === "cancelled") {
     if (started) throw new AppError("INVALID_INPUT", "This session has already started, so it cannot be cancelled.");
-    patch.status = "cancelled";
-    patch.cancelledAt = now.toISOString();
-    patch.cancelledBy = user.id;
-    // A patient may cancel at any time; inside the window the doctor sees it was late.
-    patch.lateCancellation = user.role === "patient" && insideWindow;
-    changes.push(patch.lateCancellation ? "late_cancel" : "cancel");
+    await cancelSessions(ctx, [appointment], { edit: input, changedElsewhere: SESSION_CHANGED });
+    return reread(ctx, appointment.id);
   }
 
   let newStart: Date | undefined;
@@ -117,34 +78,23 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
     changes.push("reschedule");
   }
 
-  if (input.title !== undefined) patch.title = input.title;
-  if (input.description !== undefined) patch.description = input.description ?? null;
+  Object.assign(patch, editPatch(input));
   if (input.title !== undefined || input.description !== undefined) changes.push("edit");
-  // What its two parties are told (a title or a description is never said in a notice).
-  const noticed: AppointmentChange | undefined =
-    patch.status === "cancelled"
-      ? { kind: "cancelled", cancelledBy: cancellerOf(user) }
-      : patch.startTime !== undefined
-        ? { kind: "rescheduled", previousStartTime: appointment.startTime }
-        : undefined;
 
   let offerChanges: OfferChange[] = [];
   try {
     await ctx.db.transaction().execute(async (trx) => {
       // Moving the row takes the new slot and gives up the old one at once; the slot indexes
       // refuse a new slot already taken.
-      await writeAppointment(trx, appointment.id, patch);
-      if (patch.status === "cancelled") await endCareIfBookingsAllCancelled(ctx, trx, appointment);
+      await writeScheduledSession(trx, appointment.id, patch, SESSION_CHANGED);
       // What the session's end owes, in the same transaction as the end itself.
       if (patch.status === "completed") await chargeCompletedSession(ctx, trx, appointment, user.id);
       if (patch.status === "no_show") await openSessionFee(ctx, trx, appointment, "no_show", user.id);
-      if (patch.status === "cancelled" && patch.lateCancellation) await openSessionFee(ctx, trx, appointment, "late_cancellation", user.id);
-      if (noticed) {
-        const now = { ...appointment, startTime: patch.startTime ?? appointment.startTime, endTime: patch.endTime ?? appointment.endTime };
-        await enqueueAppointmentNotices(ctx, trx, [now], appointment.doctorName, noticed);
-      }
-      // The hour a cancellation or a move gives up goes to the waitlist, in the same transaction.
-      if (patch.status === "cancelled" || patch.startTime !== undefined) {
+      if (newStart) {
+        // Its two parties are told of a move (a title or a description is never said in a notice),
+        // and the hour it gives up goes to the waitlist, in the same transaction.
+        const moved = { ...appointment, startTime: patch.startTime!, endTime: patch.endTime! };
+        await enqueueAppointmentNotices(ctx, trx, [moved], appointment.doctorName, { kind: "rescheduled", previousStartTime: appointment.startTime });
         offerChanges = await offerFreedHours(ctx, trx, appointment.doctorId, [new Date(appointment.startTime)], { passOver: appointment.patientId });
       }
       await recordAudit(
@@ -172,10 +122,13 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
   ctx.events.publish({ type: "appointment_changed", data: { id: appointment.id }, recipients: [appointment.patientId, appointment.doctorId] });
   announceOfferChanges(ctx, offerChanges);
   // Its room follows it: shut once it is no longer scheduled, moved with it when rescheduled.
-  if (patch.status === "cancelled") await endCallOfAppointment(ctx, appointment.id, "appointment_cancelled");
-  else if (patch.status !== undefined) await endCallOfAppointment(ctx, appointment.id, "appointment_closed");
-  else if (patch.startTime !== undefined) await endCallOfAppointment(ctx, appointment.id, "appointment_moved");
-  const updated = await findAppointment(ctx.db, appointment.id);
-  if (!updated) throw new Error(`appointment ${appointment.id} vanished after an update`);
+  if (patch.status !== undefined) await endCallOfAppointment(ctx, appointment.id, "appointment_closed");
+  else if (newStart) await endCallOfAppointment(ctx, appointment.id, "appointment_moved");
+  return reread(ctx, appointment.id);
+}
+
+async function reread(ctx: RequestContext, id: number): Promise<AppointmentView> {
+  const updated = await findAppointment(ctx.db, id);
+  if (!updated) throw new Error(`appointment ${id} vanished after an update`);
   return updated;
 }

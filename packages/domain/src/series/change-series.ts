@@ -9,7 +9,9 @@ import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { findVisibleAppointment } from "../appointments/appointment-access";
 import { STATUS_WORDS, updateAppointment } from "../appointments/update-appointment";
-import { cancelSessions } from "./cancel-sessions";
+import { cancelSessions } from "../appointments/cancel-sessions";
+import { SERIES_CHANGED } from "../appointments/write-scheduled-session";
+import { changedSessions } from "./changed-sessions";
 import { editSessions } from "./edit-sessions";
 import { moveSessions } from "./move-sessions";
 import type { changeSeriesInputSchema, SeriesScope } from "./series.schema";
@@ -48,7 +50,10 @@ export async function changeSeries(ctx: RequestContext & { user: User }, input: 
   // What can still change: sessions still scheduled that have not started.
   const targets = inScope.filter((s) => s.status === "scheduled" && Date.parse(s.startTime) > now);
 
-  if (input.status === "cancelled") return cancelSessions(ctx, targets, scope);
+  if (input.status === "cancelled") {
+    await cancelSessions(ctx, targets, { auditDetails: { scope, seriesId: series.id }, changedElsewhere: SERIES_CHANGED });
+    return changedSessions(ctx.db, targets);
+  }
   if (input.startTime !== undefined) return moveSessions(ctx, { series, chosen, sessions, targets, scope, newStart: new Date(input.startTime), edit: change });
   return editSessions(ctx, targets, scope, change);
 }

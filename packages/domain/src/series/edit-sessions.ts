@@ -1,23 +1,11 @@
 // A new title or description for several sessions of a series (no notice: neither is ever said in one).
-import { findAppointments, type AppointmentView, type User } from "@halcyon/db";
+import type { AppointmentView, User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
-import { sortedByStart } from "./cancel-sessions";
-import { writeScheduledSession } from "./write-scheduled-session";
+import { editPatch, type SessionEdit } from "../appointments/session-edit";
+import { SERIES_CHANGED, writeScheduledSession } from "../appointments/write-scheduled-session";
+import { changedSessions } from "./changed-sessions";
 import type { SeriesScope } from "./series.schema";
-
-export interface SessionEdit {
-  title?: string | undefined;
-  description?: string | null | undefined;
-}
-
-/** The patch an edit makes (nothing for what it leaves out). */
-export function editPatch(edit: SessionEdit): { title?: string; description?: string | null } {
-  return {
-    ...(edit.title !== undefined ? { title: edit.title } : {}),
-    ...(edit.description !== undefined ? { description: edit.description ?? null } : {}),
-  };
-}
 
 export async function editSessions(
   ctx: RequestContext & { user: User },
@@ -30,7 +18,7 @@ export async function editSessions(
   const updatedAt = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     for (const session of targets) {
-      await writeScheduledSession(trx, session.id, { ...editPatch(edit), updatedAt });
+      await writeScheduledSession(trx, session.id, { ...editPatch(edit), updatedAt }, SERIES_CHANGED);
       await recordAudit(
         ctx,
         {
@@ -47,10 +35,5 @@ export async function editSessions(
     }
   });
   ctx.events.publish({ type: "appointment_changed", data: { id: first.id }, recipients: [first.patientId, first.doctorId] });
-  return sortedByStart(
-    await findAppointments(
-      ctx.db,
-      targets.map((s) => s.id),
-    ),
-  );
+  return changedSessions(ctx.db, targets);
 }

@@ -5,7 +5,6 @@
 // it: when the scope starts at the series' first occurrence the rule itself changes; otherwise
 // the moved sessions are exceptions of the rule (RECURRENCE-ID in a calendar).
 import {
-  findAppointments,
   isUniqueViolation,
   updateAppointment as writeAppointment,
   updateSeries,
@@ -23,9 +22,9 @@ import { hoursLabel } from "../appointments/update-appointment";
 import { calendarDateIn, SESSION_LENGTH_MS, zonedInstant } from "../appointments/slots";
 import { endCallOfAppointment } from "../visits/room-closing";
 import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
-import { sortedByStart } from "./cancel-sessions";
-import { writeScheduledSession } from "./write-scheduled-session";
-import { editPatch, type SessionEdit } from "./edit-sessions";
+import { editPatch, type SessionEdit } from "../appointments/session-edit";
+import { SERIES_CHANGED, writeScheduledSession } from "../appointments/write-scheduled-session";
+import { changedSessions } from "./changed-sessions";
 import { addDays, clockMinuteOf, daysBetween, occurrencesOf, type Occurrence, type SeriesShape } from "./recurrence";
 import { seriesConflict } from "./series-conflict";
 import type { SeriesScope } from "./series.schema";
@@ -118,7 +117,7 @@ export async function moveSessions(ctx: RequestContext & { user: User }, request
           confirmedAt: null,
           updatedAt: at,
         };
-        await writeScheduledSession(trx, session.id, patch);
+        await writeScheduledSession(trx, session.id, patch, SERIES_CHANGED);
         await enqueueAppointmentNotices(ctx, trx, [{ ...session, startTime: patch.startTime!, endTime: patch.endTime! }], session.doctorName, {
           kind: "rescheduled",
           previousStartTime: session.startTime,
@@ -161,10 +160,5 @@ export async function moveSessions(ctx: RequestContext & { user: User }, request
   ctx.events.publish({ type: "appointment_changed", data: { id: chosen.id }, recipients: [series.patientId, series.doctorId] });
   announceOfferChanges(ctx, offerChanges);
   for (const session of targets) await endCallOfAppointment(ctx, session.id, "appointment_moved");
-  return sortedByStart(
-    await findAppointments(
-      ctx.db,
-      targets.map((s) => s.id),
-    ),
-  );
+  return changedSessions(ctx.db, targets);
 }

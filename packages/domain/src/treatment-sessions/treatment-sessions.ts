@@ -15,6 +15,7 @@ import {
 } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import { chargeCompletedSession } from "../billing/charges";
+import { SESSION_CHANGED, writeScheduledSession } from "../appointments/write-scheduled-session";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { APPOINTMENT_NOT_FOUND } from "../appointments/appointment-access";
@@ -91,9 +92,14 @@ export async function recordTreatmentSession(
         soap: { subjective: input.subjective, objective: input.objective, assessment: input.assessment, plan: input.plan },
         createdAt: now.toISOString(),
       });
-      await updateAppointment(trx, appointment.id, { status: "completed", updatedAt: now.toISOString() });
-      // Notes complete a session still scheduled: it is charged as when its doctor marks it completed (once).
-      if (appointment.status === "scheduled") await chargeCompletedSession(ctx, trx, appointment, ctx.user.id);
+      if (appointment.status === "scheduled") {
+        // Notes complete a session still scheduled, charged as when its doctor marks it completed;
+        // a change that came first (a cancellation, a completion in another tab) refuses them.
+        await writeScheduledSession(trx, appointment.id, { status: "completed", updatedAt: now.toISOString() }, SESSION_CHANGED);
+        await chargeCompletedSession(ctx, trx, appointment, ctx.user.id);
+      } else {
+        await updateAppointment(trx, appointment.id, { updatedAt: now.toISOString() });
+      }
       await recordAudit(
         ctx,
         {

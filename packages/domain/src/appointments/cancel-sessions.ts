@@ -1,0 +1,100 @@
+// Cancelling scheduled sessions, one (PATCH /appointments/{id}) or several of a series at once,
+// each exactly alike: its own late flag and late fee by its own start, its notices, its audit row
+// and its hour offered to the waitlist, all in one transaction; the care the bookings began ended
+// if nothing else holds it; each session's room shut once the cancellation is committed.
+import { endCareLeftByCancelledBookings, type AppointmentView, type Database, type Transaction, type User } from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import { openSessionFee } from "../billing/charges";
+import type { RequestContext } from "../context";
+import { endCallOfAppointment } from "../visits/room-closing";
+import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
+import { cancellerOf, enqueueAppointmentNotices } from "./appointment-notices";
+import { editPatch, type SessionEdit } from "./session-edit";
+import { writeScheduledSession } from "./write-scheduled-session";
+
+/**
+ * A care relationship that a booking began ends with that booking's cancellation when nothing
+ * else holds it: no other appointment of the pair is scheduled or took place (completed or
+ * missed) and the doctor wrote no notes for the patient. Care a doctor began by opening the
+ * patient's account, or an admin began by assigning the doctor, stays until an admin ends it.
+ * Decided in the cancellation's own transaction, on what it sees, and audited with it.
+ */
+async function endCareIfBookingsAllCancelled(ctx: RequestContext & { user: User }, trx: Transaction<Database>, appointment: AppointmentView): Promise<void> {
+  if (!(await endCareLeftByCancelledBookings(trx, appointment.doctorId, appointment.patientId))) return;
+  await recordAudit(
+    ctx,
+    {
+      actorId: ctx.user.id,
+      action: "care.end",
+      outcome: "success",
+      targetType: "patient",
+      targetId: appointment.patientId,
+      request: ctx.request,
+      details: { doctorId: appointment.doctorId, reason: "bookings_cancelled" },
+    },
+    trx,
+  );
+}
+
+interface Cancellation {
+  /** A title or description changed with the cancellation (a single session's PATCH may do both). */
+  edit?: SessionEdit;
+  /** What each audit row says beyond its changes (a series' scope). */
+  auditDetails?: Record<string, unknown>;
+  /** The refusal when a session is no longer scheduled by the time it is written. */
+  changedElsewhere: string;
+}
+
+/** Sessions of one patient with one doctor, all still scheduled and still to come as read. */
+export async function cancelSessions(
+  ctx: RequestContext & { user: User },
+  sessions: readonly AppointmentView[],
+  { edit = {}, auditDetails = {}, changedElsewhere }: Cancellation,
+): Promise<void> {
+  const { user } = ctx;
+  const first = sessions[0];
+  if (!first) return;
+  const now = ctx.now();
+  const edited = editPatch(edit);
+  let offerChanges: OfferChange[] = [];
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const session of sessions) {
+      // A patient may cancel at any time; inside the window the doctor sees it was late.
+      const late = user.role === "patient" && Date.parse(session.startTime) - now.getTime() < ctx.config.cancellationWindowMs;
+      await writeScheduledSession(
+        trx,
+        session.id,
+        { ...edited, status: "cancelled", cancelledAt: now.toISOString(), cancelledBy: user.id, lateCancellation: late, updatedAt: now.toISOString() },
+        changedElsewhere,
+      );
+      if (late) await openSessionFee(ctx, trx, session, "late_cancellation", user.id);
+      const changes = [late ? "late_cancel" : "cancel", ...(Object.keys(edited).length > 0 ? ["edit"] : [])];
+      await recordAudit(
+        ctx,
+        {
+          actorId: user.id,
+          action: "appointment.update",
+          outcome: "success",
+          targetType: "appointment",
+          targetId: session.id,
+          request: ctx.request,
+          details: { changes, ...auditDetails },
+        },
+        trx,
+      );
+    }
+    await enqueueAppointmentNotices(ctx, trx, [...sessions], first.doctorName, { kind: "cancelled", cancelledBy: cancellerOf(user) });
+    await endCareIfBookingsAllCancelled(ctx, trx, first);
+    offerChanges = await offerFreedHours(
+      ctx,
+      trx,
+      first.doctorId,
+      sessions.map((session) => new Date(session.startTime)),
+      { passOver: first.patientId },
+    );
+  });
+
+  ctx.events.publish({ type: "appointment_changed", data: { id: first.id }, recipients: [first.patientId, first.doctorId] });
+  announceOfferChanges(ctx, offerChanges);
+  for (const session of sessions) await endCallOfAppointment(ctx, session.id, "appointment_cancelled");
+}
