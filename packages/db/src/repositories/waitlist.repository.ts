@@ -259,9 +259,11 @@ export async function findWaitlistOffer(db: Db, id: number): Promise<WaitlistOff
 }
 
 /** The open offer holding a doctor's hour, if any (at most one: the unique index). */
-export async function openOfferAt(db: Db, doctorId: number, start: string): Promise<WaitlistOfferRow | undefined> {
-  const row = await offerQuery(db).where("o.doctor_id", "=", doctorId).where("o.start_time", "=", start).where("o.status", "=", "open").executeTakeFirst();
-  return row && toOffer(row);
+/** The open offers of a doctor's hours among `starts` (at most one each). */
+export async function openOffersAt(db: Db, doctorId: number, starts: readonly string[]): Promise<WaitlistOfferRow[]> {
+  if (starts.length === 0) return [];
+  const rows = await offerQuery(db).where("o.doctor_id", "=", doctorId).where("o.start_time", "in", starts).where("o.status", "=", "open").execute();
+  return rows.map(toOffer);
 }
 
 /** A patient's offers still open and not run out at `now`. */

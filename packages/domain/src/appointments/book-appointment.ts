@@ -25,7 +25,7 @@ import type { bookAppointmentInputSchema } from "./appointment.schema";
 import { clinicianNameOf, enqueueAppointmentNotices } from "./appointment-notices";
 import { assertBookableStart, findActiveDoctor, workingHoursOf } from "./availability";
 import { SESSION_LENGTH_MS } from "./slots";
-import { announceOfferChanges, settleBookedHour } from "../waitlist/offers";
+import { announceOfferChanges, settleBookedHours } from "../waitlist/offers";
 import type { z } from "zod";
 
 export const SLOT_TAKEN = "That time has just been taken. Please choose another time.";
@@ -101,7 +101,7 @@ export async function bookAppointment(
   };
 
   let id: number;
-  let offerChanges: Awaited<ReturnType<typeof settleBookedHour>> = [];
+  let offerChanges: Awaited<ReturnType<typeof settleBookedHours>> = [];
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
       // A patient's booking (or an admin's for them) puts the pair in care, in the booking's own
@@ -111,11 +111,10 @@ export async function bookAppointment(
       if (ctx.user.role !== "doctor") await addCareRelationship(trx, doctor.id, patient.id, appointment.createdAt);
       else if (!(await holdCare(trx, doctor.id, patient.id))) throw new AppError("FORBIDDEN", NOT_IN_CARE);
       const booked = await insertAppointment(trx, appointment);
-      offerChanges = await settleBookedHour(ctx, trx, {
+      offerChanges = await settleBookedHours(ctx, trx, {
         doctorId: doctor.id,
         patientId: patient.id,
-        startTime: appointment.startTime,
-        appointmentId: booked,
+        sessions: [{ startTime: appointment.startTime, appointmentId: booked }],
         clinicianName: clinicianNameOf(doctor),
         ...(acceptingOfferId !== undefined ? { acceptingOfferId } : {}),
       });

@@ -19,7 +19,7 @@ import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { bookingParticipants, NOT_IN_CARE } from "../appointments/book-appointment";
 import { clinicianNameOf, enqueueAppointmentNotices } from "../appointments/appointment-notices";
-import { announceOfferChanges, settleBookedHour, type OfferChange } from "../waitlist/offers";
+import { announceOfferChanges, settleBookedHours, type OfferChange } from "../waitlist/offers";
 import { assertBookableStart, workingHoursOf } from "../appointments/availability";
 import { SESSION_LENGTH_MS } from "../appointments/slots";
 import type { Occurrence } from "./recurrence";
@@ -69,7 +69,7 @@ export async function bookSeries(ctx: RequestContext & { user: User }, input: Bo
   const who = { patientId: patient.id, doctorId: doctor.id };
 
   let booked: { seriesId: number; ids: number[] };
-  const offerChanges: OfferChange[] = [];
+  let offerChanges: OfferChange[] = [];
   try {
     booked = await ctx.db.transaction().execute(async (trx) => {
       // The care of the booking, as a single booking takes or holds it.
@@ -98,15 +98,14 @@ export async function bookSeries(ctx: RequestContext & { user: User }, input: Bo
         seriesOccurrence: occurrence.start.toISOString(),
       }));
       const ids: number[] = [];
-      // One at a time: each insert meets the slot indexes as a single booking's does, and settles
-      // a waitlist offer holding its hour as a single booking does (waitlist/offers.ts).
-      for (const row of rows) {
-        const id = await insertAppointment(trx, row);
-        ids.push(id);
-        offerChanges.push(
-          ...(await settleBookedHour(ctx, trx, { ...who, startTime: row.startTime, appointmentId: id, clinicianName: clinicianNameOf(doctor) })),
-        );
-      }
+      // One at a time: each insert meets the slot indexes as a single booking's does.
+      for (const row of rows) ids.push(await insertAppointment(trx, row));
+      // The waitlist offers holding any of its hours are settled as a single booking's (waitlist/offers.ts).
+      offerChanges = await settleBookedHours(ctx, trx, {
+        ...who,
+        sessions: rows.map((row, index) => ({ startTime: row.startTime, appointmentId: ids[index]! })),
+        clinicianName: clinicianNameOf(doctor),
+      });
       await enqueueAppointmentNotices(
         ctx,
         trx,

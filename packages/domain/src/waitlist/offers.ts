@@ -13,7 +13,7 @@ import {
   findUserById,
   holdWaitlist,
   insertWaitlistOffer,
-  openOfferAt,
+  openOffersAt,
   scheduledIdsAt,
   waitlistCandidates,
   type Database,
@@ -64,11 +64,20 @@ export async function offerFreedHours(
   if (!doctor || doctor.role !== "doctor" || doctor.deactivatedAt) return [];
   const zone = services.config.clinicTimeZone;
   const hours = await workingHoursOf(services, trx, doctorId);
+  const held = new Set(
+    (
+      await openOffersAt(
+        trx,
+        doctorId,
+        future.map((start) => start.toISOString()),
+      )
+    ).map((offer) => offer.startTime),
+  );
   const made: OfferChange[] = [];
   for (const start of future) {
     const startTime = start.toISOString();
-    if (!isBookableStart(start, hours, zone)) continue;
-    if ((await scheduledIdsAt(trx, { doctorId }, startTime)).length > 0 || (await openOfferAt(trx, doctorId, startTime))) continue;
+    if (!isBookableStart(start, hours, zone) || held.has(startTime)) continue;
+    if ((await scheduledIdsAt(trx, { doctorId }, startTime)).length > 0) continue;
     const candidates = await waitlistCandidates(trx, { doctorId, start: startTime, date: calendarDateIn(start, zone) });
     const next = candidates.find((candidate) => candidate.patientId !== passOver && suits(candidate.times, start, zone));
     if (!next) continue;
@@ -111,47 +120,59 @@ export function offerGone(offer: Pick<WaitlistOfferRow, "status">): AppError {
   return new AppError("CONFLICT", reasons[offer.status]);
 }
 
+/** A booking's sessions (one, or a series'), each with its hour. */
+interface BookedHours {
+  doctorId: number;
+  patientId: number;
+  clinicianName: string;
+  sessions: readonly { startTime: string; appointmentId: number }[];
+  /** The offer a single booking accepts. */
+  acceptingOfferId?: number;
+}
+
 /**
- * What a booking of a doctor's hour does to an offer holding it, in the booking's transaction.
+ * What a booking of a doctor's hours does to the offers holding them, in the booking's transaction.
  * Accepting an offer (`acceptingOfferId`) must find it open and unexpired, or the booking is undone
- * (409). A direct booking by the person offered it counts as their acceptance; by anyone else it
- * withdraws the offer with an apology (an offer already run out just expires: no apology owed).
- * A booking of an hour no offer holds (nearly every booking) reads one index row and takes no lock.
+ * (409). A direct booking by the person offered an hour counts as their acceptance; by anyone else
+ * it withdraws the offer with an apology (an offer already run out just expires: no apology owed).
+ * A booking of hours no offer holds (nearly every booking) reads the index once and takes no lock.
  */
-export async function settleBookedHour(
-  services: OfferServices,
-  trx: Transaction<Database>,
-  booked: { doctorId: number; patientId: number; startTime: string; appointmentId: number; clinicianName: string; acceptingOfferId?: number },
-): Promise<OfferChange[]> {
-  if (booked.acceptingOfferId === undefined && !(await openOfferAt(trx, booked.doctorId, booked.startTime))) return [];
+export async function settleBookedHours(services: OfferServices, trx: Transaction<Database>, booked: BookedHours): Promise<OfferChange[]> {
+  const starts = booked.sessions.map((session) => session.startTime);
+  if (booked.acceptingOfferId === undefined && (await openOffersAt(trx, booked.doctorId, starts)).length === 0) return [];
   await holdWaitlist(trx);
   const at = services.now().toISOString();
-  const offer = await openOfferAt(trx, booked.doctorId, booked.startTime);
+  // Read again under the lock: an answer or the sweep may have closed one since.
+  const offers = await openOffersAt(trx, booked.doctorId, starts);
   if (booked.acceptingOfferId !== undefined) {
+    const offer = offers.find((open) => open.id === booked.acceptingOfferId);
+    const appointmentId = booked.sessions.find((session) => session.startTime === offer?.startTime)?.appointmentId;
     const accepted =
-      offer?.id === booked.acceptingOfferId &&
-      (await closeWaitlistOffer(trx, offer.id, { status: "accepted", at, unexpiredAt: at, appointmentId: booked.appointmentId }));
-    if (!offer || !accepted) throw offerGone(offer ?? { status: "expired" });
+      offer && appointmentId !== undefined && (await closeWaitlistOffer(trx, offer.id, { status: "accepted", at, unexpiredAt: at, appointmentId }));
+    if (!accepted) throw offerGone(offer ?? { status: "expired" });
   }
-  if (!offer) return [];
-  const change = [{ offerId: offer.id, patientId: offer.patientId }];
-  if (offer.patientId === booked.patientId) {
-    if (booked.acceptingOfferId === undefined) await closeWaitlistOffer(trx, offer.id, { status: "accepted", at, appointmentId: booked.appointmentId });
-    await endWaitlistEntry(trx, offer.entryId, at, "booked");
-    return change;
+  const changes: OfferChange[] = [];
+  for (const offer of offers) {
+    changes.push({ offerId: offer.id, patientId: offer.patientId });
+    if (offer.patientId === booked.patientId) {
+      const appointmentId = booked.sessions.find((session) => session.startTime === offer.startTime)!.appointmentId;
+      if (offer.id !== booked.acceptingOfferId) await closeWaitlistOffer(trx, offer.id, { status: "accepted", at, appointmentId });
+      await endWaitlistEntry(trx, offer.entryId, at, "booked");
+      continue;
+    }
+    const stillHeld = offer.expiresAt > at;
+    await closeWaitlistOffer(trx, offer.id, { status: stillHeld ? "withdrawn" : "expired", at });
+    if (stillHeld) {
+      await enqueueNotices(services, trx, [
+        {
+          kind: "waitlist_offer_withdrawn",
+          userId: offer.patientId,
+          params: { offerId: offer.id, startTime: offer.startTime, clinicianName: booked.clinicianName },
+        },
+      ]);
+    }
   }
-  const stillHeld = offer.expiresAt > at;
-  await closeWaitlistOffer(trx, offer.id, { status: stillHeld ? "withdrawn" : "expired", at });
-  if (stillHeld) {
-    await enqueueNotices(services, trx, [
-      {
-        kind: "waitlist_offer_withdrawn",
-        userId: offer.patientId,
-        params: { offerId: offer.id, startTime: offer.startTime, clinicianName: booked.clinicianName },
-      },
-    ]);
-  }
-  return change;
+  return changes;
 }
 
 /**
