@@ -187,6 +187,39 @@ async function anOfferForPatient(w: World, name: string): Promise<number> {
   });
 }
 
+/**
+ * An invitation to the patient's verified address, to a couples session an admin booked for the
+ * spare patient with the doctor: one made for each `name`.
+ */
+async function anInvitationForPatient(w: World, name: string): Promise<number> {
+  return once(w, name, async () => {
+    const db = w.app.clinic.db;
+    const address = `patient${w.id("pat")}@example.com`;
+    await db.updateTable("users").set({ email: address, email_verified_at: w.app.clinic.now().toISOString() }).where("id", "=", w.id("pat")).execute();
+    const admin = { cookie: (await w.as("adm")).cookie };
+    const serviceId = await once(w, "couplesServiceId", async () => {
+      const made = await w.app.inject({
+        method: "POST",
+        url: "/api/billing/services",
+        payload: { ...SERVICE, name: "Couples Therapy", kind: "couples" },
+        headers: admin,
+      });
+      return (made.json() as { id: number }).id;
+    });
+    const booked = await w.app.inject({
+      method: "POST",
+      url: "/api/appointments",
+      payload: { title: "Together", doctorId: w.id("doc"), patientId: w.sparePatientId, startTime: await w.freeSlot(), serviceId, partnerEmail: address },
+      headers: admin,
+    });
+    if (booked.statusCode !== 200) throw new Error(`booking a couples session answered ${booked.statusCode}: ${booked.body}`);
+    const invitations = (await w.app.inject({ method: "GET", url: "/api/party-invitations", headers: { cookie: (await w.as("pat")).cookie } })).json() as {
+      id: number;
+    }[];
+    return invitations.at(-1)!.id;
+  });
+}
+
 /** A message from `caller` to their partner, sealed as the web app seals it (callers without keys send the patient's, and are refused before it is read). */
 async function sealedMessage(w: World, caller: Caller): Promise<Record<string, unknown>> {
   const writer: Caller = ["pat", "oth", "doc", "str"].includes(caller) ? caller : "pat";
@@ -460,6 +493,19 @@ export const TABLE: readonly Row[] = [
     "DELETE /waitlist/{id}",
     [401, 403, 403, 200, 404, 403, 403, 200],
     async (w, c) => ({ url: `/waitlist/${c === "adm" ? await aWaitlistEntry(w, "oth", "str") : await aWaitlistEntry(w, "pat", "str")}` }),
+  ],
+  // ── A couple's session ─────────────────────────────────────────────────────────────────
+  // Only the patient whose verified address it was sent to answers an invitation; to another patient it does not exist.
+  ["GET /party-invitations", PATIENTS, () => ({ url: "/party-invitations" })],
+  [
+    "POST /party-invitations/{id}/decline",
+    [401, 403, 403, 200, 404, 403, 403, 403],
+    async (w) => ({ url: `/party-invitations/${await anInvitationForPatient(w, "declinedInvitation")}/decline` }),
+  ],
+  [
+    "POST /party-invitations/{id}/accept",
+    [401, 403, 403, 200, 404, 403, 403, 403],
+    async (w) => ({ url: `/party-invitations/${await anInvitationForPatient(w, "acceptedInvitation")}/accept` }),
   ],
   ["GET /activity", DOCTORS, () => ({ url: "/activity?limit=5" })],
   ["GET /patients", [401, 403, 403, 403, 403, 200, 200, 200], () => ({ url: "/patients" })],

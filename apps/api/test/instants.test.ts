@@ -334,6 +334,25 @@ describeApp(
       expect((await call(app, waiting, "POST", `/api/waitlist/offers/${offer!.id}/decline`)).statusCode).toBe(200);
       expect((await call(app, waiting, "DELETE", `/api/waitlist/${joined.json().id}`)).statusCode).toBe(200);
 
+      // A couple's session: booked naming the partner's verified address, who declines the invitation.
+      const couples = await call(app, admin, "POST", "/api/billing/services", { name: "Couples Therapy", minutes: 53, feeMinor: 18_000, kind: "couples" });
+      const partner = await aPatient(app);
+      await app.clinic.db
+        .updateTable("users")
+        .set({ email: `partner${partner.id}@example.com`, email_verified_at: app.clinic.now().toISOString() })
+        .where("id", "=", partner.id)
+        .execute();
+      const [together] = await slotsOf(app, freer, doctor.id, weekdayAhead(36));
+      const couple = await book(app, freer, {
+        doctorId: doctor.id,
+        startTime: together,
+        serviceId: couples.json().id,
+        partnerEmail: `partner${partner.id}@example.com`,
+      });
+      expect(couple.statusCode, couple.body).toBe(200);
+      const [invitation] = (await call(app, partner, "GET", "/api/party-invitations")).json() as { id: number }[];
+      expect((await call(app, partner, "POST", `/api/party-invitations/${invitation!.id}/decline`)).statusCode).toBe(200);
+
       // (Last, and written out: the environment's long sessions are more than settings may keep.)
       const saved = await call(app, admin, "PUT", "/api/admin/settings", {
         clinicName: "Halcyon",

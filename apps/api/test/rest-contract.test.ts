@@ -67,6 +67,8 @@ interface World {
   billing: { serviceId?: number; fees?: number[]; entryId?: number; invoiceId?: number; paymentId?: number };
   /** The patient's offers from the doctor's waitlist: the one they decline. */
   waitlistOfferId: number;
+  /** An invitation to the patient's address to a couples session: the one they decline. */
+  partyInvitationId: number;
   /** The server's clock (an authenticator app reads the same time). */
   now(): Date;
   /** The patient signs in on another device too. */
@@ -119,6 +121,33 @@ async function anOffer(w: World, nth: number): Promise<number> {
   await w.app.inject({ method: "PATCH", url: `/api/appointments/${booked.json().id}`, payload: { status: "cancelled" }, headers });
   const offers = (await w.app.inject({ method: "GET", url: "/api/waitlist/offers", headers: { cookie: w.patient.cookie } })).json() as { id: number }[];
   return offers[0]!.id;
+}
+
+/**
+ * Another patient's couples session with the doctor, booked by the admin naming the patient's
+ * (verified) address as the partner's: answers the invitation the patient then has.
+ */
+async function anInvitation(w: World, nth: number): Promise<number> {
+  const address = `patient${w.patient.id}@example.com`;
+  await w.app.clinic.db.updateTable("users").set({ email: address, email_verified_at: w.now().toISOString() }).where("id", "=", w.patient.id).execute();
+  const headers = { cookie: w.admin.cookie };
+  const service = await w.app.inject({
+    method: "POST",
+    url: "/api/billing/services",
+    payload: { name: `Couples Therapy ${nth}`, minutes: 53, feeMinor: 18_000, kind: "couples" },
+    headers,
+  });
+  const start = (await slotsOf(w.app, w.patient, w.doctor.id, weekdayAhead(11)))[nth];
+  const { response } = await register(w.app, newPatient());
+  const booked = await w.app.inject({
+    method: "POST",
+    url: "/api/appointments",
+    payload: { doctorId: w.doctor.id, patientId: response.json().id, title: "Together", startTime: start, serviceId: service.json().id, partnerEmail: address },
+    headers,
+  });
+  expect(booked.statusCode, booked.body).toBe(200);
+  const invitations = (await w.app.inject({ method: "GET", url: "/api/party-invitations", headers: { cookie: w.patient.cookie } })).json() as { id: number }[];
+  return invitations.at(-1)!.id;
 }
 
 /** A reminder's link of the patient's booked session, as the outbox's worker signs it. */
@@ -201,6 +230,15 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
       return { as: w.patient, url: `/waitlist/${joined.json().id}` };
     },
   ],
+  [
+    "GET /party-invitations",
+    async (w) => {
+      w.partyInvitationId = await anInvitation(w, 0);
+      return { as: w.patient, url: "/party-invitations" };
+    },
+  ],
+  ["POST /party-invitations/{id}/decline", (w) => ({ as: w.patient, url: `/party-invitations/${w.partyInvitationId}/decline` })],
+  ["POST /party-invitations/{id}/accept", async (w) => ({ as: w.patient, url: `/party-invitations/${await anInvitation(w, 1)}/accept` })],
   ["GET /activity", (w) => ({ as: w.doctor, url: "/activity?limit=5" })],
   ["GET /patients", (w) => ({ as: w.doctor, url: "/patients?limit=10" })],
   [
@@ -689,6 +727,7 @@ describeApp(
         noticeId: 0,
         billing: {},
         waitlistOfferId: 0,
+        partyInvitationId: 0,
         now: () => app.clinic.now(),
         async signInElsewhere() {
           await signInAs(app, world.patientLogin.username, world.patientLogin.password);

@@ -40,3 +40,4 @@ export * from "./repositories/invoices.repository";
 export * from "./repositories/diagnoses.repository";
 export * from "./repositories/billing-documents.repository";
 export * from "./repositories/waitlist.repository";
+export * from "./repositories/parties.repository";

@@ -281,6 +281,41 @@ export interface AppointmentsTable {
   series_id: number | null;
   /** The occurrence of its series' rule the session stands for (it may have been moved off it). */
   occurrence_time: Instant | null;
+  /** The couple or group the session is one patient's place in (null for a session of one). */
+  party_id: number | null;
+}
+
+export type PartyKind = "couple" | "group";
+export type PartyStatus = "scheduled" | "cancelled" | "completed";
+
+/** A session of several patients: see the migration 2026-12-04T1000-parties. */
+export interface AppointmentPartiesTable {
+  id: Generated<number>;
+  kind: PartyKind;
+  doctor_id: number;
+  title: string;
+  start_time: Instant;
+  end_time: Instant;
+  capacity: number;
+  status: PartyStatus;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export type PartyInvitationStatus = "pending" | "accepted" | "declined" | "withdrawn";
+
+export interface PartyInvitationsTable {
+  id: Generated<number>;
+  party_id: number;
+  invited_by: number;
+  /** Lower-cased. */
+  email: string;
+  status: PartyInvitationStatus;
+  /** Who answered it (the patient whose verified address it is). */
+  patient_id: number | null;
+  created_at: Instant;
+  answered_at: Instant | null;
 }
 
 /** A patient's repeating sessions with one doctor: see the migration 2026-12-03T1000-appointment-series. */
@@ -687,6 +722,8 @@ export interface Database {
   login_sessions: LoginSessionsTable;
   appointments: AppointmentsTable;
   appointment_series: AppointmentSeriesTable;
+  appointment_parties: AppointmentPartiesTable;
+  party_invitations: PartyInvitationsTable;
   treatment_sessions: TreatmentSessionsTable;
   session_addenda: SessionAddendaTable;
   psychotherapy_notes: PsychotherapyNotesTable;

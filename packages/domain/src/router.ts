@@ -22,6 +22,7 @@ import { paymentsRouter } from "./payments/payments.router";
 import { diagnosesRouter } from "./diagnoses/diagnoses.router";
 import { billingDocumentsRouter } from "./billing-documents/billing-documents.router";
 import { waitlistRouter } from "./waitlist/waitlist.router";
+import { partiesRouter } from "./parties/parties.router";
 import { seriesRouter } from "./series/series.router";
 
 export const appRouter = router({
@@ -48,6 +49,7 @@ export const appRouter = router({
   diagnoses: diagnosesRouter,
   billingDocuments: billingDocumentsRouter,
   waitlist: waitlistRouter,
+  parties: partiesRouter,
   series: seriesRouter,
 });
 

@@ -34,3 +34,4 @@ export * from "./diagnoses/icd10-codes";
 export * from "./billing-documents/identifiers";
 export * from "./billing-documents/billing-document.schema";
 export * from "./waitlist/waitlist.schema";
+export * from "./parties/party.schema";

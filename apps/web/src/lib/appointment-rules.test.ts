@@ -1,7 +1,7 @@
 import type { Appointment } from "@halcyon/domain/schemas";
 import { describe, expect, it } from "vitest";
 
-import { appointmentActions, canWriteNotes, counterpartOf, isInsideCancellationWindow, statusPresentation } from "./appointment-rules";
+import { appointmentActions, canWriteNotes, counterpartOf, invitationLine, isInsideCancellationWindow, statusPresentation } from "./appointment-rules";
 
 const NOW = new Date("2026-11-23T14:00:00Z");
 const HOUR = 3_600_000;
@@ -130,5 +130,20 @@ describe("status in words and colour", () => {
     expect(counterpartOf(session, patient)).toBe("Dr. Eleanor Vance");
     expect(counterpartOf(session, doctor)).toBe("Alex Morgan");
     expect(counterpartOf(session, admin)).toBe("Alex Morgan with Dr. Eleanor Vance");
+  });
+
+  it("names a couple's partner beside the clinician, and both patients to staff; says where the invitation stands until it is accepted", () => {
+    const invited = appointment(HOUR, { party: { id: 3, kind: "couple", others: [], invitation: { email: "sam@example.com", status: "pending" } } });
+    expect(counterpartOf(invited, patient)).toBe("Dr. Eleanor Vance");
+    expect(invitationLine(invited)).toMatch(/sent to sam@example.com/);
+    expect(invitationLine({ ...invited, party: { ...invited.party!, invitation: { email: "sam@example.com", status: "declined" } } })).toMatch(/declined/);
+    const joined = appointment(HOUR, {
+      party: { id: 3, kind: "couple", others: [{ name: "Sam Reed" }], invitation: { email: "sam@example.com", status: "accepted" } },
+    });
+    expect(counterpartOf(joined, patient)).toBe("Dr. Eleanor Vance, with Sam Reed");
+    expect(counterpartOf(joined, doctor)).toBe("Alex Morgan & Sam Reed");
+    expect(counterpartOf(joined, admin)).toBe("Alex Morgan & Sam Reed with Dr. Eleanor Vance");
+    expect(invitationLine(joined)).toBeUndefined();
+    expect(invitationLine({ ...invited, status: "cancelled" })).toBeUndefined();
   });
 });

@@ -101,11 +101,26 @@ const STATUS: Record<AppointmentStatus | "late", { label: string; tone: StatusTo
   no_show: { label: "No-show", tone: "rose" },
 };
 
-/** The other person of the appointment, as the viewer calls them: "Dr. Eleanor Vance" or "Jordan Ellis". */
-export function counterpartOf(appointment: Pick<Appointment, "doctorName" | "patientName">, viewer: Pick<Viewer, "role">): string {
-  if (viewer.role === "patient") return doctorTitle(appointment.doctorName);
-  if (viewer.role === "doctor") return appointment.patientName;
-  return `${appointment.patientName} with ${doctorTitle(appointment.doctorName)}`;
+/**
+ * The others of the appointment, as the viewer calls them: "Dr. Eleanor Vance" or "Jordan Ellis";
+ * with a couple's partner, "Dr. Eleanor Vance, with Sam Reed" or "Jordan Ellis & Sam Reed".
+ */
+export function counterpartOf(appointment: Pick<Appointment, "doctorName" | "patientName" | "party">, viewer: Pick<Viewer, "role">): string {
+  const others = appointment.party?.others.map((other) => other.name) ?? [];
+  if (viewer.role === "patient")
+    return others.length > 0 ? `${doctorTitle(appointment.doctorName)}, with ${others.join(" & ")}` : doctorTitle(appointment.doctorName);
+  const patients = [appointment.patientName, ...others].join(" & ");
+  if (viewer.role === "doctor") return patients;
+  return `${patients} with ${doctorTitle(appointment.doctorName)}`;
+}
+
+/** Where a couple's invitation stands, said to the one who booked (and staff) until the partner has joined. */
+export function invitationLine(appointment: Pick<Appointment, "party" | "status">): string | undefined {
+  const invitation = appointment.party?.invitation;
+  if (!invitation || appointment.status !== "scheduled" || invitation.status === "accepted") return undefined;
+  if (invitation.status === "pending") return `Invitation sent to ${invitation.email}: waiting for them to accept it in the app.`;
+  if (invitation.status === "declined") return `${invitation.email} declined the invitation.`;
+  return undefined;
 }
 
 export function doctorTitle(name: string): string {

@@ -43,6 +43,7 @@ import * as runningBalances from "./2026-12-02T2000-running-balances";
 import * as estimateReviews from "./2026-12-02T4000-estimate-reviews";
 import * as appointmentSeries from "./2026-12-03T1000-appointment-series";
 import * as waitlist from "./2026-12-03T2000-waitlist";
+import * as parties from "./2026-12-04T1000-parties";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -87,6 +88,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-12-02T4000-estimate-reviews": estimateReviews,
   "2026-12-03T1000-appointment-series": appointmentSeries,
   "2026-12-03T2000-waitlist": waitlist,
+  "2026-12-04T1000-parties": parties,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

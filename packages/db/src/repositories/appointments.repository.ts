@@ -2,7 +2,7 @@
 // here and answers from what it wrote; reschedules, cancellations and completions patch here; the
 // unique partial indexes on (doctor, start) and (patient, start) are the only double-booking check.
 import { sql } from "kysely";
-import type { AppointmentStatus } from "../schema";
+import type { AppointmentStatus, PartyKind } from "../schema";
 import { preparedQuery } from "../prepared-query";
 import type { Db } from "./db";
 import type { User } from "./users.repository";
@@ -22,6 +22,8 @@ export interface NewAppointment {
   /** A session of a weekly series: the series, and the occurrence of its rule the session stands for. */
   seriesId?: number | null;
   seriesOccurrence?: string | null;
+  /** A patient's place in a couple's or a group's session. */
+  partyId?: number | null;
 }
 
 /** A new appointment's columns as it is stored. */
@@ -41,6 +43,7 @@ function appointmentRow(appointment: NewAppointment) {
     ...(appointment.serviceId != null ? { service_id: appointment.serviceId } : {}),
     ...(appointment.feeMinor != null ? { fee_minor: appointment.feeMinor } : {}),
     ...(appointment.seriesId != null ? { series_id: appointment.seriesId, occurrence_time: appointment.seriesOccurrence ?? null } : {}),
+    ...(appointment.partyId != null ? { party_id: appointment.partyId } : {}),
   };
 }
 
@@ -77,6 +80,8 @@ export interface AppointmentView {
   /** Only on a session of a weekly series: the series, and the occurrence of its rule the session stands for. */
   seriesId?: number;
   seriesOccurrence?: string;
+  /** Only on a patient's place in a session of several: the party (a couple or a group). */
+  party?: { id: number; kind: PartyKind };
 }
 
 export interface AppointmentFilter {
@@ -98,6 +103,7 @@ function viewQuery(db: Db) {
     .innerJoin("users as d", "d.id", "a.doctor_id")
     .leftJoin("treatment_sessions as t", "t.appointment_id", "a.id")
     .leftJoin("clinic_services as s", "s.id", "a.service_id")
+    .leftJoin("appointment_parties as g", "g.id", "a.party_id")
     .select([
       "a.id",
       "a.patient_id",
@@ -123,6 +129,8 @@ function viewQuery(db: Db) {
       "a.fee_minor",
       "a.series_id",
       "a.occurrence_time",
+      "a.party_id",
+      "g.kind as party_kind",
       "t.session_notes",
       "t.progress_rating",
     ]);
@@ -155,6 +163,7 @@ function toView(row: ViewRow): AppointmentView {
     feeMinor: row.fee_minor,
     // Only on a series' sessions: a single session reads exactly as it did before series existed.
     ...(row.series_id != null ? { seriesId: row.series_id, seriesOccurrence: row.occurrence_time ?? row.start_time } : {}),
+    ...(row.party_id != null && row.party_kind != null ? { party: { id: row.party_id, kind: row.party_kind } } : {}),
   };
 }
 
@@ -164,7 +173,7 @@ type Names = Pick<User, "firstName" | "lastName">;
 export function insertedAppointmentView(
   id: number,
   appointment: NewAppointment,
-  { patient, doctor, serviceName = null }: { patient: Names; doctor: Names; serviceName?: string | null },
+  { patient, doctor, serviceName = null, partyKind = null }: { patient: Names; doctor: Names; serviceName?: string | null; partyKind?: PartyKind | null },
 ): AppointmentView {
   return toView({
     id,
@@ -174,6 +183,8 @@ export function insertedAppointmentView(
     fee_minor: appointment.feeMinor ?? null,
     series_id: appointment.seriesId ?? null,
     occurrence_time: appointment.seriesOccurrence ?? null,
+    party_id: appointment.partyId ?? null,
+    party_kind: partyKind,
     patient_first_name: patient.firstName,
     patient_last_name: patient.lastName,
     doctor_first_name: doctor.firstName,

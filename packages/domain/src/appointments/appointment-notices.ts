@@ -6,7 +6,7 @@ import { appointmentEventSequence } from "../calendar/ics";
 import type { AppointmentNoticeParams } from "../notices/kinds/appointment-notices";
 import { enqueueNotices, type NoticeRequest } from "../notices/outbox";
 
-/** What the notices need of the appointment: its id, its two parties, its time, when it was booked. */
+/** What the notices need of the appointment: its id, its patient and doctor, its time, when it was booked, its party if any. */
 export interface NoticedAppointment {
   id: number;
   patientId: number;
@@ -14,10 +14,14 @@ export interface NoticedAppointment {
   startTime: string;
   endTime: string;
   createdAt: string;
+  party?: { id: number } | undefined;
 }
 
 export type AppointmentChange =
-  { kind: "booked" } | { kind: "rescheduled"; previousStartTime: string } | { kind: "cancelled"; cancelledBy: "patient" | "doctor" | "clinic" };
+  | { kind: "booked" }
+  | { kind: "rescheduled"; previousStartTime: string }
+  /** `cancellerId`: the patient who cancelled, so that a couple's other patient is told it was their partner. */
+  | { kind: "cancelled"; cancelledBy: "patient" | "doctor" | "clinic"; cancellerId?: number };
 
 /** How a notice may name a doctor (only when the clinic names clinicians). */
 export function clinicianNameOf(doctor: Pick<User, "firstName" | "lastName">): string {
@@ -29,8 +33,14 @@ export function cancellerOf(user: Pick<User, "role">): "patient" | "doctor" | "c
   return user.role === "admin" ? "clinic" : user.role;
 }
 
-function requestsFor(appointment: NoticedAppointment, clinicianName: string, change: AppointmentChange, at: string): NoticeRequest[] {
-  return (["patient", "doctor"] as const).map((audience): NoticeRequest => {
+function requestsFor(
+  appointment: NoticedAppointment,
+  clinicianName: string,
+  change: AppointmentChange,
+  at: string,
+  audiences: readonly ("patient" | "doctor")[],
+): NoticeRequest[] {
+  return audiences.map((audience): NoticeRequest => {
     const base: AppointmentNoticeParams = {
       appointmentId: appointment.id,
       startTime: appointment.startTime,
@@ -42,22 +52,32 @@ function requestsFor(appointment: NoticedAppointment, clinicianName: string, cha
     const userId = audience === "patient" ? appointment.patientId : appointment.doctorId;
     if (change.kind === "booked") return { kind: "appointment_booked", userId, params: base };
     if (change.kind === "rescheduled") return { kind: "appointment_rescheduled", userId, params: { ...base, previousStartTime: change.previousStartTime } };
-    return { kind: "appointment_cancelled", userId, params: { ...base, cancelledBy: change.cancelledBy } };
+    const byPartner = audience === "patient" && change.cancelledBy === "patient" && change.cancellerId !== undefined && change.cancellerId !== userId;
+    return { kind: "appointment_cancelled", userId, params: { ...base, cancelledBy: byPartner ? "partner" : change.cancelledBy } };
   });
 }
 
-/** Writes the notices of one change of each of `appointments` (one read of their recipients, one insert). */
+/**
+ * Writes the notices of one change of each of `appointments` (one read of their recipients, one
+ * insert): to each patient, and to the doctor once per session (once for all the places of a party).
+ */
 export async function enqueueAppointmentNotices(
   services: Pick<ClinicServices, "config" | "now">,
   trx: Db,
   appointments: NoticedAppointment[],
   clinicianName: string,
   change: AppointmentChange,
+  { toDoctor = true }: { toDoctor?: boolean } = {},
 ): Promise<void> {
   const at = services.now().toISOString();
+  const partiesTold = new Set<number>();
   await enqueueNotices(
     services,
     trx,
-    appointments.flatMap((appointment) => requestsFor(appointment, clinicianName, change, at)),
+    appointments.flatMap((appointment) => {
+      const doctorTold = !toDoctor || (appointment.party !== undefined && partiesTold.has(appointment.party.id));
+      if (appointment.party) partiesTold.add(appointment.party.id);
+      return requestsFor(appointment, clinicianName, change, at, doctorTold ? ["patient"] : ["patient", "doctor"]);
+    }),
   );
 }

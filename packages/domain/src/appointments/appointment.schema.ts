@@ -1,5 +1,6 @@
 // What the appointment procedures accept and answer. Browser-safe.
 import { z } from "zod";
+import { partyDetailsSchema } from "../parties/party.schema";
 import { idOf, recordId } from "../record-id";
 
 export const appointmentStatusSchema = z.enum(["scheduled", "completed", "cancelled", "no_show"]);
@@ -44,6 +45,8 @@ export const appointmentSchema = z
      * sessions it is for (PATCH /appointments/{id}/series); PATCH /appointments/{id} changes this one.
      */
     seriesId: z.number().int().optional(),
+    /** Only on a patient's place in a couple's or a group's session (see PartyDetails). */
+    party: partyDetailsSchema.optional(),
   })
   .meta({ id: "Appointment" });
 export type Appointment = z.infer<typeof appointmentSchema>;
@@ -85,6 +88,12 @@ export const bookAppointmentInputSchema = z
     endTime: z.string().optional(),
     /** Accepted for the specification's client; a new appointment is always scheduled. */
     status: z.literal("scheduled").optional(),
+    /** A couples session: the partner's email address (they accept in the app, signed in with that verified address). */
+    partnerEmail: z
+      .email("Enter your partner's email address")
+      .max(254, "Email addresses can be at most 254 characters")
+      .transform((email) => email.toLowerCase())
+      .optional(),
   })
   .meta({ id: "BookAppointmentInput" });
 export type BookAppointmentInput = z.input<typeof bookAppointmentInputSchema>;

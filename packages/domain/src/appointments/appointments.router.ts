@@ -3,7 +3,7 @@ import { recordAudit } from "../audit/audit";
 import { auditRead } from "../audit/read-audit";
 import { z } from "zod";
 import { authedProcedure, publicProcedure, roleProcedure, router } from "../trpc";
-import { withPaperworkMark } from "../intake/paperwork";
+import { presentAppointment } from "./presented";
 import { activityEventSchema } from "./activity.schema";
 import {
   appointmentSchema,
@@ -54,7 +54,7 @@ export const appointmentsRouter = router({
     })
     .input(bookAppointmentInputSchema)
     .output(appointmentSchema)
-    .mutation(async ({ ctx, input }) => withPaperworkMark(ctx.db, await bookAppointment(ctx, input))),
+    .mutation(async ({ ctx, input }) => presentAppointment(ctx, await bookAppointment(ctx, input))),
 
   update: authedProcedure
     .meta({
@@ -68,7 +68,7 @@ export const appointmentsRouter = router({
     })
     .input(updateAppointmentInputSchema)
     .output(appointmentSchema)
-    .mutation(async ({ ctx, input }) => withPaperworkMark(ctx.db, await updateAppointment(ctx, input))),
+    .mutation(async ({ ctx, input }) => presentAppointment(ctx, await updateAppointment(ctx, input))),
 
   confirmFromLink: publicProcedure
     .meta({
@@ -98,7 +98,7 @@ export const appointmentsRouter = router({
     })
     .input(reminderLinkInputSchema)
     .output(appointmentSchema)
-    .mutation(async ({ ctx, input }) => withPaperworkMark(ctx.db, await openManageLink(ctx, input.token))),
+    .mutation(async ({ ctx, input }) => presentAppointment(ctx, await openManageLink(ctx, input.token))),
 
   slots: authedProcedure
     .meta({

@@ -11,6 +11,7 @@ import {
   holdCare,
   insertAppointment,
   insertedAppointmentView,
+  insertParty,
   isInCareOf,
   isUniqueViolation,
   scheduledIdsAt,
@@ -24,11 +25,12 @@ import { AppError } from "../errors";
 import type { bookAppointmentInputSchema } from "./appointment.schema";
 import { clinicianNameOf, enqueueAppointmentNotices } from "./appointment-notices";
 import { assertBookableStart, findActiveDoctor, workingHoursOf } from "./availability";
+import { claimHourForParty, claimHoursForSingles, SLOT_TAKEN } from "./doctor-hours";
+import { invitePartner } from "../parties/invitations";
 import { SESSION_LENGTH_MS } from "./slots";
 import { announceOfferChanges, settleBookedHours } from "../waitlist/offers";
 import type { z } from "zod";
 
-export const SLOT_TAKEN = "That time has just been taken. Please choose another time.";
 export const PATIENT_BUSY = "The patient already has a session at that time. Please choose another time.";
 export const NOT_IN_CARE =
   "Doctors can book sessions only for patients in their care. The patient can book with you themselves, or an admin can assign you as their doctor.";
@@ -86,7 +88,8 @@ export async function bookAppointment(
   const start = new Date(input.startTime);
   assertBookableStart(ctx, doctor, hours, start);
   // The fee in force now, kept with the session (a later price change never rewrites it).
-  const { serviceId, serviceName, feeMinor } = await agreedFee(ctx.db, patient.id, input.serviceId);
+  const { partnerEmail } = input;
+  const { serviceId, serviceName, feeMinor } = await agreedFee(ctx.db, patient.id, input.serviceId, partnerEmail === undefined ? "one" : "couple");
   const appointment = {
     patientId: patient.id,
     doctorId: doctor.id,
@@ -101,6 +104,7 @@ export async function bookAppointment(
   };
 
   let id: number;
+  let partyId: number | null = null;
   let offerChanges: Awaited<ReturnType<typeof settleBookedHours>> = [];
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
@@ -110,7 +114,15 @@ export async function bookAppointment(
       // the same moment either comes first (and the booking is refused) or cancels it after.
       if (ctx.user.role !== "doctor") await addCareRelationship(trx, doctor.id, patient.id, appointment.createdAt);
       else if (!(await holdCare(trx, doctor.id, patient.id))) throw new AppError("FORBIDDEN", NOT_IN_CARE);
-      const booked = await insertAppointment(trx, appointment);
+      // A couple's session is a party holding the doctor's hour, with the booking patient's place in it.
+      if (partnerEmail !== undefined) {
+        await claimHourForParty(trx, doctor.id, appointment.startTime);
+        const { startTime, endTime, createdAt, title } = appointment;
+        partyId = await insertParty(trx, { kind: "couple", doctorId: doctor.id, title, startTime, endTime, capacity: 2, createdBy: ctx.user.id, createdAt });
+      } else {
+        await claimHoursForSingles(trx, doctor.id, [appointment.startTime]);
+      }
+      const booked = await insertAppointment(trx, { ...appointment, partyId });
       offerChanges = await settleBookedHours(ctx, trx, {
         doctorId: doctor.id,
         patientId: patient.id,
@@ -120,6 +132,7 @@ export async function bookAppointment(
       });
       // Its notices exist exactly when it does: written here, sent by the outbox's worker.
       await enqueueAppointmentNotices(ctx, trx, [{ id: booked, ...appointment }], clinicianNameOf(doctor), { kind: "booked" });
+      if (partyId !== null) await invitePartner(ctx, trx, { partyId, email: partnerEmail!, inviter: patient, doctor, startTime: appointment.startTime });
       await recordAudit(
         ctx,
         { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", targetId: booked, request: ctx.request },
@@ -134,5 +147,5 @@ export async function bookAppointment(
 
   ctx.events.publish({ type: "appointment_changed", data: { id }, recipients: [patient.id, doctor.id] });
   announceOfferChanges(ctx, offerChanges);
-  return insertedAppointmentView(id, appointment, { patient, doctor, serviceName });
+  return insertedAppointmentView(id, { ...appointment, partyId }, { patient, doctor, serviceName, partyKind: partyId === null ? null : "couple" });
 }

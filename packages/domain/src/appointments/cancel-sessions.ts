@@ -2,7 +2,15 @@
 // each exactly alike: its own late flag and late fee by its own start, its notices, its audit row
 // and its hour offered to the waitlist, all in one transaction; the care the bookings began ended
 // if nothing else holds it; each session's room shut once the cancellation is committed.
-import { endCareLeftByCancelledBookings, type AppointmentView, type Database, type Transaction, type User } from "@halcyon/db";
+import {
+  endCareLeftByCancelledBookings,
+  updateParty,
+  withdrawPartyInvitations,
+  type AppointmentView,
+  type Database,
+  type Transaction,
+  type User,
+} from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import { openSessionFee } from "../billing/charges";
 import type { RequestContext } from "../context";
@@ -45,7 +53,10 @@ interface Cancellation {
   changedElsewhere: string;
 }
 
-/** Sessions of one patient with one doctor, all still scheduled and still to come as read. */
+/**
+ * Sessions of one doctor, all still scheduled and still to come as read: of one patient (one, or
+ * several of a series), or every place of a couple's session (which ends the couple's party).
+ */
 export async function cancelSessions(
   ctx: RequestContext & { user: User },
   sessions: readonly AppointmentView[],
@@ -83,18 +94,29 @@ export async function cancelSessions(
         trx,
       );
     }
-    await enqueueAppointmentNotices(ctx, trx, [...sessions], first.doctorName, { kind: "cancelled", cancelledBy: cancellerOf(user) });
-    await endCareIfBookingsAllCancelled(ctx, trx, first);
+    const couples = new Set(sessions.flatMap((session) => (session.party?.kind === "couple" ? [session.party.id] : [])));
+    for (const partyId of couples) {
+      await updateParty(trx, partyId, { status: "cancelled", updatedAt: now.toISOString() });
+      await withdrawPartyInvitations(trx, partyId, now.toISOString());
+    }
+    await enqueueAppointmentNotices(ctx, trx, [...sessions], first.doctorName, { kind: "cancelled", cancelledBy: cancellerOf(user), cancellerId: user.id });
+    for (const session of uniqueBy(sessions, (s) => s.patientId)) await endCareIfBookingsAllCancelled(ctx, trx, session);
     offerChanges = await offerFreedHours(
       ctx,
       trx,
       first.doctorId,
-      sessions.map((session) => new Date(session.startTime)),
+      uniqueBy(sessions, (s) => s.startTime).map((session) => new Date(session.startTime)),
       { passOver: first.patientId },
     );
   });
 
-  ctx.events.publish({ type: "appointment_changed", data: { id: first.id }, recipients: [first.patientId, first.doctorId] });
+  const patients = uniqueBy(sessions, (s) => s.patientId).map((s) => s.patientId);
+  ctx.events.publish({ type: "appointment_changed", data: { id: first.id }, recipients: [...patients, first.doctorId] });
   announceOfferChanges(ctx, offerChanges);
   for (const session of sessions) await endCallOfAppointment(ctx, session.id, "appointment_cancelled");
+}
+
+function uniqueBy<T>(items: readonly T[], key: (item: T) => unknown): T[] {
+  const seen = new Set<unknown>();
+  return items.filter((item) => !seen.has(key(item)) && seen.add(key(item)));
 }

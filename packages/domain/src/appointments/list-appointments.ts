@@ -1,8 +1,8 @@
-import { countAppointments, listAppointments as readAppointments, type AppointmentView, type User } from "@halcyon/db";
+import { countAppointments, listAppointments as readAppointments, type User } from "@halcyon/db";
 import { TZDate } from "@date-fns/tz";
 import { endOfWeek, startOfDay, addDays } from "date-fns";
 import type { RequestContext } from "../context";
-import { withPaperworkMarks } from "../intake/paperwork";
+import { presentAppointments } from "./presented";
 import { APPOINTMENT_LIST_DEFAULT, type AppointmentSummary, type ListAppointmentsInput } from "./appointment.schema";
 
 /**
@@ -10,10 +10,7 @@ import { APPOINTMENT_LIST_DEFAULT, type AppointmentSummary, type ListAppointment
  * the list starts 30 days back, so a plain GET /api/appointments shows what is current; a later
  * page starts where the last one ended (`from`).
  */
-export async function listAppointments(
-  ctx: RequestContext & { user: User },
-  input: ListAppointmentsInput,
-): Promise<(AppointmentView & { paperworkDue: boolean })[]> {
+export async function listAppointments(ctx: RequestContext & { user: User }, input: ListAppointmentsInput): ReturnType<typeof presentAppointments> {
   const { user } = ctx;
   const scope =
     user.role === "patient"
@@ -32,7 +29,7 @@ export async function listAppointments(
     order: input?.order ?? "asc",
     limit: input?.limit ?? APPOINTMENT_LIST_DEFAULT,
   });
-  return withPaperworkMarks(ctx.db, appointments);
+  return presentAppointments(ctx, appointments);
 }
 
 /** The dashboard's figures, with "today" and "this week" in the clinic's time zone. */

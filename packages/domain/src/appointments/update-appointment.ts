@@ -1,7 +1,7 @@
 // The life of a scheduled session after booking: rescheduling, editing, cancelling, and — for
 // its doctor — completing it or marking a no-show. Every change comes through here
 // (PATCH /api/appointments/{id}). A session that is no longer scheduled is final.
-import { findAppointment, isUniqueViolation, type AppointmentPatch, type AppointmentView, type User } from "@halcyon/db";
+import { findAppointment, isUniqueViolation, scheduledPlacesOf, updateParty, type AppointmentPatch, type AppointmentView, type User } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import { chargeCompletedSession, openSessionFee } from "../billing/charges";
 import { endCallOfAppointment } from "../visits/room-closing";
@@ -11,6 +11,7 @@ import { findVisibleAppointment } from "./appointment-access";
 import type { updateAppointmentInputSchema } from "./appointment.schema";
 import { enqueueAppointmentNotices } from "./appointment-notices";
 import { cancelSessions } from "./cancel-sessions";
+import { claimHourForParty, claimHoursForSingles } from "./doctor-hours";
 import { editPatch } from "./session-edit";
 import { SESSION_CHANGED, writeScheduledSession } from "./write-scheduled-session";
 import { assertBookableStart, findActiveDoctor, workingHoursOf } from "./availability";
@@ -55,7 +56,7 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
 
   if (input.status === "cancelled") {
     if (started) throw new AppError("INVALID_INPUT", "This session has already started, so it cannot be cancelled.");
-    await cancelSessions(ctx, [appointment], { edit: input, changedElsewhere: SESSION_CHANGED });
+    await cancelSessions(ctx, await sessionOf(ctx, appointment), { edit: input, changedElsewhere: SESSION_CHANGED });
     return reread(ctx, appointment.id);
   }
 
@@ -80,36 +81,46 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
 
   Object.assign(patch, editPatch(input));
   if (input.title !== undefined || input.description !== undefined) changes.push("edit");
+  // A move or an edit is the session's: every place of a couple's changes with it. Attendance
+  // (completed, a no-show) is each patient's own.
+  const rows = patch.status === undefined ? await sessionOf(ctx, appointment) : [appointment];
+  const { party } = appointment;
 
   let offerChanges: OfferChange[] = [];
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      // Moving the row takes the new slot and gives up the old one at once; the slot indexes
-      // refuse a new slot already taken.
-      await writeScheduledSession(trx, appointment.id, patch, SESSION_CHANGED);
+      if (newStart && party) await claimHourForParty(trx, appointment.doctorId, patch.startTime!);
+      else if (newStart) await claimHoursForSingles(trx, appointment.doctorId, [patch.startTime!]);
+      if (party && patch.status === undefined)
+        await updateParty(trx, party.id, { startTime: patch.startTime, endTime: patch.endTime, title: patch.title, updatedAt: patch.updatedAt });
+      for (const row of rows) {
+        // Moving the row takes the new slot and gives up the old one at once; the slot indexes
+        // refuse a new slot already taken.
+        await writeScheduledSession(trx, row.id, patch, SESSION_CHANGED);
+        await recordAudit(
+          ctx,
+          {
+            actorId: user.id,
+            action: "appointment.update",
+            outcome: "success",
+            targetType: "appointment",
+            targetId: row.id,
+            request: ctx.request,
+            details: { changes },
+          },
+          trx,
+        );
+      }
       // What the session's end owes, in the same transaction as the end itself.
       if (patch.status === "completed") await chargeCompletedSession(ctx, trx, appointment, user.id);
       if (patch.status === "no_show") await openSessionFee(ctx, trx, appointment, "no_show", user.id);
       if (newStart) {
-        // Its two parties are told of a move (a title or a description is never said in a notice),
-        // and the hour it gives up goes to the waitlist, in the same transaction.
-        const moved = { ...appointment, startTime: patch.startTime!, endTime: patch.endTime! };
-        await enqueueAppointmentNotices(ctx, trx, [moved], appointment.doctorName, { kind: "rescheduled", previousStartTime: appointment.startTime });
+        // Its patients and doctor are told of a move (a title or a description is never said in a
+        // notice), and the hour it gives up goes to the waitlist, in the same transaction.
+        const moved = rows.map((row) => ({ ...row, startTime: patch.startTime!, endTime: patch.endTime! }));
+        await enqueueAppointmentNotices(ctx, trx, moved, appointment.doctorName, { kind: "rescheduled", previousStartTime: appointment.startTime });
         offerChanges = await offerFreedHours(ctx, trx, appointment.doctorId, [new Date(appointment.startTime)], { passOver: appointment.patientId });
       }
-      await recordAudit(
-        ctx,
-        {
-          actorId: user.id,
-          action: "appointment.update",
-          outcome: "success",
-          targetType: "appointment",
-          targetId: appointment.id,
-          request: ctx.request,
-          details: { changes },
-        },
-        trx,
-      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -119,12 +130,19 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
     throw error;
   }
 
-  ctx.events.publish({ type: "appointment_changed", data: { id: appointment.id }, recipients: [appointment.patientId, appointment.doctorId] });
+  ctx.events.publish({ type: "appointment_changed", data: { id: appointment.id }, recipients: [...rows.map((row) => row.patientId), appointment.doctorId] });
   announceOfferChanges(ctx, offerChanges);
   // Its room follows it: shut once it is no longer scheduled, moved with it when rescheduled.
   if (patch.status !== undefined) await endCallOfAppointment(ctx, appointment.id, "appointment_closed");
-  else if (newStart) await endCallOfAppointment(ctx, appointment.id, "appointment_moved");
+  else if (newStart) for (const row of rows) await endCallOfAppointment(ctx, row.id, "appointment_moved");
   return reread(ctx, appointment.id);
+}
+
+/** The places of the session `appointment` is one of: every scheduled place of a couple's, or the appointment alone. */
+async function sessionOf(ctx: RequestContext, appointment: AppointmentView): Promise<AppointmentView[]> {
+  if (appointment.party?.kind !== "couple") return [appointment];
+  const places = await scheduledPlacesOf(ctx.db, appointment.party.id);
+  return places.some((place) => place.id === appointment.id) ? places : [appointment];
 }
 
 async function reread(ctx: RequestContext, id: number): Promise<AppointmentView> {

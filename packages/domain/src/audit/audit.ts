@@ -111,7 +111,10 @@ export type AuditAction =
   | "waitlist.leave"
   | "waitlist.read"
   | "waitlist.offer"
-  | "waitlist.decline";
+  | "waitlist.decline"
+  | "party.invite"
+  | "party.accept"
+  | "party.decline";
 
 /**
  * Appends one event to the audit log. Records facts (who, what, which record, from where, how it

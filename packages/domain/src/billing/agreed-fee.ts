@@ -4,7 +4,7 @@
 // patient sees before booking (quote.ts) asks the same rule, so what they are shown is what they agree to.
 import { defaultIndividualService, findClinicService, patientRateFor, type ClinicService, type Db } from "@halcyon/db";
 import { AppError } from "../errors";
-import { ONE_PATIENT_KINDS } from "./cpt";
+import { COUPLE_KINDS, ONE_PATIENT_KINDS, type ServiceKind } from "./cpt";
 
 export interface AgreedFee {
   serviceId: number | null;
@@ -18,18 +18,27 @@ export function feeAgreedFor(service: Pick<ClinicService, "feeMinor">, ownRateMi
   return ownRateMinor ?? service.feeMinor;
 }
 
+/** The services each kind of session may be booked for (a couple's fee is agreed once, by the patient who books). */
+const KINDS_OF: Record<"one" | "couple", readonly ServiceKind[]> = { one: ONE_PATIENT_KINDS, couple: COUPLE_KINDS };
+
 /**
  * The service and fee of a booking. A booking that names no service (the specification's client
  * knows nothing of services) is for the clinic's default individual service: its active
  * individual service closest to the 60-minute session. A clinic with no services books unpriced
  * sessions, as before.
  */
-export async function agreedFee(db: Db, patientId: number, serviceId: number | undefined): Promise<AgreedFee> {
+export async function agreedFee(db: Db, patientId: number, serviceId: number | undefined, session: "one" | "couple" = "one"): Promise<AgreedFee> {
+  if (session === "couple" && serviceId === undefined) throw new AppError("INVALID_INPUT", "Choose the couples service the session is for (serviceId).");
   const service = serviceId === undefined ? await defaultIndividualService(db) : await findClinicService(db, serviceId);
   if (serviceId !== undefined && (!service || !service.active)) throw new AppError("INVALID_INPUT", "Choose one of the clinic's services (serviceId).");
   if (!service) return { serviceId: null, serviceName: null, feeMinor: null };
-  if (!ONE_PATIENT_KINDS.includes(service.kind)) {
-    throw new AppError("INVALID_INPUT", `${service.name} is booked with more than one patient: choose a service for one patient (serviceId).`);
+  if (!KINDS_OF[session].includes(service.kind)) {
+    throw new AppError(
+      "INVALID_INPUT",
+      session === "one"
+        ? `${service.name} is booked with more than one patient: choose a service for one patient (serviceId).`
+        : `${service.name} is not a couples service: choose a couples service, or book without naming a partner (serviceId).`,
+    );
   }
   return { serviceId: service.id, serviceName: service.name, feeMinor: feeAgreedFor(service, await patientRateFor(db, patientId, service.id)) };
 }

@@ -27,12 +27,6 @@ export async function withPaperworkMarks<T extends Marked>(db: Db, appointments:
   return appointments.map((appointment) => ({ ...appointment, paperworkDue: appointment.status === "scheduled" && due.has(appointment.patientId) }));
 }
 
-/** One appointment, marked as withPaperworkMarks does. */
-export async function withPaperworkMark<T extends Marked>(db: Db, appointment: T): Promise<T & { paperworkDue: boolean }> {
-  const [marked] = await withPaperworkMarks(db, [appointment]);
-  return marked!;
-}
-
 /** The consent a patient signs before joining a video visit. */
 export const VISIT_CONSENT: ConsentKind = "telehealth";
 

@@ -6,6 +6,7 @@ import type { NoticeKindSpec } from "./notice-content";
 import { ACCOUNT_NOTICE_KINDS } from "./kinds/account-notices";
 import { APPOINTMENT_NOTICE_KINDS } from "./kinds/appointment-notices";
 import { BILLING_DOCUMENT_NOTICE_KINDS } from "./kinds/billing-document-notices";
+import { PARTY_NOTICE_KINDS } from "./kinds/party-notices";
 import { PAYMENT_NOTICE_KINDS } from "./kinds/payment-notices";
 import { WAITLIST_NOTICE_KINDS } from "./kinds/waitlist-notices";
 
@@ -20,6 +21,7 @@ export const NOTICE_KINDS = {
   ...BILLING_DOCUMENT_NOTICE_KINDS,
   ...PAYMENT_NOTICE_KINDS,
   ...WAITLIST_NOTICE_KINDS,
+  ...PARTY_NOTICE_KINDS,
 } satisfies Record<string, AnyNoticeKind>;
 
 export type NoticeKinds = typeof NOTICE_KINDS;

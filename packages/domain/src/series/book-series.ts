@@ -19,6 +19,7 @@ import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { bookingParticipants, NOT_IN_CARE } from "../appointments/book-appointment";
 import { clinicianNameOf, enqueueAppointmentNotices } from "../appointments/appointment-notices";
+import { claimHoursForSingles } from "../appointments/doctor-hours";
 import { announceOfferChanges, settleBookedHours, type OfferChange } from "../waitlist/offers";
 import { assertBookableStart, workingHoursOf } from "../appointments/availability";
 import { SESSION_LENGTH_MS } from "../appointments/slots";
@@ -97,6 +98,11 @@ export async function bookSeries(ctx: RequestContext & { user: User }, input: Bo
         seriesId,
         seriesOccurrence: occurrence.start.toISOString(),
       }));
+      await claimHoursForSingles(
+        trx,
+        doctor.id,
+        rows.map((row) => row.startTime),
+      );
       const ids: number[] = [];
       // One at a time: each insert meets the slot indexes as a single booking's does.
       for (const row of rows) ids.push(await insertAppointment(trx, row));

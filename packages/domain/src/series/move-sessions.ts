@@ -22,6 +22,7 @@ import { hoursLabel } from "../appointments/update-appointment";
 import { calendarDateIn, SESSION_LENGTH_MS, zonedInstant } from "../appointments/slots";
 import { endCallOfAppointment } from "../visits/room-closing";
 import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
+import { claimHoursForSingles } from "../appointments/doctor-hours";
 import { editPatch, type SessionEdit } from "../appointments/session-edit";
 import { SERIES_CHANGED, writeScheduledSession } from "../appointments/write-scheduled-session";
 import { changedSessions } from "./changed-sessions";
@@ -98,6 +99,11 @@ export async function moveSessions(ctx: RequestContext & { user: User }, request
   let offerChanges: OfferChange[] = [];
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      await claimHoursForSingles(
+        trx,
+        series.doctorId,
+        moves.map((move) => move.start.toISOString()),
+      );
       if (shifted && newOccurrences) {
         await updateSeries(trx, series.id, storedShape(shifted, newOccurrences, at));
         // Every session now stands for the moved occurrence of the same place; those that do not move (cancelled ones) stay its exceptions.

@@ -1,6 +1,6 @@
 // Weekly series: the preview of a series' dates, its booking, and changes asked from one of its
 // sessions for a scope (this session, this and the following, the whole series).
-import { withPaperworkMarks } from "../intake/paperwork";
+import { presentAppointments } from "../appointments/presented";
 import { authedProcedure, router } from "../trpc";
 import { bookSeries } from "./book-series";
 import { changeSeries } from "./change-series";
@@ -43,7 +43,7 @@ export const seriesRouter = router({
     .output(bookedSeriesSchema)
     .mutation(async ({ ctx, input }) => {
       const booked = await bookSeries(ctx, input);
-      return { seriesId: booked.seriesId, appointments: await withPaperworkMarks(ctx.db, booked.appointments) };
+      return { seriesId: booked.seriesId, appointments: await presentAppointments(ctx, booked.appointments) };
     }),
 
   change: authedProcedure
@@ -60,5 +60,5 @@ export const seriesRouter = router({
     })
     .input(changeSeriesInputSchema)
     .output(seriesChangeSchema)
-    .mutation(async ({ ctx, input }) => ({ appointments: await withPaperworkMarks(ctx.db, await changeSeries(ctx, input)) })),
+    .mutation(async ({ ctx, input }) => ({ appointments: await presentAppointments(ctx, await changeSeries(ctx, input)) })),
 });

@@ -23,6 +23,7 @@ import { assertStillCaring, recordAccessTo } from "../care/record-access";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { noteContentHash } from "./note-content-hash";
+import { withPartyDetails } from "../parties/party-details";
 import { SOAP_SECTION_LABELS, SOAP_SECTIONS, type PrivateNote, type TreatmentSession, type UnsignedNote } from "./treatment-session.schema";
 import { withAddenda } from "./treatment-sessions";
 
@@ -162,7 +163,7 @@ export async function unsignedNotes(ctx: Caller): Promise<UnsignedNote[]> {
     ),
     findTreatmentSessions(ctx.db, sessionIds),
   ]);
-  const appointmentById = new Map(appointments.map((appointment) => [appointment.id, appointment]));
+  const appointmentById = new Map((await withPartyDetails(ctx, appointments)).map((appointment) => [appointment.id, appointment]));
   await auditRead(ctx, "treatment_session.read", { type: "doctor", id: ctx.user.id }, sessionIds);
   // Unsigned notes have no addenda: those come only after signing.
   const sessionById = new Map(sessions.map((session) => [session.id, { ...session, addenda: [] }]));

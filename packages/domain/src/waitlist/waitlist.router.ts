@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { appointmentSchema } from "../appointments/appointment.schema";
-import { withPaperworkMark } from "../intake/paperwork";
+import { presentAppointment } from "../appointments/presented";
 import { authedProcedure, roleProcedure, router } from "../trpc";
 import { acceptOffer, declineOffer, listOwnOffers } from "./answers";
 import { joinWaitlist, leaveWaitlist, listWaitlist } from "./entries";
@@ -70,7 +70,7 @@ export const waitlistRouter = router({
     })
     .input(waitlistIdInputSchema)
     .output(appointmentSchema)
-    .mutation(async ({ ctx, input }) => withPaperworkMark(ctx.db, await acceptOffer(ctx, input.id))),
+    .mutation(async ({ ctx, input }) => presentAppointment(ctx, await acceptOffer(ctx, input.id))),
 
   decline: roleProcedure("patient")
     .meta({

@@ -3,7 +3,7 @@ import { cn } from "@halcyon/ui/lib/utils";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 
-import { counterpartOf, type Viewer } from "../../lib/appointment-rules";
+import { counterpartOf, invitationLine, type Viewer } from "../../lib/appointment-rules";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { dateTileParts } from "../../lib/time-format";
 import { useNow } from "../../lib/use-now";
@@ -83,6 +83,7 @@ export function AppointmentRow({ appointment, viewer, actions, children, showDat
             </Link>
           </p>
         ) : null}
+        {invitationLine(appointment) ? <p className="text-sm text-muted-foreground">{invitationLine(appointment)}</p> : null}
         {children}
       </div>
       {allActions ? <div className="-mt-1 flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-start">{allActions}</div> : null}

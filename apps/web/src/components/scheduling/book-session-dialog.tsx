@@ -3,9 +3,9 @@ import { Input } from "@halcyon/ui/components/input";
 import { Textarea } from "@halcyon/ui/components/textarea";
 import { useId, useState, type FormEvent } from "react";
 
-import { Field } from "../field";
+import { Field, messageId } from "../field";
 import { DoctorSelect, PatientSelect } from "./booking-party-select";
-import { EMPTY_BOOKING, validateBooking, type BookingField, type BookingFormValues } from "./booking-form";
+import { EMPTY_BOOKING, isCouplesService, PARTNER_REQUIRED, validateBooking, type BookingField, type BookingFormValues } from "./booking-form";
 import { InsideWindowNote } from "./inside-window-note";
 import { RepeatFields } from "./repeat-fields";
 import { SeriesDates, useSeriesPreview } from "./series-dates";
@@ -51,7 +51,10 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
   const [invalid, setInvalid] = useState<BookingField>();
   const choices = useServiceChoices(forPatient ? "patient" : "self", values.patientId);
   const book = useBookSession({ onBooked: onDone, onRefused: () => setValues((current) => ({ ...current, startTime: undefined })) });
-  const [repeat, setRepeat] = useState<Repeat>(0);
+  const couple = isCouplesService(choices.services, values.serviceId ?? choices.defaultId);
+  const [chosenRepeat, setRepeat] = useState<Repeat>(0);
+  // A series is one patient's: a couple books one session at a time.
+  const repeat = couple ? 0 : chosenRepeat;
   const [end, setEnd] = useState<SeriesEnd>(DEFAULT_SERIES_END);
   const [dateChoices, setDateChoices] = useState<Record<string, DateChoice>>({});
   const series = repeat !== 0 && values.startTime ? seriesRequest(values.startTime, repeat, end) : undefined;
@@ -65,7 +68,7 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const validation = validateBooking(values, forPatient ? "patient" : "self", choices.defaultId);
+    const validation = validateBooking(values, forPatient ? "patient" : "self", choices.defaultId, choices.services);
     if (!validation.ok) {
       setInvalid(validation.field);
       document.getElementById(`${ids}-${validation.field}`)?.focus();
@@ -131,6 +134,34 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
         disabled={busy}
       />
 
+      {couple ? (
+        <Field
+          htmlFor={`${ids}-partner`}
+          label={forPatient ? "The patient's partner" : "Your partner"}
+          invalid={invalid === "partner"}
+          message={
+            invalid === "partner"
+              ? PARTNER_REQUIRED
+              : forPatient
+                ? "Their email address. They accept the invitation in the app, signed in with that address."
+                : "Their email address. They accept your invitation in the app, signed in with that address; until then the session is yours."
+          }
+        >
+          <Input
+            id={`${ids}-partner`}
+            type="email"
+            autoComplete="off"
+            value={values.partnerEmail}
+            maxLength={254}
+            aria-required
+            aria-describedby={messageId(`${ids}-partner`)}
+            aria-invalid={invalid === "partner" || undefined}
+            disabled={busy}
+            onChange={(event) => update({ partnerEmail: event.target.value }, "partner")}
+          />
+        </Field>
+      ) : null}
+
       <Field htmlFor={`${ids}-title`} label="Title" invalid={invalid === "title"}>
         <Input
           id={`${ids}-title`}
@@ -168,7 +199,7 @@ function BookingForm({ bookingFor, onDone }: { bookingFor: BookSessionDialogProp
       </div>
       {forPatient ? null : <InsideWindowNote startTime={values.startTime} />}
 
-      <RepeatFields id={ids} repeat={repeat} onRepeat={setRepeat} end={end} onEnd={setEnd} disabled={busy} />
+      {couple ? null : <RepeatFields id={ids} repeat={repeat} onRepeat={setRepeat} end={end} onEnd={setEnd} disabled={busy} />}
       {repeat !== 0 && values.doctorId !== undefined && values.startTime ? (
         series?.ok ? (
           <SeriesDates

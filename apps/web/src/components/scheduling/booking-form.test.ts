@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { BOOKING_REQUIRED, EMPTY_BOOKING, PATIENT_REQUIRED, serviceChoices, validateBooking, type ServiceChoice } from "./booking-form";
+import { BOOKING_REQUIRED, EMPTY_BOOKING, PARTNER_REQUIRED, PATIENT_REQUIRED, serviceChoices, validateBooking, type ServiceChoice } from "./booking-form";
 
 const complete = { ...EMPTY_BOOKING, doctorId: 2, title: "  Individual therapy ", startTime: "2026-11-24T15:00:00.000Z" };
 
@@ -45,15 +45,27 @@ describe("the service a booking names", () => {
   });
   const quoted = [service(1, "couples"), service(2, "individual"), service(3, "intake"), service(4, "group"), service(5, "family")];
 
-  it("offers only what one patient books alone (individual, intake), in the quote's order, starting at the server's default", () => {
-    expect(serviceChoices({ defaultServiceId: 2, services: quoted })).toEqual({ services: [quoted[1], quoted[2]], defaultId: 2 });
+  it("offers what one patient books alone (individual, intake) and a couple's, in the quote's order, starting at the server's default", () => {
+    expect(serviceChoices({ defaultServiceId: 2, services: quoted })).toEqual({ services: [quoted[0], quoted[1], quoted[2]], defaultId: 2 });
+  });
+
+  it("asks a couples booking for the partner's address, and sends it only with a couples service", () => {
+    const couples = { ...complete, serviceId: 1 };
+    expect(validateBooking(couples, "self", 2, quoted)).toEqual({ ok: false, field: "partner", message: PARTNER_REQUIRED });
+    expect(validateBooking({ ...couples, partnerEmail: "sam@" }, "self", 2, quoted)).toEqual({ ok: false, field: "partner", message: PARTNER_REQUIRED });
+    expect(validateBooking({ ...couples, partnerEmail: " sam@example.com " }, "self", 2, quoted)).toMatchObject({
+      ok: true,
+      input: { serviceId: 1, partnerEmail: "sam@example.com" },
+    });
+    const alone = validateBooking({ ...complete, serviceId: 2, partnerEmail: "sam@example.com" }, "self", 2, quoted);
+    expect(alone.ok && "partnerEmail" in alone.input).toBe(false);
   });
 
   it("offers nothing without a quote or services, and starts at none when the server's default is not offered", () => {
     expect(serviceChoices(undefined)).toEqual({ services: [], defaultId: undefined });
     expect(serviceChoices({ defaultServiceId: null, services: [] })).toEqual({ services: [], defaultId: undefined });
     expect(serviceChoices({ defaultServiceId: null, services: [quoted[2]!] })).toEqual({ services: [quoted[2]], defaultId: undefined });
-    expect(serviceChoices({ defaultServiceId: 1, services: quoted }).defaultId).toBeUndefined();
+    expect(serviceChoices({ defaultServiceId: 4, services: quoted }).defaultId).toBeUndefined();
   });
 
   it("names the service chosen, else the default shown, else none (the server books as before)", () => {

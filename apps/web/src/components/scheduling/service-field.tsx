@@ -1,4 +1,4 @@
-import { formatMoney } from "@halcyon/domain/rules";
+import { COUPLE_KINDS, formatMoney } from "@halcyon/domain/rules";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@halcyon/ui/components/select";
 
 import { trpc } from "../../lib/trpc";
@@ -63,5 +63,6 @@ function feeLine(service: ServiceChoice, currency: string, bookingFor: Booker): 
   const fee = formatMoney(service.agreedFeeMinor, currency);
   const who = bookingFor === "self" ? "You agree" : "The patient agrees";
   const rate = service.ownRate ? (bookingFor === "self" ? ", your own rate" : ", their own rate") : "";
-  return `${who} to ${fee} for this session${rate}. It stays agreed even if the clinic's prices change.`;
+  const couple = COUPLE_KINDS.includes(service.kind) ? ", once for the two of you" : "";
+  return `${who} to ${fee} for this session${couple}${rate}. It stays agreed even if the clinic's prices change.`;
 }

@@ -21,6 +21,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { CalendarCard } from "./calendar/calendar-card";
 import { CalendarFeed } from "./calendar-feed";
 import { SessionHistory } from "./session-history";
+import { PartyInvitations } from "./party-invitations";
 import { UpcomingSessions } from "./upcoming-sessions";
 import type { OpenAppointmentState } from "./reminder-links/manage-appointment-page";
 
@@ -146,6 +147,8 @@ function Appointments({ user, calendar, onCalendarChange, shown, updating, upcom
           Times are shown in your time zone ({format.viewerZoneName()}); the clinic keeps {format.clinicZoneName()}.
         </p>
       ) : null}
+
+      {isPatient ? <PartyInvitations /> : null}
 
       <CalendarCard
         view={calendar.view}

@@ -26,8 +26,8 @@ export interface RescheduledNoticeParams extends AppointmentNoticeParams {
 }
 
 export interface CancelledNoticeParams extends AppointmentNoticeParams {
-  /** Who cancelled, as neutrally as a notice may say it. */
-  cancelledBy: "patient" | "doctor" | "clinic";
+  /** Who cancelled, as neutrally as a notice may say it ("partner": the other patient of a couple). */
+  cancelledBy: "patient" | "partner" | "doctor" | "clinic";
 }
 
 /** A reminder is the patient's: it carries the links to confirm, or to cancel or reschedule. */
@@ -120,6 +120,7 @@ export const appointmentRescheduled = defineNoticeKind<RescheduledNoticeParams>(
 /** Who cancelled, told to `audience` in neutral words. */
 function cancelledByPhrase(params: CancelledNoticeParams): string {
   if (params.cancelledBy === "clinic") return "The clinic cancelled it.";
+  if (params.cancelledBy === "partner") return "Your partner cancelled it.";
   if (params.cancelledBy === params.audience) return "You cancelled it.";
   return params.audience === "patient" ? "Your clinician cancelled it." : "The patient cancelled it.";
 }

@@ -1,0 +1,77 @@
+import type { ReceivedInvitation as PartyInvitation } from "@halcyon/domain/schemas";
+import { Button } from "@halcyon/ui/components/button";
+import { toast } from "@halcyon/ui/hooks/use-toast";
+
+import { SectionCard } from "../../components/section-card";
+import { doctorTitle } from "../../lib/appointment-rules";
+import { useTimeFormat } from "../../lib/clinic-time-zone";
+import { useRefreshSchedule } from "../../lib/schedule-cache";
+import { trpc } from "../../lib/trpc";
+
+/** A patient's invitations to join a partner's couples session: shown only while one waits for an answer. */
+export function PartyInvitations() {
+  const invitations = trpc.parties.invitations.useQuery();
+  if (!invitations.data || invitations.data.length === 0) return null;
+  return (
+    <SectionCard title="Invitations" description="Sessions your partner booked and asked you to join." className="mb-8">
+      <ul className="grid gap-4" aria-label="Invitations to join a session">
+        {invitations.data.map((invitation) => (
+          <InvitationRow key={invitation.id} invitation={invitation} />
+        ))}
+      </ul>
+    </SectionCard>
+  );
+}
+
+function InvitationRow({ invitation }: { invitation: PartyInvitation }) {
+  const format = useTimeFormat();
+  const utils = trpc.useUtils();
+  const refreshSchedule = useRefreshSchedule();
+  const settled = async () => {
+    await Promise.all([utils.parties.invitations.invalidate(), refreshSchedule()]);
+  };
+  const refused = async (error: { message: string }) => {
+    toast({ variant: "destructive", title: "This invitation can no longer be answered", description: error.message });
+    await settled();
+  };
+  const accept = trpc.parties.accept.useMutation({
+    onSuccess: async (place) => {
+      toast({ title: "Joined", description: `The session on ${format.dayAndTime(place.startTime)} is in your appointments.` });
+      await settled();
+    },
+    onError: refused,
+  });
+  const decline = trpc.parties.decline.useMutation({
+    onSuccess: async () => {
+      toast({ title: "Declined", description: `${invitation.invitedBy} will see that you declined.` });
+      await settled();
+    },
+    onError: refused,
+  });
+  const busy = accept.isPending || decline.isPending;
+  const when = format.dayAndTime(invitation.startTime);
+
+  return (
+    <li
+      className="flex flex-col gap-4 rounded-lg border border-gold-300 bg-gold-200/40 p-5 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="party-invitation"
+    >
+      <div className="grid gap-1">
+        <p className="font-display text-xl text-ink-900">{invitation.title}</p>
+        <p className="text-sm text-ink-800">{when}</p>
+        <p className="text-sm text-muted-foreground">
+          With {doctorTitle(invitation.doctorName)} · invited by {invitation.invitedBy}
+        </p>
+      </div>
+      {/* Stacked on a phone, Join first: side by side, the two do not fit its width. */}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row">
+        <Button variant="outline" disabled={busy} onClick={() => decline.mutate({ id: invitation.id })} aria-label={`Decline the invitation to ${when}`}>
+          {decline.isPending ? "Declining..." : "Decline"}
+        </Button>
+        <Button disabled={busy} onClick={() => accept.mutate({ id: invitation.id })} aria-label={`Join the session on ${when}`}>
+          {accept.isPending ? "Joining..." : "Join the session"}
+        </Button>
+      </div>
+    </li>
+  );
+}

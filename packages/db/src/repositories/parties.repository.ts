@@ -1,0 +1,238 @@
+// Sessions of several patients (a couple, a doctor's group): the party that holds the doctor's
+// hour, the appointment rows of its patients (each an ordinary appointment naming the party), and
+// a couple's invitation of the partner. See the migration 2026-12-04T1000-parties.
+import type { Database, PartyInvitationStatus, PartyKind, PartyStatus } from "../schema";
+import { findAppointments, type AppointmentView } from "./appointments.repository";
+import { serialise, type Db } from "./db";
+import type { Transaction } from "kysely";
+
+/** Any number (in PostgreSQL's advisory-lock space) that names "one doctor's hours". */
+const DOCTOR_HOURS_LOCK = 7_244_032;
+
+/**
+ * Makes the bookings of one doctor's hours run one after another to their commit, so that what a
+ * booking of a single session reads of the doctor's parties, or a party's of the doctor's single
+ * sessions, still holds when it writes (each kind's own index keeps two of that kind apart).
+ */
+export async function holdDoctorHours(trx: Transaction<Database>, doctorId: number): Promise<void> {
+  await serialise(trx, DOCTOR_HOURS_LOCK, doctorId);
+}
+
+/** Whether a scheduled party of the doctor holds any of `starts`. */
+export async function partyHoldsAny(db: Db, doctorId: number, starts: readonly string[]): Promise<boolean> {
+  if (starts.length === 0) return false;
+  const row = await db
+    .selectFrom("appointment_parties")
+    .select("id")
+    .where("doctor_id", "=", doctorId)
+    .where("start_time", "in", starts)
+    .where("status", "=", "scheduled")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the doctor has a scheduled session of one patient at `start`. */
+export async function singleSessionAt(db: Db, doctorId: number, start: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("appointments")
+    .select("id")
+    .where("doctor_id", "=", doctorId)
+    .where("start_time", "=", start)
+    .where("status", "=", "scheduled")
+    .where("party_id", "is", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface PartyRecord {
+  id: number;
+  kind: PartyKind;
+  doctorId: number;
+  title: string;
+  startTime: string;
+  endTime: string;
+  capacity: number;
+  status: PartyStatus;
+  createdBy: number | null;
+  createdAt: string;
+}
+
+export async function insertParty(db: Db, party: Omit<PartyRecord, "id" | "status">): Promise<number> {
+  const row = await db
+    .insertInto("appointment_parties")
+    .values({
+      kind: party.kind,
+      doctor_id: party.doctorId,
+      title: party.title,
+      start_time: party.startTime,
+      end_time: party.endTime,
+      capacity: party.capacity,
+      status: "scheduled",
+      created_by: party.createdBy,
+      created_at: party.createdAt,
+      updated_at: party.createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findParty(db: Db, id: number): Promise<PartyRecord | undefined> {
+  const row = await db.selectFrom("appointment_parties").selectAll().where("id", "=", id).executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      kind: row.kind,
+      doctorId: row.doctor_id,
+      title: row.title,
+      startTime: row.start_time,
+      endTime: row.end_time,
+      capacity: row.capacity,
+      status: row.status,
+      createdBy: row.created_by,
+      createdAt: row.created_at,
+    }
+  );
+}
+
+export async function updateParty(
+  db: Db,
+  id: number,
+  patch: { status?: PartyStatus; startTime?: string; endTime?: string; title?: string; updatedAt: string },
+): Promise<void> {
+  await db
+    .updateTable("appointment_parties")
+    .set({
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.startTime !== undefined ? { start_time: patch.startTime } : {}),
+      ...(patch.endTime !== undefined ? { end_time: patch.endTime } : {}),
+      ...(patch.title !== undefined ? { title: patch.title } : {}),
+      updated_at: patch.updatedAt,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** The places of a party still scheduled, as screens show them, in the order they were taken. */
+export async function scheduledPlacesOf(db: Db, partyId: number): Promise<AppointmentView[]> {
+  const ids = await db.selectFrom("appointments").select("id").where("party_id", "=", partyId).where("status", "=", "scheduled").orderBy("id").execute();
+  return (
+    await findAppointments(
+      db,
+      ids.map((row) => row.id),
+    )
+  ).sort((a, b) => a.id - b.id);
+}
+
+/** A patient's place in a party, as its doctor (and, for a couple, the partner) sees it. */
+export interface PartyPlace {
+  partyId: number;
+  appointmentId: number;
+  patientId: number;
+  patientName: string;
+  status: string;
+}
+
+/** The places of these parties, every status, in the order they were taken. */
+export async function placesInParties(db: Db, partyIds: readonly number[]): Promise<PartyPlace[]> {
+  if (partyIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("appointments as a")
+    .innerJoin("users as p", "p.id", "a.patient_id")
+    .select(["a.party_id", "a.id", "a.patient_id", "p.first_name", "p.last_name", "a.status"])
+    .where("a.party_id", "in", partyIds)
+    .orderBy("a.id")
+    .execute();
+  return rows.map((row) => ({
+    partyId: row.party_id!,
+    appointmentId: row.id,
+    patientId: row.patient_id,
+    patientName: `${row.first_name} ${row.last_name}`,
+    status: row.status,
+  }));
+}
+
+export interface PartyInvitation {
+  id: number;
+  partyId: number;
+  invitedBy: number;
+  email: string;
+  status: PartyInvitationStatus;
+  patientId: number | null;
+  createdAt: string;
+  answeredAt: string | null;
+}
+
+function toInvitation(row: {
+  id: number;
+  party_id: number;
+  invited_by: number;
+  email: string;
+  status: PartyInvitationStatus;
+  patient_id: number | null;
+  created_at: string;
+  answered_at: string | null;
+}): PartyInvitation {
+  return {
+    id: row.id,
+    partyId: row.party_id,
+    invitedBy: row.invited_by,
+    email: row.email,
+    status: row.status,
+    patientId: row.patient_id,
+    createdAt: row.created_at,
+    answeredAt: row.answered_at,
+  };
+}
+
+export async function insertPartyInvitation(db: Db, invitation: { partyId: number; invitedBy: number; email: string; createdAt: string }): Promise<number> {
+  const row = await db
+    .insertInto("party_invitations")
+    .values({ party_id: invitation.partyId, invited_by: invitation.invitedBy, email: invitation.email, status: "pending", created_at: invitation.createdAt })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findPartyInvitation(db: Db, id: number): Promise<PartyInvitation | undefined> {
+  const row = await db.selectFrom("party_invitations").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toInvitation(row);
+}
+
+/** The invitations of these parties, newest first. */
+export async function invitationsOfParties(db: Db, partyIds: readonly number[]): Promise<PartyInvitation[]> {
+  if (partyIds.length === 0) return [];
+  return (await db.selectFrom("party_invitations").selectAll().where("party_id", "in", partyIds).orderBy("id", "desc").execute()).map(toInvitation);
+}
+
+/** The invitations waiting for an answer from whoever's verified address is `email` (lower-cased). */
+export async function pendingInvitationsTo(db: Db, email: string): Promise<PartyInvitation[]> {
+  return (await db.selectFrom("party_invitations").selectAll().where("email", "=", email).where("status", "=", "pending").orderBy("id").execute()).map(
+    toInvitation,
+  );
+}
+
+/** Answers an invitation still pending; false if it no longer was. */
+export async function answerPartyInvitation(
+  db: Db,
+  id: number,
+  answer: { status: Exclude<PartyInvitationStatus, "pending">; patientId: number | null; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("party_invitations")
+    .set({ status: answer.status, patient_id: answer.patientId, answered_at: answer.at })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Withdraws a party's invitation still pending (its session was cancelled). */
+export async function withdrawPartyInvitations(db: Db, partyId: number, at: string): Promise<void> {
+  await db
+    .updateTable("party_invitations")
+    .set({ status: "withdrawn", answered_at: at })
+    .where("party_id", "=", partyId)
+    .where("status", "=", "pending")
+    .execute();
+}

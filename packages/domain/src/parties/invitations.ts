@@ -1,0 +1,197 @@
+// A couple's invitation: the patient who books a couples session names their partner by email
+// address. The partner answers it in the app, signed in as the patient whose verified address it
+// is: never anyone else who learns of it, and the one who booked hears the same answer whether or
+// not the address has an account (no address is ever confirmed to exist). Accepting takes the
+// partner's own place in the session: an ordinary appointment row of the party, in the doctor's
+// care as any booking puts them, told to the partner (the doctor was told of the session once).
+import {
+  addCareRelationship,
+  answerPartyInvitation,
+  findActiveUserIdsByVerifiedEmail,
+  findAppointment,
+  findParty,
+  findPartyInvitation,
+  findUserById,
+  insertAppointment,
+  insertPartyInvitation,
+  isUniqueViolation,
+  pendingInvitationsTo,
+  readMemberContact,
+  scheduledPlacesOf,
+  type AppointmentView,
+  type PartyInvitation,
+  type Transaction,
+  type Database,
+  type User,
+} from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import { clinicianNameOf, enqueueAppointmentNotices } from "../appointments/appointment-notices";
+import { enqueueNotices } from "../notices/outbox";
+import type { ReceivedInvitation } from "./party.schema";
+
+export const NO_SUCH_INVITATION = "No such invitation.";
+
+/** Writes the invitation of a couple's partner, in the booking's transaction, and lets the partner know if the address is a patient's. */
+export async function invitePartner(
+  ctx: RequestContext & { user: User },
+  trx: Transaction<Database>,
+  { partyId, email, inviter, doctor, startTime }: { partyId: number; email: string; inviter: User; doctor: User; startTime: string },
+): Promise<void> {
+  if (inviter.email?.toLowerCase() === email) throw new AppError("INVALID_INPUT", "Name your partner's email address, not your own.");
+  const at = ctx.now().toISOString();
+  const invitationId = await insertPartyInvitation(trx, { partyId, invitedBy: inviter.id, email, createdAt: at });
+  const invitees = await findActiveUserIdsByVerifiedEmail(trx, email);
+  await enqueueNotices(
+    ctx,
+    trx,
+    invitees.map((userId) => ({
+      kind: "party_invitation" as const,
+      userId,
+      params: { invitationId, startTime, inviterFirstName: inviter.firstName, clinicianName: clinicianNameOf(doctor) },
+    })),
+  );
+  await recordAudit(
+    ctx,
+    {
+      actorId: ctx.user.id,
+      action: "party.invite",
+      outcome: "success",
+      targetType: "party",
+      targetId: partyId,
+      request: ctx.request,
+      details: { invitationId },
+    },
+    trx,
+  );
+}
+
+/** The caller's own verified address, lower-cased (none: no invitation can be theirs). */
+async function verifiedAddressOf(ctx: RequestContext & { user: User }): Promise<string | undefined> {
+  if (ctx.user.role !== "patient") return undefined;
+  const contact = await readMemberContact(ctx.db, ctx.user.id);
+  return contact?.email && contact.emailVerifiedAt ? contact.email.toLowerCase() : undefined;
+}
+
+/** The invitations waiting for the caller's answer, with the session they are to. */
+export async function receivedInvitations(ctx: RequestContext & { user: User }): Promise<ReceivedInvitation[]> {
+  const address = await verifiedAddressOf(ctx);
+  if (!address) return [];
+  const shown: ReceivedInvitation[] = [];
+  for (const invitation of await pendingInvitationsTo(ctx.db, address)) {
+    const session = await invitedSession(ctx, invitation);
+    if (session) shown.push(session.view);
+  }
+  return shown;
+}
+
+/** The session an invitation is to, while it can still be joined by the caller. */
+async function invitedSession(ctx: RequestContext & { user: User }, invitation: PartyInvitation) {
+  const party = await findParty(ctx.db, invitation.partyId);
+  if (!party || party.status !== "scheduled" || Date.parse(party.startTime) <= ctx.now().getTime()) return undefined;
+  const [booked] = await scheduledPlacesOf(ctx.db, party.id);
+  if (!booked || booked.patientId === ctx.user.id) return undefined;
+  const inviter = await findUserById(ctx.db, invitation.invitedBy);
+  const view: ReceivedInvitation = {
+    id: invitation.id,
+    startTime: party.startTime,
+    endTime: party.endTime,
+    title: party.title,
+    doctorName: booked.doctorName,
+    invitedBy: inviter ? `${inviter.firstName} ${inviter.lastName}` : booked.patientName,
+  };
+  return { view, party, booked };
+}
+
+/** The invitation `id`, if it waits for the caller's answer; anyone else is told it does not exist. */
+async function invitationToCaller(ctx: RequestContext & { user: User }, id: number): Promise<PartyInvitation> {
+  const [address, invitation] = await Promise.all([verifiedAddressOf(ctx), findPartyInvitation(ctx.db, id)]);
+  if (!address || !invitation || invitation.email !== address) throw new AppError("NOT_FOUND", NO_SUCH_INVITATION);
+  if (invitation.status !== "pending")
+    throw new AppError(
+      "CONFLICT",
+      `You have already ${invitation.status === "withdrawn" ? "seen this session cancelled" : `${invitation.status} this invitation`}.`,
+    );
+  return invitation;
+}
+
+export async function acceptInvitation(ctx: RequestContext & { user: User }, id: number): Promise<AppointmentView> {
+  const invitation = await invitationToCaller(ctx, id);
+  const session = await invitedSession(ctx, invitation);
+  if (!session) throw new AppError("CONFLICT", "This session can no longer be joined: it was cancelled, or has begun.");
+  const { party, booked } = session;
+  const at = ctx.now().toISOString();
+  let placeId: number;
+  try {
+    placeId = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await answerPartyInvitation(trx, invitation.id, { status: "accepted", patientId: ctx.user.id, at }))) {
+        throw new AppError("CONFLICT", "This invitation was answered or withdrawn a moment ago.");
+      }
+      await addCareRelationship(trx, party.doctorId, ctx.user.id, at);
+      const place = {
+        patientId: ctx.user.id,
+        doctorId: party.doctorId,
+        title: booked.title,
+        description: booked.description,
+        startTime: party.startTime,
+        endTime: party.endTime,
+        status: "scheduled" as const,
+        createdAt: at,
+        // The couple's fee was agreed once, with the booking.
+        serviceId: booked.serviceId,
+        partyId: party.id,
+      };
+      const id = await insertAppointment(trx, place);
+      await enqueueAppointmentNotices(ctx, trx, [{ id, ...place, party: { id: party.id } }], booked.doctorName, { kind: "booked" }, { toDoctor: false });
+      await recordAudit(
+        ctx,
+        {
+          actorId: ctx.user.id,
+          action: "party.accept",
+          outcome: "success",
+          targetType: "appointment",
+          targetId: id,
+          request: ctx.request,
+          details: { partyId: party.id, invitationId: invitation.id },
+        },
+        trx,
+      );
+      return id;
+    });
+  } catch (error) {
+    // Only the patient's own index can refuse a place in a party (the party holds the doctor's hour).
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "You already have a session at that time, so you cannot join this one.", { cause: error });
+    throw error;
+  }
+  ctx.events.publish({ type: "appointment_changed", data: { id: placeId }, recipients: [ctx.user.id, booked.patientId, party.doctorId] });
+  const place = await findAppointment(ctx.db, placeId);
+  if (!place) throw new Error(`appointment ${placeId} vanished after an invitation was accepted`);
+  return place;
+}
+
+export async function declineInvitation(ctx: RequestContext & { user: User }, id: number): Promise<void> {
+  const invitation = await invitationToCaller(ctx, id);
+  const at = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await answerPartyInvitation(trx, invitation.id, { status: "declined", patientId: ctx.user.id, at }))) {
+      throw new AppError("CONFLICT", "This invitation was answered or withdrawn a moment ago.");
+    }
+    await recordAudit(
+      ctx,
+      {
+        actorId: ctx.user.id,
+        action: "party.decline",
+        outcome: "success",
+        targetType: "party",
+        targetId: invitation.partyId,
+        request: ctx.request,
+        details: { invitationId: invitation.id },
+      },
+      trx,
+    );
+  });
+  const party = await findParty(ctx.db, invitation.partyId);
+  const [booked] = party ? await scheduledPlacesOf(ctx.db, party.id) : [];
+  if (booked) ctx.events.publish({ type: "appointment_changed", data: { id: booked.id }, recipients: [booked.patientId] });
+}
