@@ -220,6 +220,31 @@ async function anInvitationForPatient(w: World, name: string): Promise<number> {
   });
 }
 
+/** The group service (made once, by an admin), for a caller's request to name. */
+async function groupServiceOf(w: World): Promise<number> {
+  await aGroup(w, "serviceGroup");
+  return w.kept.groupServiceId as number;
+}
+
+/** A group of the doctor's at a free hour with a group service, with 12 places: one made for each `name`. */
+async function aGroup(w: World, name: string): Promise<number> {
+  return once(w, name, async () => {
+    const admin = { cookie: (await w.as("adm")).cookie };
+    const serviceId = await once(w, "groupServiceId", async () => {
+      const made = await w.app.inject({ method: "POST", url: "/api/billing/services", payload: { ...SERVICE, name: "Group", kind: "group" }, headers: admin });
+      return (made.json() as { id: number }).id;
+    });
+    const made = await w.app.inject({
+      method: "POST",
+      url: "/api/groups",
+      payload: { doctorId: w.id("doc"), title: "Group", startTime: await w.freeSlot(), capacity: 12, serviceId },
+      headers: admin,
+    });
+    if (made.statusCode !== 200) throw new Error(`setting a group answered ${made.statusCode}: ${made.body}`);
+    return (made.json() as { id: number }).id;
+  });
+}
+
 /** A message from `caller` to their partner, sealed as the web app seals it (callers without keys send the patient's, and are refused before it is read). */
 async function sealedMessage(w: World, caller: Caller): Promise<Record<string, unknown>> {
   const writer: Caller = ["pat", "oth", "doc", "str"].includes(caller) ? caller : "pat";
@@ -507,6 +532,25 @@ export const TABLE: readonly Row[] = [
     [401, 403, 403, 200, 404, 403, 403, 403],
     async (w) => ({ url: `/party-invitations/${await anInvitationForPatient(w, "acceptedInvitation")}/accept` }),
   ],
+  // Groups: each sees what is theirs (a patient their doctors' open groups); doctors set their own, admins any doctor's.
+  ["GET /groups", EVERY_MEMBER, () => ({ url: "/groups" })],
+  [
+    "POST /groups",
+    [401, 403, 403, 403, 403, 200, 403, 200],
+    async (w) => ({
+      url: "/groups",
+      payload: { doctorId: w.id("doc"), title: "Group", startTime: await w.freeSlot(), capacity: 6, serviceId: await groupServiceOf(w) },
+    }),
+  ],
+  // A patient in the doctor's care joins; to another patient (not in that care) the group does not exist.
+  ["POST /groups/{id}/join", [401, 403, 403, 200, 404, 403, 403, 403], async (w) => ({ url: `/groups/${await aGroup(w, "joinedGroup")}/join` })],
+  // The group's doctor adds a patient in their care, an admin anyone; another doctor: no such group.
+  [
+    "POST /groups/{id}/members",
+    [401, 403, 403, 403, 403, 200, 404, 200],
+    async (w, c) => ({ url: `/groups/${await aGroup(w, `membersGroup:${c}`)}/members`, payload: { patientId: w.id("pat") } }),
+  ],
+  ["POST /groups/{id}/cancel", [401, 403, 403, 403, 403, 200, 404, 200], async (w, c) => ({ url: `/groups/${await aGroup(w, `cancelledGroup:${c}`)}/cancel` })],
   ["GET /activity", DOCTORS, () => ({ url: "/activity?limit=5" })],
   ["GET /patients", [401, 403, 403, 403, 403, 200, 200, 200], () => ({ url: "/patients" })],
   [

@@ -69,6 +69,8 @@ interface World {
   waitlistOfferId: number;
   /** An invitation to the patient's address to a couples session: the one they decline. */
   partyInvitationId: number;
+  /** The doctor's group the patient joins. */
+  groupId: number;
   /** The server's clock (an authenticator app reads the same time). */
   now(): Date;
   /** The patient signs in on another device too. */
@@ -239,6 +241,34 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
   ],
   ["POST /party-invitations/{id}/decline", (w) => ({ as: w.patient, url: `/party-invitations/${w.partyInvitationId}/decline` })],
   ["POST /party-invitations/{id}/accept", async (w) => ({ as: w.patient, url: `/party-invitations/${await anInvitation(w, 1)}/accept` })],
+  [
+    "POST /groups",
+    async (w) => {
+      const service = await w.app.inject({
+        method: "POST",
+        url: "/api/billing/services",
+        payload: { name: "Mindfulness Group", minutes: 60, feeMinor: 6_000, kind: "group" },
+        headers: { cookie: w.admin.cookie },
+      });
+      const [slot] = await slotsOf(w.app, w.doctor, w.doctor.id, weekdayAhead(12));
+      return {
+        as: w.doctor,
+        url: "/groups",
+        payload: { title: "Mindfulness circle", startTime: slot, capacity: 8, serviceId: service.json().id },
+        keep: (answer: { id: number }) => void (w.groupId = answer.id),
+      };
+    },
+  ],
+  ["GET /groups", (w) => ({ as: w.patient, url: "/groups" })],
+  ["POST /groups/{id}/join", (w) => ({ as: w.patient, url: `/groups/${w.groupId}/join` })],
+  [
+    "POST /groups/{id}/members",
+    async (w) => {
+      const { response } = await register(w.app, newPatient());
+      return { as: w.admin, url: `/groups/${w.groupId}/members`, payload: { patientId: response.json().id } };
+    },
+  ],
+  ["POST /groups/{id}/cancel", (w) => ({ as: w.doctor, url: `/groups/${w.groupId}/cancel` })],
   ["GET /activity", (w) => ({ as: w.doctor, url: "/activity?limit=5" })],
   ["GET /patients", (w) => ({ as: w.doctor, url: "/patients?limit=10" })],
   [
@@ -728,6 +758,7 @@ describeApp(
         billing: {},
         waitlistOfferId: 0,
         partyInvitationId: 0,
+        groupId: 0,
         now: () => app.clinic.now(),
         async signInElsewhere() {
           await signInAs(app, world.patientLogin.username, world.patientLogin.password);

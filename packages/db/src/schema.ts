@@ -297,6 +297,8 @@ export interface AppointmentPartiesTable {
   start_time: Instant;
   end_time: Instant;
   capacity: number;
+  /** A group's service, whose fee each member's place agrees to. */
+  service_id: number | null;
   status: PartyStatus;
   created_by: number | null;
   created_at: Instant;

@@ -14,4 +14,5 @@ export { calendarDateIn } from "./appointments/slots";
 export { isTimeZone } from "./time-zone";
 export * from "./audit/typed-text";
 export * from "./billing/money";
-export { COUPLE_KINDS, cptCodeFor, ONE_PATIENT_KINDS, type ServiceKind } from "./billing/cpt";
+export { COUPLE_KINDS, GROUP_KINDS, cptCodeFor, ONE_PATIENT_KINDS, type ServiceKind } from "./billing/cpt";
+export { GROUP_CAPACITY } from "./parties/group-capacity";

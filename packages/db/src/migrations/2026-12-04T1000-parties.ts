@@ -24,6 +24,8 @@ export async function up(db: MigrationDb): Promise<void> {
       .addColumn("end_time", instantType(db), (c) => c.notNull())
       // A couple is two; a group two to twelve.
       .addColumn("capacity", "integer", (c) => c.notNull().check(sql`capacity between 2 and 12`))
+      // A group's service: each member's place agrees its fee (a couple's is on the booking's place).
+      .addColumn("service_id", "integer", (c) => c.references("clinic_services.id"))
       .addColumn("status", "text", (c) => c.notNull())
       .addColumn("created_by", "integer", (c) => c.references("users.id"))
       .addColumn("created_at", instantType(db), (c) => c.notNull())

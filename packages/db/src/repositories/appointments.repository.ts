@@ -247,7 +247,7 @@ export async function findAppointment(db: Db, id: number): Promise<AppointmentVi
   return row && toView(row);
 }
 
-/** Start times in [from, to) when the doctor, or the patient if one is named, has a scheduled session. */
+/** Start times in [from, to) when the doctor (a session, or a couple's or group's hour), or the patient if one is named, has a scheduled session. */
 export async function scheduledStartsBetween(db: Db, who: { doctorId: number; patientId?: number }, from: string, to: string): Promise<string[]> {
   const { doctorId, patientId } = who;
   const rows = await db
@@ -257,6 +257,16 @@ export async function scheduledStartsBetween(db: Db, who: { doctorId: number; pa
     .where("start_time", ">=", from)
     .where("start_time", "<", to)
     .where((eb) => (patientId === undefined ? eb("doctor_id", "=", doctorId) : eb.or([eb("doctor_id", "=", doctorId), eb("patient_id", "=", patientId)])))
+    // A group the doctor holds the hour for, even before anyone has joined it.
+    .unionAll(
+      db
+        .selectFrom("appointment_parties")
+        .select("start_time")
+        .where("doctor_id", "=", doctorId)
+        .where("status", "=", "scheduled")
+        .where("start_time", ">=", from)
+        .where("start_time", "<", to),
+    )
     .execute();
   return rows.map((row) => row.start_time);
 }

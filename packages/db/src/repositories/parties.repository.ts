@@ -18,17 +18,17 @@ export async function holdDoctorHours(trx: Transaction<Database>, doctorId: numb
   await serialise(trx, DOCTOR_HOURS_LOCK, doctorId);
 }
 
-/** Whether a scheduled party of the doctor holds any of `starts`. */
-export async function partyHoldsAny(db: Db, doctorId: number, starts: readonly string[]): Promise<boolean> {
-  if (starts.length === 0) return false;
-  const row = await db
+/** Which of `starts` a scheduled party of the doctor holds. */
+export async function partyHoursAmong(db: Db, doctorId: number, starts: readonly string[]): Promise<string[]> {
+  if (starts.length === 0) return [];
+  const rows = await db
     .selectFrom("appointment_parties")
-    .select("id")
+    .select("start_time")
     .where("doctor_id", "=", doctorId)
     .where("start_time", "in", starts)
     .where("status", "=", "scheduled")
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return rows.map((row) => row.start_time);
 }
 
 /** Whether the doctor has a scheduled session of one patient at `start`. */
@@ -52,6 +52,7 @@ export interface PartyRecord {
   startTime: string;
   endTime: string;
   capacity: number;
+  serviceId: number | null;
   status: PartyStatus;
   createdBy: number | null;
   createdAt: string;
@@ -67,6 +68,7 @@ export async function insertParty(db: Db, party: Omit<PartyRecord, "id" | "statu
       start_time: party.startTime,
       end_time: party.endTime,
       capacity: party.capacity,
+      service_id: party.serviceId,
       status: "scheduled",
       created_by: party.createdBy,
       created_at: party.createdAt,
@@ -88,6 +90,7 @@ export async function findParty(db: Db, id: number): Promise<PartyRecord | undef
       startTime: row.start_time,
       endTime: row.end_time,
       capacity: row.capacity,
+      serviceId: row.service_id,
       status: row.status,
       createdBy: row.created_by,
       createdAt: row.created_at,
@@ -235,4 +238,82 @@ export async function withdrawPartyInvitations(db: Db, partyId: number, at: stri
     .where("party_id", "=", partyId)
     .where("status", "=", "pending")
     .execute();
+}
+
+/** How many places of a party are still scheduled (a group's seats taken). */
+export async function placesTaken(db: Db, partyId: number): Promise<number> {
+  const row = await db
+    .selectFrom("appointments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("party_id", "=", partyId)
+    .where("status", "=", "scheduled")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Any number (in PostgreSQL's advisory-lock space) that names "one party's places". */
+const PARTY_PLACES_LOCK = 7_244_033;
+
+/** Makes the joins of one party run one after another, so that its capacity holds. */
+export async function holdPartyPlaces(trx: Transaction<Database>, partyId: number): Promise<void> {
+  await serialise(trx, PARTY_PLACES_LOCK, partyId);
+}
+
+export interface GroupSummary extends PartyRecord {
+  doctorName: string;
+  taken: number;
+}
+
+/** Groups still to come: one doctor's, the doctors' of a patient's care, or all; each with its places taken. */
+export async function upcomingGroups(db: Db, filter: { doctorId?: number; caredForPatientId?: number; from: string }): Promise<GroupSummary[]> {
+  let query = db
+    .selectFrom("appointment_parties as g")
+    .innerJoin("users as d", "d.id", "g.doctor_id")
+    .select((eb) => [
+      "g.id",
+      "g.kind",
+      "g.doctor_id",
+      "g.title",
+      "g.start_time",
+      "g.end_time",
+      "g.capacity",
+      "g.service_id",
+      "g.status",
+      "g.created_by",
+      "g.created_at",
+      "d.first_name",
+      "d.last_name",
+      eb
+        .selectFrom("appointments as a")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("a.party_id", "=", "g.id")
+        .where("a.status", "=", "scheduled")
+        .as("taken"),
+    ])
+    .where("g.kind", "=", "group")
+    .where("g.status", "=", "scheduled")
+    .where("g.start_time", ">", filter.from);
+  if (filter.doctorId !== undefined) query = query.where("g.doctor_id", "=", filter.doctorId);
+  if (filter.caredForPatientId !== undefined) {
+    const patientId = filter.caredForPatientId;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(selectFrom("care_relationships as c").select("c.doctor_id").whereRef("c.doctor_id", "=", "g.doctor_id").where("c.patient_id", "=", patientId)),
+    );
+  }
+  const rows = await query.orderBy("g.start_time").orderBy("g.id").limit(200).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    doctorId: row.doctor_id,
+    title: row.title,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    capacity: row.capacity,
+    serviceId: row.service_id,
+    status: row.status,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    doctorName: `${row.first_name} ${row.last_name}`,
+    taken: Number(row.taken ?? 0),
+  }));
 }

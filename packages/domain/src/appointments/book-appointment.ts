@@ -118,7 +118,17 @@ export async function bookAppointment(
       if (partnerEmail !== undefined) {
         await claimHourForParty(trx, doctor.id, appointment.startTime);
         const { startTime, endTime, createdAt, title } = appointment;
-        partyId = await insertParty(trx, { kind: "couple", doctorId: doctor.id, title, startTime, endTime, capacity: 2, createdBy: ctx.user.id, createdAt });
+        partyId = await insertParty(trx, {
+          kind: "couple",
+          doctorId: doctor.id,
+          title,
+          startTime,
+          endTime,
+          capacity: 2,
+          serviceId,
+          createdBy: ctx.user.id,
+          createdAt,
+        });
       } else {
         await claimHoursForSingles(trx, doctor.id, [appointment.startTime]);
       }

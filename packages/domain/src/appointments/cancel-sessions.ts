@@ -51,16 +51,19 @@ interface Cancellation {
   auditDetails?: Record<string, unknown>;
   /** The refusal when a session is no longer scheduled by the time it is written. */
   changedElsewhere: string;
+  /** The couple's or group's session these places are every place of: it ends with them (its invitation withdrawn). */
+  endsParty?: number | undefined;
 }
 
 /**
  * Sessions of one doctor, all still scheduled and still to come as read: of one patient (one, or
- * several of a series), or every place of a couple's session (which ends the couple's party).
+ * several of a series, or their place in a group), or every place of a couple's or a group's
+ * session (`endsParty`). The hours given up are offered to the waitlist once no session holds them.
  */
 export async function cancelSessions(
   ctx: RequestContext & { user: User },
   sessions: readonly AppointmentView[],
-  { edit = {}, auditDetails = {}, changedElsewhere }: Cancellation,
+  { edit = {}, auditDetails = {}, changedElsewhere, endsParty }: Cancellation,
 ): Promise<void> {
   const { user } = ctx;
   const first = sessions[0];
@@ -94,10 +97,9 @@ export async function cancelSessions(
         trx,
       );
     }
-    const couples = new Set(sessions.flatMap((session) => (session.party?.kind === "couple" ? [session.party.id] : [])));
-    for (const partyId of couples) {
-      await updateParty(trx, partyId, { status: "cancelled", updatedAt: now.toISOString() });
-      await withdrawPartyInvitations(trx, partyId, now.toISOString());
+    if (endsParty !== undefined) {
+      await updateParty(trx, endsParty, { status: "cancelled", updatedAt: now.toISOString() });
+      await withdrawPartyInvitations(trx, endsParty, now.toISOString());
     }
     await enqueueAppointmentNotices(ctx, trx, [...sessions], first.doctorName, { kind: "cancelled", cancelledBy: cancellerOf(user), cancellerId: user.id });
     for (const session of uniqueBy(sessions, (s) => s.patientId)) await endCareIfBookingsAllCancelled(ctx, trx, session);

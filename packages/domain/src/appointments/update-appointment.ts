@@ -56,13 +56,19 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
 
   if (input.status === "cancelled") {
     if (started) throw new AppError("INVALID_INPUT", "This session has already started, so it cannot be cancelled.");
-    await cancelSessions(ctx, await sessionOf(ctx, appointment), { edit: input, changedElsewhere: SESSION_CHANGED });
+    const places = await sessionOf(ctx, appointment);
+    // A couple's session ends with either's cancellation; a member leaving a group leaves the group in place.
+    const endsParty = appointment.party?.kind === "couple" ? appointment.party.id : undefined;
+    await cancelSessions(ctx, places, { edit: input, changedElsewhere: SESSION_CHANGED, endsParty });
     return reread(ctx, appointment.id);
   }
 
   let newStart: Date | undefined;
   if (input.startTime !== undefined) {
     if (started) throw new AppError("INVALID_INPUT", "This session has already started, so it cannot be moved.");
+    if (appointment.party?.kind === "group") {
+      throw new AppError("INVALID_INPUT", "A group meets at the time its clinician set: leave it and book another time, or the clinician sets a new group.");
+    }
     if (user.role === "patient" && insideWindow) {
       throw new AppError(
         "FORBIDDEN",

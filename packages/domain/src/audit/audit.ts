@@ -114,7 +114,9 @@ export type AuditAction =
   | "waitlist.decline"
   | "party.invite"
   | "party.accept"
-  | "party.decline";
+  | "party.decline"
+  | "group.create"
+  | "group.cancel";
 
 /**
  * Appends one event to the audit log. Records facts (who, what, which record, from where, how it

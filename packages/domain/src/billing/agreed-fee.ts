@@ -4,7 +4,7 @@
 // patient sees before booking (quote.ts) asks the same rule, so what they are shown is what they agree to.
 import { defaultIndividualService, findClinicService, patientRateFor, type ClinicService, type Db } from "@halcyon/db";
 import { AppError } from "../errors";
-import { COUPLE_KINDS, ONE_PATIENT_KINDS, type ServiceKind } from "./cpt";
+import { COUPLE_KINDS, GROUP_KINDS, ONE_PATIENT_KINDS, type ServiceKind } from "./cpt";
 
 export interface AgreedFee {
   serviceId: number | null;
@@ -19,7 +19,8 @@ export function feeAgreedFor(service: Pick<ClinicService, "feeMinor">, ownRateMi
 }
 
 /** The services each kind of session may be booked for (a couple's fee is agreed once, by the patient who books). */
-const KINDS_OF: Record<"one" | "couple", readonly ServiceKind[]> = { one: ONE_PATIENT_KINDS, couple: COUPLE_KINDS };
+const KINDS_OF: Record<SessionOf, readonly ServiceKind[]> = { one: ONE_PATIENT_KINDS, couple: COUPLE_KINDS, group: GROUP_KINDS };
+type SessionOf = "one" | "couple" | "group";
 
 /**
  * The service and fee of a booking. A booking that names no service (the specification's client
@@ -27,8 +28,9 @@ const KINDS_OF: Record<"one" | "couple", readonly ServiceKind[]> = { one: ONE_PA
  * individual service closest to the 60-minute session. A clinic with no services books unpriced
  * sessions, as before.
  */
-export async function agreedFee(db: Db, patientId: number, serviceId: number | undefined, session: "one" | "couple" = "one"): Promise<AgreedFee> {
-  if (session === "couple" && serviceId === undefined) throw new AppError("INVALID_INPUT", "Choose the couples service the session is for (serviceId).");
+export async function agreedFee(db: Db, patientId: number, serviceId: number | undefined, session: SessionOf = "one"): Promise<AgreedFee> {
+  if (session !== "one" && serviceId === undefined)
+    throw new AppError("INVALID_INPUT", `Choose the ${session === "couple" ? "couples" : "group"} service the session is for (serviceId).`);
   const service = serviceId === undefined ? await defaultIndividualService(db) : await findClinicService(db, serviceId);
   if (serviceId !== undefined && (!service || !service.active)) throw new AppError("INVALID_INPUT", "Choose one of the clinic's services (serviceId).");
   if (!service) return { serviceId: null, serviceName: null, feeMinor: null };
@@ -37,7 +39,9 @@ export async function agreedFee(db: Db, patientId: number, serviceId: number | u
       "INVALID_INPUT",
       session === "one"
         ? `${service.name} is booked with more than one patient: choose a service for one patient (serviceId).`
-        : `${service.name} is not a couples service: choose a couples service, or book without naming a partner (serviceId).`,
+        : session === "couple"
+          ? `${service.name} is not a couples service: choose a couples service, or book without naming a partner (serviceId).`
+          : `${service.name} is not a group service: choose a group service (serviceId).`,
     );
   }
   return { serviceId: service.id, serviceName: service.name, feeMinor: feeAgreedFor(service, await patientRateFor(db, patientId, service.id)) };

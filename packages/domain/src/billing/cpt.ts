@@ -13,6 +13,9 @@ export const ONE_PATIENT_KINDS: readonly ServiceKind[] = ["individual", "intake"
 /** The kinds a couple books: the patient who books names their partner (issue 36). */
 export const COUPLE_KINDS: readonly ServiceKind[] = ["couples"];
 
+/** The kinds a doctor's group is set for: each member's place agrees the fee (issue 36). */
+export const GROUP_KINDS: readonly ServiceKind[] = ["group"];
+
 /**
  * 90791 an intake (diagnostic evaluation); individual psychotherapy by time: 90832 for 16–37
  * minutes, 90834 for 38–52, 90837 for 53 or more; couples or family: 90847 with the patient

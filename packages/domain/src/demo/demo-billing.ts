@@ -27,6 +27,7 @@ const DEMO_SERVICES = {
   trauma: { name: "PTSD & Trauma Care", minutes: 53, feeMinor: 17_000, kind: "individual", usualSessionsPerYear: 40 },
   mindfulness: { name: "Mindfulness & Wellness", minutes: 45, feeMinor: 12_000, kind: "individual", usualSessionsPerYear: 12 },
   family: { name: "Family Counseling", minutes: 53, feeMinor: 18_000, kind: "family", usualSessionsPerYear: 20 },
+  mindfulnessGroup: { name: "Mindfulness Group", minutes: 60, feeMinor: 6_000, kind: "group", usualSessionsPerYear: 12 },
 } as const satisfies Record<string, { name: string; minutes: number; feeMinor: number; kind: ServiceKind; usualSessionsPerYear: number }>;
 
 export type DemoServiceKey = keyof typeof DEMO_SERVICES;

@@ -5,16 +5,12 @@
 // partner's own place in the session: an ordinary appointment row of the party, in the doctor's
 // care as any booking puts them, told to the partner (the doctor was told of the session once).
 import {
-  addCareRelationship,
   answerPartyInvitation,
   findActiveUserIdsByVerifiedEmail,
-  findAppointment,
   findParty,
   findPartyInvitation,
   findUserById,
-  insertAppointment,
   insertPartyInvitation,
-  isUniqueViolation,
   pendingInvitationsTo,
   readMemberContact,
   scheduledPlacesOf,
@@ -27,9 +23,10 @@ import {
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
-import { clinicianNameOf, enqueueAppointmentNotices } from "../appointments/appointment-notices";
+import { clinicianNameOf } from "../appointments/appointment-notices";
 import { enqueueNotices } from "../notices/outbox";
 import type { ReceivedInvitation } from "./party.schema";
+import { takePlace } from "./places";
 
 export const NO_SUCH_INVITATION = "No such invitation.";
 
@@ -121,52 +118,26 @@ export async function acceptInvitation(ctx: RequestContext & { user: User }, id:
   const session = await invitedSession(ctx, invitation);
   if (!session) throw new AppError("CONFLICT", "This session can no longer be joined: it was cancelled, or has begun.");
   const { party, booked } = session;
-  const at = ctx.now().toISOString();
-  let placeId: number;
-  try {
-    placeId = await ctx.db.transaction().execute(async (trx) => {
-      if (!(await answerPartyInvitation(trx, invitation.id, { status: "accepted", patientId: ctx.user.id, at }))) {
+  const place = await takePlace(
+    ctx,
+    {
+      party,
+      patientId: ctx.user.id,
+      title: booked.title,
+      description: booked.description,
+      // The couple's fee was agreed once, with the booking.
+      serviceId: booked.serviceId,
+      feeMinor: null,
+      clinicianName: booked.doctorName,
+      details: { invitationId: invitation.id },
+    },
+    async (trx) => {
+      if (!(await answerPartyInvitation(trx, invitation.id, { status: "accepted", patientId: ctx.user.id, at: ctx.now().toISOString() }))) {
         throw new AppError("CONFLICT", "This invitation was answered or withdrawn a moment ago.");
       }
-      await addCareRelationship(trx, party.doctorId, ctx.user.id, at);
-      const place = {
-        patientId: ctx.user.id,
-        doctorId: party.doctorId,
-        title: booked.title,
-        description: booked.description,
-        startTime: party.startTime,
-        endTime: party.endTime,
-        status: "scheduled" as const,
-        createdAt: at,
-        // The couple's fee was agreed once, with the booking.
-        serviceId: booked.serviceId,
-        partyId: party.id,
-      };
-      const id = await insertAppointment(trx, place);
-      await enqueueAppointmentNotices(ctx, trx, [{ id, ...place, party: { id: party.id } }], booked.doctorName, { kind: "booked" }, { toDoctor: false });
-      await recordAudit(
-        ctx,
-        {
-          actorId: ctx.user.id,
-          action: "party.accept",
-          outcome: "success",
-          targetType: "appointment",
-          targetId: id,
-          request: ctx.request,
-          details: { partyId: party.id, invitationId: invitation.id },
-        },
-        trx,
-      );
-      return id;
-    });
-  } catch (error) {
-    // Only the patient's own index can refuse a place in a party (the party holds the doctor's hour).
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "You already have a session at that time, so you cannot join this one.", { cause: error });
-    throw error;
-  }
-  ctx.events.publish({ type: "appointment_changed", data: { id: placeId }, recipients: [ctx.user.id, booked.patientId, party.doctorId] });
-  const place = await findAppointment(ctx.db, placeId);
-  if (!place) throw new Error(`appointment ${placeId} vanished after an invitation was accepted`);
+    },
+  );
+  ctx.events.publish({ type: "appointment_changed", data: { id: booked.id }, recipients: [booked.patientId] });
   return place;
 }
 

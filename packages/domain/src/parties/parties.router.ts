@@ -1,9 +1,18 @@
 import { z } from "zod";
 import { appointmentSchema } from "../appointments/appointment.schema";
 import { presentAppointment } from "../appointments/presented";
-import { roleProcedure, router } from "../trpc";
+import { authedProcedure, roleProcedure, router } from "../trpc";
+import { addGroupMember, cancelGroup, createGroup, joinGroup, listGroups } from "./groups";
 import { acceptInvitation, declineInvitation, receivedInvitations } from "./invitations";
-import { invitationIdInputSchema, receivedInvitationSchema } from "./party.schema";
+import {
+  addGroupMemberInputSchema,
+  createGroupInputSchema,
+  groupIdInputSchema,
+  groupSchema,
+  invitationIdInputSchema,
+  listGroupsInputSchema,
+  receivedInvitationSchema,
+} from "./party.schema";
 
 export const partiesRouter = router({
   invitations: roleProcedure("patient")
@@ -44,6 +53,78 @@ export const partiesRouter = router({
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       await declineInvitation(ctx, input.id);
+      return { ok: true as const };
+    }),
+
+  groups: authedProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/groups",
+        tags: ["appointments"],
+        summary: "Groups still to come",
+        description:
+          "Patients: the open groups of the doctors in whose care they are, with their seats and whether they are in each (never who else is). Doctors: their own, with members. Admins: every group, or one doctor's.",
+        protect: true,
+      },
+    })
+    .input(listGroupsInputSchema)
+    .output(z.array(groupSchema))
+    .query(({ ctx, input }) => listGroups(ctx, input?.doctorId)),
+
+  createGroup: roleProcedure("doctor", "admin")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/groups",
+        tags: ["appointments"],
+        summary: "Set a group: a title, an hour of the doctor's, 2 to 12 places, a group service",
+        description: "Doctors set their own; admins name the doctor. The hour must be free (409) and bookable (400).",
+        protect: true,
+      },
+    })
+    .input(createGroupInputSchema)
+    .output(groupSchema)
+    .mutation(({ ctx, input }) => createGroup(ctx, input)),
+
+  joinGroup: roleProcedure("patient")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/groups/{id}/join",
+        tags: ["appointments"],
+        summary: "Take a place in a group of your doctor's",
+        description: "A full group, one cancelled or begun, or a time you already have a session at: 409, and nothing is booked.",
+        protect: true,
+      },
+    })
+    .input(groupIdInputSchema)
+    .output(appointmentSchema)
+    .mutation(async ({ ctx, input }) => presentAppointment(ctx, await joinGroup(ctx, input.id))),
+
+  addGroupMember: roleProcedure("doctor", "admin")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/groups/{id}/members",
+        tags: ["appointments"],
+        summary: "Add a patient to a group",
+        description: "The group's doctor adds a patient in their care (else 403); an admin adds any patient.",
+        protect: true,
+      },
+    })
+    .input(addGroupMemberInputSchema)
+    .output(appointmentSchema)
+    .mutation(async ({ ctx, input }) => presentAppointment(ctx, await addGroupMember(ctx, input.id, input.patientId))),
+
+  cancelGroup: roleProcedure("doctor", "admin")
+    .meta({
+      openapi: { method: "POST", path: "/groups/{id}/cancel", tags: ["appointments"], summary: "Cancel a group: every place is cancelled", protect: true },
+    })
+    .input(groupIdInputSchema)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await cancelGroup(ctx, input.id);
       return { ok: true as const };
     }),
 });

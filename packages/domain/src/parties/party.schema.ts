@@ -1,6 +1,7 @@
 // What the procedures of sessions of several patients accept and answer. Browser-safe.
 import { z } from "zod";
 import { idOf } from "../record-id";
+import { GROUP_CAPACITY } from "./group-capacity";
 
 export const invitationIdInputSchema = z.object({ id: idOf("Invitation id") });
 
@@ -32,3 +33,50 @@ export const partyDetailsSchema = z.object({
   invitation: z.object({ email: z.string(), status: z.enum(["pending", "accepted", "declined", "withdrawn"]) }).optional(),
 });
 export type PartyDetails = z.infer<typeof partyDetailsSchema>;
+
+const instant = (what: string) =>
+  z.iso.datetime({ offset: true, error: `Give the ${what} as an ISO-8601 time with its offset, like 2026-11-23T10:00:00-05:00` });
+
+export const createGroupInputSchema = z
+  .object({
+    /** Admins name the doctor; a doctor sets their own groups (left out: themselves). */
+    doctorId: idOf("doctorId").optional(),
+    title: z.string({ error: "Give the group a title" }).trim().min(1, "Give the group a title").max(120, "Titles can be at most 120 characters"),
+    startTime: instant("group's date and time"),
+    capacity: z
+      .number({ error: `A group holds ${GROUP_CAPACITY.min} to ${GROUP_CAPACITY.max} patients` })
+      .int(`A group holds ${GROUP_CAPACITY.min} to ${GROUP_CAPACITY.max} patients`)
+      .min(GROUP_CAPACITY.min, `A group holds ${GROUP_CAPACITY.min} to ${GROUP_CAPACITY.max} patients`)
+      .max(GROUP_CAPACITY.max, `A group holds ${GROUP_CAPACITY.min} to ${GROUP_CAPACITY.max} patients`),
+    /** A group service of the clinic's: each member's place agrees its fee. */
+    serviceId: idOf("serviceId"),
+  })
+  .meta({ id: "CreateGroupInput" });
+export type CreateGroupInput = z.input<typeof createGroupInputSchema>;
+
+export const groupIdInputSchema = z.object({ id: idOf("Group id") });
+export const addGroupMemberInputSchema = z.object({ id: idOf("Group id"), patientId: idOf("patientId") });
+export const listGroupsInputSchema = z.object({ doctorId: idOf("doctorId").optional() }).optional();
+
+/**
+ * A group still to come. To a patient: its doctor, time, seats and whether they are in it (never
+ * who else is). To its doctor and admins: its members too.
+ */
+export const groupSchema = z
+  .object({
+    id: z.number().int(),
+    doctorId: z.number().int(),
+    doctorName: z.string(),
+    title: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    capacity: z.number().int(),
+    /** Places taken. */
+    taken: z.number().int(),
+    full: z.boolean(),
+    /** To a patient: their own place in it, if they have one. */
+    placeId: z.number().int().optional(),
+    members: z.array(z.object({ patientId: z.number().int(), name: z.string(), appointmentId: z.number().int() })).optional(),
+  })
+  .meta({ id: "Group" });
+export type Group = z.infer<typeof groupSchema>;

@@ -14,6 +14,7 @@ import {
   holdWaitlist,
   insertWaitlistOffer,
   openOffersAt,
+  partyHoursAmong,
   scheduledIdsAt,
   waitlistCandidates,
   type Database,
@@ -64,15 +65,9 @@ export async function offerFreedHours(
   if (!doctor || doctor.role !== "doctor" || doctor.deactivatedAt) return [];
   const zone = services.config.clinicTimeZone;
   const hours = await workingHoursOf(services, trx, doctorId);
-  const held = new Set(
-    (
-      await openOffersAt(
-        trx,
-        doctorId,
-        future.map((start) => start.toISOString()),
-      )
-    ).map((offer) => offer.startTime),
-  );
+  const isos = future.map((start) => start.toISOString());
+  // An hour an offer holds already, or a couple's or group's session still holds, is not free.
+  const held = new Set([...(await openOffersAt(trx, doctorId, isos)).map((offer) => offer.startTime), ...(await partyHoursAmong(trx, doctorId, isos))]);
   const made: OfferChange[] = [];
   for (const start of future) {
     const startTime = start.toISOString();

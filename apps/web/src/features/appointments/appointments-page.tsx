@@ -21,6 +21,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { CalendarCard } from "./calendar/calendar-card";
 import { CalendarFeed } from "./calendar-feed";
 import { SessionHistory } from "./session-history";
+import { GroupsCard } from "../groups/groups-card";
 import { PartyInvitations } from "./party-invitations";
 import { UpcomingSessions } from "./upcoming-sessions";
 import type { OpenAppointmentState } from "./reminder-links/manage-appointment-page";
@@ -177,6 +178,8 @@ function Appointments({ user, calendar, onCalendarChange, shown, updating, upcom
           <SessionHistory appointments={history} viewer={user} />
         </SectionCard>
       </div>
+
+      {user.role === "admin" ? null : <GroupsCard viewer={user} />}
 
       <OpenFromReminderLink />
 

@@ -1,0 +1,202 @@
+// Issue 36, part 1 — a doctor's group over REST, on both databases: set at a free hour with a
+// group service and 2 to 12 places; patients in the doctor's care join from the list of open
+// groups (and see no other member), the doctor adds one; a full group says so and books nothing,
+// however many join at once; a member leaves alone; the doctor cancels it for everyone; its hour is
+// the doctor's, empty or not; who may do what.
+import type { FastifyInstance } from "fastify";
+import { beforeAll, expect, it } from "vitest";
+import { aPatient, aStaffMember, book, patch, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
+import { describeApp } from "./helper";
+
+const as = (who: SignedIn) => ({ cookie: who.cookie });
+
+type GroupAnswer = { id: number; taken: number; capacity: number; full: boolean; placeId?: number; members?: { patientId: number; name: string }[] };
+
+const groupsOf = async (app: FastifyInstance, who: SignedIn): Promise<GroupAnswer[]> => {
+  const response = await app.inject({ method: "GET", url: "/api/groups", headers: as(who) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+const join = (app: FastifyInstance, who: SignedIn, id: number) => app.inject({ method: "POST", url: `/api/groups/${id}/join`, headers: as(who) });
+
+describeApp("a doctor's group", (testApp) => {
+  let admin: SignedIn;
+  let doctor: SignedIn;
+  let groupServiceId: number;
+  let individualId: number;
+
+  beforeAll(async () => {
+    const { app } = testApp();
+    admin = await aStaffMember(app, "admin");
+    doctor = await aStaffMember(app, "doctor");
+    const service = (body: Record<string, unknown>) => app.inject({ method: "POST", url: "/api/billing/services", payload: body, headers: as(admin) });
+    groupServiceId = (await service({ name: "Mindfulness Group", minutes: 60, feeMinor: 6_000, kind: "group" })).json().id;
+    individualId = (await service({ name: "Individual Therapy", minutes: 53, feeMinor: 15_000, kind: "individual" })).json().id;
+  });
+
+  /** A group of the doctor's at a free hour `daysAhead` on. */
+  async function aGroup(capacity: number, daysAhead = 12) {
+    const { app } = testApp();
+    const [slot] = await slotsOf(app, doctor, doctor.id, weekdayAhead(daysAhead + Math.floor(Math.random() * 40)));
+    const made = await app.inject({
+      method: "POST",
+      url: "/api/groups",
+      payload: { title: "Breathing together", startTime: slot, capacity, serviceId: groupServiceId },
+      headers: as(doctor),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    return made.json() as GroupAnswer & { startTime: string };
+  }
+
+  /** A patient in the doctor's care (they booked and cancelled a session with them long ago... or simply booked one far ahead). */
+  async function aCaredForPatient() {
+    const { app } = testApp();
+    const patient = await aPatient(app);
+    const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(90 + Math.floor(Math.random() * 60)));
+    expect((await book(app, patient, { doctorId: doctor.id, startTime: slot })).statusCode).toBe(200);
+    return patient;
+  }
+
+  it("lists a doctor's open groups to the patients in their care, who join one without seeing who else is in it", async () => {
+    const { app } = testApp();
+    const group = await aGroup(3);
+    const [first, second] = [await aCaredForPatient(), await aCaredForPatient()];
+    const stranger = await aPatient(app);
+    expect((await groupsOf(app, stranger)).find((g) => g.id === group.id)).toBeUndefined();
+    expect((await join(app, stranger, group.id)).statusCode).toBe(404);
+
+    const listed = (await groupsOf(app, first)).find((g) => g.id === group.id);
+    expect(listed).toMatchObject({ taken: 0, capacity: 3, full: false });
+    expect(listed).not.toHaveProperty("members");
+    const place = await join(app, first, group.id);
+    expect(place.statusCode, place.body).toBe(200);
+    expect(place.json()).toMatchObject({
+      patientId: first.id,
+      status: "scheduled",
+      startTime: group.startTime,
+      feeMinor: 6_000,
+      party: { kind: "group", others: [] },
+    });
+    expect((await join(app, second, group.id)).statusCode).toBe(200);
+    // A second join of the same patient is refused: they already have that hour.
+    expect((await join(app, first, group.id)).statusCode).toBe(409);
+
+    // Members see their place and the seats, never one another; the doctor sees both.
+    const mine = (await groupsOf(app, first)).find((g) => g.id === group.id)!;
+    expect(mine).toMatchObject({ taken: 2, placeId: place.json().id });
+    const ownList = (await app.inject({ method: "GET", url: "/api/appointments", headers: as(first) })).json() as {
+      id: number;
+      party?: { others: unknown[] };
+    }[];
+    expect(ownList.find((a) => a.id === place.json().id)?.party?.others).toEqual([]);
+    const doctorsView = (await groupsOf(app, doctor)).find((g) => g.id === group.id)!;
+    expect(doctorsView.members?.map((m) => m.patientId).sort()).toEqual([first.id, second.id].sort());
+  });
+
+  it("fills up: one seat left and many joining at once seats exactly one, and a full group says so", async () => {
+    const { app } = testApp();
+    const group = await aGroup(2);
+    const patients = await Promise.all(Array.from({ length: 5 }, () => aCaredForPatient()));
+    const answers = await Promise.all(patients.map((patient) => join(app, patient, group.id)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(2);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused.map((answer) => answer.statusCode)).toEqual([409, 409, 409]);
+    expect(refused[0]!.json().message).toBe("This group is full.");
+    expect((await groupsOf(app, doctor)).find((g) => g.id === group.id)).toMatchObject({ taken: 2, full: true });
+    const places = await app.clinic.db.selectFrom("appointments").select("id").where("party_id", "=", group.id).execute();
+    expect(places).toHaveLength(2);
+  });
+
+  it("lets the doctor add a patient in their care, a member leave alone, and the doctor cancel it for everyone", async () => {
+    const { app } = testApp();
+    const group = await aGroup(4);
+    const [added, leaving] = [await aCaredForPatient(), await aCaredForPatient()];
+    const outsider = await aPatient(app);
+    const add = (who: SignedIn, patientId: number) =>
+      app.inject({ method: "POST", url: `/api/groups/${group.id}/members`, payload: { patientId }, headers: as(who) });
+    expect((await add(doctor, outsider.id)).statusCode).toBe(403);
+    expect((await add(doctor, added.id)).statusCode).toBe(200);
+    // Another doctor's group does not exist for them.
+    const otherDoctor = await aStaffMember(app, "doctor");
+    expect((await add(otherDoctor, added.id)).statusCode).toBe(404);
+    // An admin adds anyone (which puts them in the doctor's care).
+    expect((await add(admin, outsider.id)).statusCode).toBe(200);
+    const left = (await join(app, leaving, group.id)).json();
+
+    // Leaving cancels the member's own place; the group and the others stay, and its hour stays the doctor's.
+    expect((await patch(app, leaving, left.id, { status: "cancelled" })).statusCode).toBe(200);
+    expect((await groupsOf(app, doctor)).find((g) => g.id === group.id)).toMatchObject({ taken: 2 });
+    expect(await slotsOf(app, await aPatient(app), doctor.id, group.startTime.slice(0, 10))).not.toContain(group.startTime);
+    // A member cannot move a group's time.
+    const addedPlace = (await app.inject({ method: "GET", url: "/api/appointments", headers: as(added) }))
+      .json()
+      .find((a: { startTime: string }) => a.startTime === group.startTime);
+    expect((await patch(app, added, addedPlace.id, { startTime: new Date(Date.parse(group.startTime) + 3_600_000).toISOString() })).statusCode).toBe(400);
+
+    const cancel = (who: SignedIn) => app.inject({ method: "POST", url: `/api/groups/${group.id}/cancel`, headers: as(who) });
+    expect((await cancel(otherDoctor)).statusCode).toBe(404);
+    expect((await cancel(added)).statusCode).toBe(403);
+    expect((await cancel(doctor)).statusCode).toBe(200);
+    const statuses = await app.clinic.db.selectFrom("appointments").select("status").where("party_id", "=", group.id).execute();
+    expect(statuses.map((row) => row.status)).toEqual(["cancelled", "cancelled", "cancelled"]);
+    expect((await groupsOf(app, doctor)).find((g) => g.id === group.id)).toBeUndefined();
+    // Its hour is free again.
+    expect(await slotsOf(app, await aPatient(app), doctor.id, group.startTime.slice(0, 10))).toContain(group.startTime);
+  });
+
+  it("holds the doctor's hour while empty, and refuses bad groups with a clear 4xx that writes nothing", async () => {
+    const { app } = testApp();
+    const group = await aGroup(5);
+    const single = await aPatient(app);
+    expect(await slotsOf(app, single, doctor.id, group.startTime.slice(0, 10))).not.toContain(group.startTime);
+    expect((await book(app, single, { doctorId: doctor.id, startTime: group.startTime })).statusCode).toBe(409);
+    // The last member leaving frees no hour for the waitlist: the group still holds it.
+    const anyTime = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" }));
+    const waiting = await aPatient(app);
+    const joined = await app.inject({
+      method: "POST",
+      url: "/api/waitlist",
+      payload: { doctorId: doctor.id, times: anyTime, untilDate: weekdayAhead(120) },
+      headers: as(waiting),
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const member = await aCaredForPatient();
+    const place = (await join(app, member, group.id)).json();
+    expect((await patch(app, member, place.id, { status: "cancelled" })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/api/waitlist/offers", headers: as(waiting) })).json()).toEqual([]);
+
+    const [slot] = await slotsOf(app, doctor, doctor.id, weekdayAhead(70));
+    const count = async () =>
+      Number(
+        (
+          await app.clinic.db
+            .selectFrom("appointment_parties")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const make = (who: SignedIn, body: Record<string, unknown>) =>
+      app.inject({
+        method: "POST",
+        url: "/api/groups",
+        payload: { title: "Group", startTime: slot, capacity: 6, serviceId: groupServiceId, ...body },
+        headers: as(who),
+      });
+    const refusals: [SignedIn, Record<string, unknown>, number, RegExp][] = [
+      [doctor, { capacity: 13 }, 400, /2 to 12 patients/],
+      [doctor, { capacity: 1 }, 400, /2 to 12 patients/],
+      [doctor, { serviceId: individualId }, 400, /group services/],
+      [doctor, { title: " " }, 400, /title/],
+      [doctor, { startTime: group.startTime }, 409, /just been taken/],
+      [admin, {}, 400, /Choose the doctor/],
+      [single, {}, 403, /./],
+    ];
+    for (const [who, body, status, message] of refusals) {
+      const refused = await make(who, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(status);
+      expect(refused.json().message).toMatch(message);
+    }
+    expect(await count()).toBe(before);
+  });
+});

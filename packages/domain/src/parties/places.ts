@@ -1,0 +1,110 @@
+// A patient's place in a couple's or a group's session: an ordinary appointment row of the party,
+// in the doctor's care as any booking puts them, its booked notice to them alone (the doctor set
+// up the session, or was told of the couple's booking once). One insert, whoever takes it: a
+// partner accepting an invitation, a patient joining a group, a doctor or an admin adding them.
+import {
+  addCareRelationship,
+  findAppointment,
+  holdPartyPlaces,
+  isUniqueViolation,
+  placesTaken,
+  findParty,
+  insertAppointment,
+  type AppointmentView,
+  type Database,
+  type PartyRecord,
+  type Transaction,
+  type User,
+} from "@halcyon/db";
+import { recordAudit } from "../audit/audit";
+import type { RequestContext } from "../context";
+import { AppError } from "../errors";
+import { enqueueAppointmentNotices } from "../appointments/appointment-notices";
+
+export const GROUP_FULL = "This group is full.";
+export const PLACE_BUSY = "The patient already has a session at that time, so they cannot take a place in this one.";
+const OWN_PLACE_BUSY = "You already have a session at that time, so you cannot join this one.";
+
+interface Place {
+  party: PartyRecord;
+  patientId: number;
+  /** How the session is named to the patient (a couple's is the booking's). */
+  title: string;
+  description: string | null;
+  serviceId: number | null;
+  feeMinor: number | null;
+  clinicianName: string;
+  /** Said in the audit row (the invitation accepted, or who added them). */
+  details: Record<string, unknown>;
+}
+
+/**
+ * Takes a place in `place.party`, inside `before`'s transaction (which answers or checks what the
+ * place is taken for), while the party is still scheduled and has a seat left (under the party's
+ * lock, so a group's capacity holds when many join at once). Answers the place, as screens show it.
+ */
+export async function takePlace(
+  ctx: RequestContext & { user: User },
+  place: Place,
+  before: (trx: Transaction<Database>) => Promise<void> = async () => {},
+): Promise<AppointmentView> {
+  const { party } = place;
+  const at = ctx.now().toISOString();
+  let id: number;
+  try {
+    id = await ctx.db.transaction().execute(async (trx) => {
+      await holdPartyPlaces(trx, party.id);
+      const current = await findParty(trx, party.id);
+      if (!current || current.status !== "scheduled" || Date.parse(current.startTime) <= Date.parse(at)) {
+        throw new AppError("CONFLICT", "This session can no longer be joined: it was cancelled, or has begun.");
+      }
+      if ((await placesTaken(trx, party.id)) >= current.capacity) throw new AppError("CONFLICT", GROUP_FULL);
+      await before(trx);
+      await addCareRelationship(trx, party.doctorId, place.patientId, at);
+      const row = {
+        patientId: place.patientId,
+        doctorId: party.doctorId,
+        title: place.title,
+        description: place.description,
+        startTime: current.startTime,
+        endTime: current.endTime,
+        status: "scheduled" as const,
+        createdAt: at,
+        serviceId: place.serviceId,
+        feeMinor: place.feeMinor,
+        partyId: party.id,
+      };
+      const placeId = await insertAppointment(trx, row);
+      await enqueueAppointmentNotices(
+        ctx,
+        trx,
+        [{ id: placeId, ...row, party: { id: party.id } }],
+        place.clinicianName,
+        { kind: "booked" },
+        { toDoctor: false },
+      );
+      await recordAudit(
+        ctx,
+        {
+          actorId: ctx.user.id,
+          action: "appointment.book",
+          outcome: "success",
+          targetType: "appointment",
+          targetId: placeId,
+          request: ctx.request,
+          details: { partyId: party.id, ...place.details },
+        },
+        trx,
+      );
+      return placeId;
+    });
+  } catch (error) {
+    // Only the patient's own index can refuse a place in a party (the party holds the doctor's hour).
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", ctx.user.id === place.patientId ? OWN_PLACE_BUSY : PLACE_BUSY, { cause: error });
+    throw error;
+  }
+  ctx.events.publish({ type: "appointment_changed", data: { id }, recipients: [place.patientId, party.doctorId] });
+  const taken = await findAppointment(ctx.db, id);
+  if (!taken) throw new Error(`appointment ${id} vanished after a place was taken`);
+  return taken;
+}
