@@ -47,222 +47,265 @@ async function rowCounts(app: FastifyInstance) {
   return { appointments: await count("appointments"), parties: await count("appointment_parties"), invitations: await count("party_invitations") };
 }
 
-describeApp("a couple's session", (testApp) => {
-  let doctor: SignedIn;
-  let couplesId: number;
-  let individualId: number;
+/** The clock moves on by days to a session's start: sessions outlive the jump. */
+const LONG_SESSIONS = { SESSION_IDLE_MINUTES: "100000", SESSION_ABSOLUTE_HOURS: "100000" };
 
-  beforeAll(async () => {
-    const { app } = testApp();
-    const admin = await aStaffMember(app, "admin");
-    doctor = await aStaffMember(app, "doctor");
-    const service = (body: Record<string, unknown>) => app.inject({ method: "POST", url: "/api/billing/services", payload: body, headers: as(admin) });
-    couplesId = (await service({ name: "Couples Therapy", minutes: 53, feeMinor: 18_000, kind: "couples" })).json().id;
-    individualId = (await service({ name: "Individual Therapy", minutes: 53, feeMinor: 15_000, kind: "individual" })).json().id;
-  });
+describeApp(
+  "a couple's session",
+  (testApp) => {
+    let doctor: SignedIn;
+    let couplesId: number;
+    let individualId: number;
 
-  /** A patient who books a couples session naming `partnerEmail`, `daysAhead` on. */
-  async function aCouplesBooking(partnerEmail: string, daysAhead = 10) {
-    const { app } = testApp();
-    const booker = await aPatient(app);
-    const [slot] = await slotsOf(app, booker, doctor.id, weekdayAhead(daysAhead + Math.floor(Math.random() * 30)));
-    const booked = await book(app, booker, { doctorId: doctor.id, startTime: slot, title: "Together", serviceId: couplesId, partnerEmail });
-    expect(booked.statusCode, booked.body).toBe(200);
-    return {
-      booker,
-      session: booked.json() as {
-        id: number;
-        startTime: string;
-        party: { id: number; kind: string; others: unknown[]; invitation: { email: string; status: string } };
-      },
-    };
-  }
-
-  it("invites the partner named by address, who alone may accept; then both see the session and each other, and its doctor sees both", async () => {
-    const { app } = testApp();
-    const partner = await aPatient(app);
-    const address = await verifiedAddress(app, partner, `Partner${partner.id}@Example.com`);
-    const { booker, session } = await aCouplesBooking(address.toUpperCase());
-    expect(session.party).toEqual({ id: expect.any(Number), kind: "couple", others: [], invitation: { email: address, status: "pending" } });
-
-    // The partner is told by email, and finds it in the app; nobody else does.
-    const notice = await app.clinic.db
-      .selectFrom("notices")
-      .select(["subject"])
-      .where("user_id", "=", partner.id)
-      .where("kind", "=", "party_invitation")
-      .executeTakeFirst();
-    expect(notice?.subject).toMatch(/asked you to join an appointment/);
-    const [invitation] = await invitationsOf(app, partner);
-    expect(invitation).toMatchObject({ startTime: session.startTime, invitedBy: expect.any(String), doctorName: expect.any(String) });
-    const stranger = await aPatient(app);
-    await verifiedAddress(app, stranger);
-    expect(await invitationsOf(app, stranger)).toEqual([]);
-    expect((await answer(app, stranger, invitation!.id, "accept")).statusCode).toBe(404);
-    expect((await answer(app, booker, invitation!.id, "accept")).statusCode).toBe(404);
-    // An address not yet verified is not proof of it: the same address, unverified, on another account answers nothing.
-    const unverified = await aPatient(app);
-    await app.clinic.db.updateTable("users").set({ email: address }).where("id", "=", unverified.id).execute();
-    expect((await answer(app, unverified, invitation!.id, "accept")).statusCode).toBe(404);
-
-    const accepted = await answer(app, partner, invitation!.id, "accept");
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    const place = accepted.json();
-    expect(place).toMatchObject({ startTime: session.startTime, status: "scheduled", patientId: partner.id, feeMinor: null, party: { kind: "couple" } });
-    expect((await answer(app, partner, invitation!.id, "accept")).statusCode).toBe(409);
-    expect(await invitationsOf(app, partner)).toEqual([]);
-
-    // Each partner sees the other by name only; the one who booked also sees the invitation answered.
-    const bookerName = (await app.inject({ method: "GET", url: "/api/user", headers: as(booker) })).json();
-    const partnerName = (await app.inject({ method: "GET", url: "/api/user", headers: as(partner) })).json();
-    expect((await listOf(app, booker)).find((a) => a.id === session.id)?.party).toEqual({
-      id: session.party.id,
-      kind: "couple",
-      others: [{ name: `${partnerName.firstName} ${partnerName.lastName}` }],
-      invitation: { email: address, status: "accepted" },
+    beforeAll(async () => {
+      const { app } = testApp();
+      const admin = await aStaffMember(app, "admin");
+      doctor = await aStaffMember(app, "doctor");
+      const service = (body: Record<string, unknown>) => app.inject({ method: "POST", url: "/api/billing/services", payload: body, headers: as(admin) });
+      couplesId = (await service({ name: "Couples Therapy", minutes: 53, feeMinor: 18_000, kind: "couples" })).json().id;
+      individualId = (await service({ name: "Individual Therapy", minutes: 53, feeMinor: 15_000, kind: "individual" })).json().id;
     });
-    expect((await listOf(app, partner)).find((a) => a.id === place.id)?.party).toEqual({
-      id: session.party.id,
-      kind: "couple",
-      others: [{ name: `${bookerName.firstName} ${bookerName.lastName}` }],
-    });
-    // The doctor sees both places, each naming the other patient; the partner is now in their care.
-    const doctorsRows = (await listOf(app, doctor)).filter((a) => a.party?.kind === "couple" && a.startTime === session.startTime);
-    expect(doctorsRows.map((row) => row.patientId).sort()).toEqual([booker.id, partner.id].sort());
-    expect(doctorsRows.find((row) => row.patientId === partner.id)?.party?.others).toEqual([
-      { name: `${bookerName.firstName} ${bookerName.lastName}`, patientId: booker.id },
-    ]);
-    const care = await app.clinic.db
-      .selectFrom("care_relationships")
-      .select("patient_id")
-      .where("doctor_id", "=", doctor.id)
-      .where("patient_id", "=", partner.id)
-      .execute();
-    expect(care).toHaveLength(1);
-    // The fee is agreed once, on the place of the patient who booked.
-    expect((await listOf(app, booker)).find((a) => a.id === session.id)?.feeMinor).toBe(18_000);
-  });
 
-  it("cancels it for both when either cancels, saying to the other that their partner did; the doctor is told once", async () => {
-    const { app } = testApp();
-    const partner = await aPatient(app);
-    const { booker, session } = await aCouplesBooking(await verifiedAddress(app, partner));
-    const [invitation] = await invitationsOf(app, partner);
-    const place = (await answer(app, partner, invitation!.id, "accept")).json();
-    await verifiedAddress(app, booker);
-    await verifiedAddress(app, doctor);
-    const before = Number(
-      (
-        await app.clinic.db
-          .selectFrom("notices")
-          .select((eb) => eb.fn.max("id").as("id"))
-          .executeTakeFirstOrThrow()
-      ).id ?? 0,
-    );
-
-    const cancelled = await patch(app, partner, place.id, { status: "cancelled" });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect((await listOf(app, booker)).find((a) => a.id === session.id)?.status).toBe("cancelled");
-    const party = await app.clinic.db.selectFrom("appointment_parties").select("status").where("id", "=", session.party.id).executeTakeFirstOrThrow();
-    expect(party.status).toBe("cancelled");
-    const told = await app.clinic.db
-      .selectFrom("notices")
-      .select(["user_id", "params"])
-      .where("kind", "=", "appointment_cancelled")
-      .where("id", ">", before)
-      .execute();
-    const byUser = new Map(told.map((row) => [row.user_id, JSON.parse(row.params).cancelledBy]));
-    expect(told).toHaveLength(3);
-    expect(byUser.get(booker.id)).toBe("partner");
-    expect(byUser.get(partner.id)).toBe("patient");
-    expect(byUser.get(doctor.id)).toBe("patient");
-    // A cancelled session cannot be joined.
-    expect((await patch(app, booker, session.id, { status: "cancelled" })).statusCode).toBe(409);
-  });
-
-  it("moves both places together, and keeps the couple's hour and a single session's apart", async () => {
-    const { app } = testApp();
-    const partner = await aPatient(app);
-    const { booker, session } = await aCouplesBooking(await verifiedAddress(app, partner), 40);
-    const [invitation] = await invitationsOf(app, partner);
-    const place = (await answer(app, partner, invitation!.id, "accept")).json();
-
-    // The couple's hour is taken for a single booking, by the same index-backed path as any taken hour.
-    const single = await aPatient(app);
-    expect((await book(app, single, { doctorId: doctor.id, startTime: session.startTime })).statusCode).toBe(409);
-    const date = session.startTime.slice(0, 10);
-    expect(await slotsOf(app, single, doctor.id, date)).not.toContain(session.startTime);
-
-    // Moved by either, both places move, and the old hour is free again.
-    const [free] = (await slotsOf(app, booker, doctor.id, date)).filter((slot) => slot !== session.startTime);
-    const moved = await patch(app, partner, place.id, { startTime: free });
-    expect(moved.statusCode, moved.body).toBe(200);
-    expect((await listOf(app, booker)).find((a) => a.id === session.id)?.startTime).toBe(free);
-    expect(await slotsOf(app, single, doctor.id, date)).toContain(session.startTime);
-
-    // A single session's hour cannot take a couple, nor a couple be moved onto it.
-    const taken = (await book(app, single, { doctorId: doctor.id, startTime: session.startTime })).json();
-    const onSingle = await book(app, await aPatient(app), {
-      doctorId: doctor.id,
-      startTime: taken.startTime,
-      title: "Us",
-      serviceId: couplesId,
-      partnerEmail: "x@example.com",
-    });
-    expect(onSingle.statusCode).toBe(409);
-    expect((await patch(app, booker, session.id, { startTime: taken.startTime })).statusCode).toBe(409);
-    expect((await listOf(app, partner)).find((a) => a.id === place.id)?.startTime).toBe(free);
-  });
-
-  it("waits for an address with no account until a patient verifies it; a decline is told to the one who booked", async () => {
-    const { app } = testApp();
-    const address = `newcomer-${Date.now()}@example.com`;
-    const { booker, session } = await aCouplesBooking(address);
-    // The answer is the same as for a patient's address: nothing says whether an account has it.
-    expect(session.party.invitation).toEqual({ email: address, status: "pending" });
-    const newcomer = await aPatient(app);
-    expect(await invitationsOf(app, newcomer)).toEqual([]);
-    await verifiedAddress(app, newcomer, address);
-    const [invitation] = await invitationsOf(app, newcomer);
-    expect(invitation?.startTime).toBe(session.startTime);
-    expect((await answer(app, newcomer, invitation!.id, "decline")).statusCode).toBe(200);
-    expect((await answer(app, newcomer, invitation!.id, "accept")).statusCode).toBe(409);
-    expect((await listOf(app, booker)).find((a) => a.id === session.id)?.party?.invitation).toEqual({ email: address, status: "declined" });
-  });
-
-  it("refuses a partner who is busy then, and bad bookings, with a clear 4xx that writes nothing", async () => {
-    const { app } = testApp();
-    const partner = await aPatient(app);
-    const { session } = await aCouplesBooking(await verifiedAddress(app, partner));
-    // The partner already has a session at that hour (with another doctor).
-    const otherDoctor = await aStaffMember(app, "doctor");
-    const own = await book(app, partner, { doctorId: otherDoctor.id, startTime: session.startTime });
-    expect(own.statusCode, own.body).toBe(200);
-    const [invitation] = await invitationsOf(app, partner);
-    const before = await rowCounts(app);
-    const busy = await answer(app, partner, invitation!.id, "accept");
-    expect(busy.statusCode).toBe(409);
-    expect(busy.json().message).toMatch(/already have a session at that time/);
-    expect(await rowCounts(app)).toEqual(before);
-    expect(await invitationsOf(app, partner)).toHaveLength(1);
-
-    const patient = await aPatient(app);
-    const own_address = await verifiedAddress(app, patient);
-    const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(50));
-    const base = { doctorId: doctor.id, startTime: slot, title: "Us" };
-    const refusals: [Record<string, unknown>, RegExp][] = [
-      [{ ...base, serviceId: couplesId }, /more than one patient/],
-      [{ ...base, serviceId: individualId, partnerEmail: "p@example.com" }, /not a couples service/],
-      [{ ...base, partnerEmail: "p@example.com" }, /Choose the couples service/],
-      [{ ...base, serviceId: couplesId, partnerEmail: "not an address" }, /partner's email address/],
-      [{ ...base, serviceId: couplesId, partnerEmail: own_address }, /not your own/],
-    ];
-    const counted = await rowCounts(app);
-    for (const [body, message] of refusals) {
-      const refused = await book(app, patient, body);
-      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
-      expect(refused.json().message).toMatch(message);
+    /** A patient who books a couples session naming `partnerEmail`, `daysAhead` on. */
+    async function aCouplesBooking(partnerEmail: string, daysAhead = 10) {
+      const { app } = testApp();
+      const booker = await aPatient(app);
+      const [slot] = await slotsOf(app, booker, doctor.id, weekdayAhead(daysAhead + Math.floor(Math.random() * 30)));
+      const booked = await book(app, booker, { doctorId: doctor.id, startTime: slot, title: "Together", serviceId: couplesId, partnerEmail });
+      expect(booked.statusCode, booked.body).toBe(200);
+      return {
+        booker,
+        session: booked.json() as {
+          id: number;
+          startTime: string;
+          party: { id: number; kind: string; others: unknown[]; invitation: { email: string; status: string } };
+        },
+      };
     }
-    expect(await rowCounts(app)).toEqual(counted);
-  });
-});
+
+    it("invites the partner named by address, who alone may accept; then both see the session and each other, and its doctor sees both", async () => {
+      const { app } = testApp();
+      const partner = await aPatient(app);
+      const address = await verifiedAddress(app, partner, `Partner${partner.id}@Example.com`);
+      const { booker, session } = await aCouplesBooking(address.toUpperCase());
+      expect(session.party).toEqual({ id: expect.any(Number), kind: "couple", others: [], invitation: { email: address, status: "pending" } });
+
+      // The partner is told by email, and finds it in the app; nobody else does.
+      const notice = await app.clinic.db
+        .selectFrom("notices")
+        .select(["subject"])
+        .where("user_id", "=", partner.id)
+        .where("kind", "=", "party_invitation")
+        .executeTakeFirst();
+      expect(notice?.subject).toMatch(/asked you to join an appointment/);
+      const [invitation] = await invitationsOf(app, partner);
+      expect(invitation).toMatchObject({ startTime: session.startTime, invitedBy: expect.any(String), doctorName: expect.any(String) });
+      const stranger = await aPatient(app);
+      await verifiedAddress(app, stranger);
+      expect(await invitationsOf(app, stranger)).toEqual([]);
+      expect((await answer(app, stranger, invitation!.id, "accept")).statusCode).toBe(404);
+      expect((await answer(app, booker, invitation!.id, "accept")).statusCode).toBe(404);
+      // An address not yet verified is not proof of it: the same address, unverified, on another account answers nothing.
+      const unverified = await aPatient(app);
+      await app.clinic.db.updateTable("users").set({ email: address }).where("id", "=", unverified.id).execute();
+      expect((await answer(app, unverified, invitation!.id, "accept")).statusCode).toBe(404);
+
+      const accepted = await answer(app, partner, invitation!.id, "accept");
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const place = accepted.json();
+      expect(place).toMatchObject({ startTime: session.startTime, status: "scheduled", patientId: partner.id, feeMinor: null, party: { kind: "couple" } });
+      expect((await answer(app, partner, invitation!.id, "accept")).statusCode).toBe(409);
+      expect(await invitationsOf(app, partner)).toEqual([]);
+
+      // Each partner sees the other by name only; the one who booked also sees the invitation answered.
+      const bookerName = (await app.inject({ method: "GET", url: "/api/user", headers: as(booker) })).json();
+      const partnerName = (await app.inject({ method: "GET", url: "/api/user", headers: as(partner) })).json();
+      expect((await listOf(app, booker)).find((a) => a.id === session.id)?.party).toEqual({
+        id: session.party.id,
+        kind: "couple",
+        others: [{ name: `${partnerName.firstName} ${partnerName.lastName}` }],
+        invitation: { email: address, status: "accepted" },
+      });
+      expect((await listOf(app, partner)).find((a) => a.id === place.id)?.party).toEqual({
+        id: session.party.id,
+        kind: "couple",
+        others: [{ name: `${bookerName.firstName} ${bookerName.lastName}` }],
+      });
+      // The doctor sees both places, each naming the other patient; the partner is now in their care.
+      const doctorsRows = (await listOf(app, doctor)).filter((a) => a.party?.kind === "couple" && a.startTime === session.startTime);
+      expect(doctorsRows.map((row) => row.patientId).sort()).toEqual([booker.id, partner.id].sort());
+      expect(doctorsRows.find((row) => row.patientId === partner.id)?.party?.others).toEqual([
+        { name: `${bookerName.firstName} ${bookerName.lastName}`, patientId: booker.id },
+      ]);
+      const care = await app.clinic.db
+        .selectFrom("care_relationships")
+        .select("patient_id")
+        .where("doctor_id", "=", doctor.id)
+        .where("patient_id", "=", partner.id)
+        .execute();
+      expect(care).toHaveLength(1);
+      // The fee is agreed once, on the place of the patient who booked.
+      expect((await listOf(app, booker)).find((a) => a.id === session.id)?.feeMinor).toBe(18_000);
+    });
+
+    it("cancels it for both when either cancels, saying to the other that their partner did; the doctor is told once", async () => {
+      const { app } = testApp();
+      const partner = await aPatient(app);
+      const { booker, session } = await aCouplesBooking(await verifiedAddress(app, partner));
+      const [invitation] = await invitationsOf(app, partner);
+      const place = (await answer(app, partner, invitation!.id, "accept")).json();
+      await verifiedAddress(app, booker);
+      await verifiedAddress(app, doctor);
+      const before = Number(
+        (
+          await app.clinic.db
+            .selectFrom("notices")
+            .select((eb) => eb.fn.max("id").as("id"))
+            .executeTakeFirstOrThrow()
+        ).id ?? 0,
+      );
+
+      const cancelled = await patch(app, partner, place.id, { status: "cancelled" });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect((await listOf(app, booker)).find((a) => a.id === session.id)?.status).toBe("cancelled");
+      const party = await app.clinic.db.selectFrom("appointment_parties").select("status").where("id", "=", session.party.id).executeTakeFirstOrThrow();
+      expect(party.status).toBe("cancelled");
+      const told = await app.clinic.db
+        .selectFrom("notices")
+        .select(["user_id", "params"])
+        .where("kind", "=", "appointment_cancelled")
+        .where("id", ">", before)
+        .execute();
+      const byUser = new Map(told.map((row) => [row.user_id, JSON.parse(row.params).cancelledBy]));
+      expect(told).toHaveLength(3);
+      expect(byUser.get(booker.id)).toBe("partner");
+      expect(byUser.get(partner.id)).toBe("patient");
+      expect(byUser.get(doctor.id)).toBe("patient");
+      // A cancelled session cannot be joined.
+      expect((await patch(app, booker, session.id, { status: "cancelled" })).statusCode).toBe(409);
+    });
+
+    it("moves both places together, and keeps the couple's hour and a single session's apart", async () => {
+      const { app } = testApp();
+      const partner = await aPatient(app);
+      const { booker, session } = await aCouplesBooking(await verifiedAddress(app, partner), 40);
+      const [invitation] = await invitationsOf(app, partner);
+      const place = (await answer(app, partner, invitation!.id, "accept")).json();
+
+      // The couple's hour is taken for a single booking, by the same index-backed path as any taken hour.
+      const single = await aPatient(app);
+      expect((await book(app, single, { doctorId: doctor.id, startTime: session.startTime })).statusCode).toBe(409);
+      const date = session.startTime.slice(0, 10);
+      expect(await slotsOf(app, single, doctor.id, date)).not.toContain(session.startTime);
+
+      // Moved by either, both places move, and the old hour is free again.
+      const [free] = (await slotsOf(app, booker, doctor.id, date)).filter((slot) => slot !== session.startTime);
+      const moved = await patch(app, partner, place.id, { startTime: free });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect((await listOf(app, booker)).find((a) => a.id === session.id)?.startTime).toBe(free);
+      expect(await slotsOf(app, single, doctor.id, date)).toContain(session.startTime);
+
+      // A single session's hour cannot take a couple, nor a couple be moved onto it.
+      const taken = (await book(app, single, { doctorId: doctor.id, startTime: session.startTime })).json();
+      const onSingle = await book(app, await aPatient(app), {
+        doctorId: doctor.id,
+        startTime: taken.startTime,
+        title: "Us",
+        serviceId: couplesId,
+        partnerEmail: "x@example.com",
+      });
+      expect(onSingle.statusCode).toBe(409);
+      expect((await patch(app, booker, session.id, { startTime: taken.startTime })).statusCode).toBe(409);
+      expect((await listOf(app, partner)).find((a) => a.id === place.id)?.startTime).toBe(free);
+    });
+
+    it("waits for an address with no account until a patient verifies it; a decline is told to the one who booked", async () => {
+      const { app } = testApp();
+      const address = `newcomer-${Date.now()}@example.com`;
+      const { booker, session } = await aCouplesBooking(address);
+      // The answer is the same as for a patient's address: nothing says whether an account has it.
+      expect(session.party.invitation).toEqual({ email: address, status: "pending" });
+      const newcomer = await aPatient(app);
+      expect(await invitationsOf(app, newcomer)).toEqual([]);
+      await verifiedAddress(app, newcomer, address);
+      const [invitation] = await invitationsOf(app, newcomer);
+      expect(invitation?.startTime).toBe(session.startTime);
+      expect((await answer(app, newcomer, invitation!.id, "decline")).statusCode).toBe(200);
+      expect((await answer(app, newcomer, invitation!.id, "accept")).statusCode).toBe(409);
+      expect((await listOf(app, booker)).find((a) => a.id === session.id)?.party?.invitation).toEqual({ email: address, status: "declined" });
+    });
+
+    it("keeps the session's notes out of either partner's record: the doctor marks each one's attendance, and no note is written on a place", async () => {
+      const { app, advance } = testApp();
+      const partner = await aPatient(app);
+      const { booker, session } = await aCouplesBooking(await verifiedAddress(app, partner), 3);
+      const [invitation] = await invitationsOf(app, partner);
+      const place = (await answer(app, partner, invitation!.id, "accept")).json();
+      const shift = Date.parse(session.startTime) - Date.now() + 10 * 60_000;
+      advance(shift);
+      try {
+        const noted = await app.inject({
+          method: "POST",
+          url: "/api/treatment-sessions",
+          payload: { appointmentId: session.id, progressRating: 6, sessionNotes: "They spoke about the move." },
+          headers: as(doctor),
+        });
+        expect(noted.statusCode).toBe(400);
+        expect(noted.json().message).toMatch(/kept with the session/);
+        expect((await patch(app, doctor, session.id, { status: "completed" })).statusCode).toBe(200);
+        expect((await patch(app, doctor, place.id, { status: "no_show" })).statusCode).toBe(200);
+      } finally {
+        advance(-shift);
+      }
+      const notes = await app.clinic.db.selectFrom("treatment_sessions").select("id").where("appointment_id", "in", [session.id, place.id]).execute();
+      expect(notes).toEqual([]);
+      // Attendance is each partner's own; neither place waits for a note.
+      expect((await listOf(app, booker)).find((a) => a.id === session.id)?.status).toBe("completed");
+      expect((await listOf(app, partner)).find((a) => a.id === place.id)?.status).toBe("no_show");
+      advance(4 * 86_400_000);
+      try {
+        const unsigned = (await app.inject({ method: "GET", url: "/api/unsigned-notes", headers: as(doctor) })).json() as { appointment: { id: number } }[];
+        expect(unsigned.map((note) => note.appointment.id)).not.toContain(session.id);
+      } finally {
+        advance(-4 * 86_400_000);
+      }
+    });
+
+    it("refuses a partner who is busy then, and bad bookings, with a clear 4xx that writes nothing", async () => {
+      const { app } = testApp();
+      const partner = await aPatient(app);
+      const { session } = await aCouplesBooking(await verifiedAddress(app, partner));
+      // The partner already has a session at that hour (with another doctor).
+      const otherDoctor = await aStaffMember(app, "doctor");
+      const own = await book(app, partner, { doctorId: otherDoctor.id, startTime: session.startTime });
+      expect(own.statusCode, own.body).toBe(200);
+      const [invitation] = await invitationsOf(app, partner);
+      const before = await rowCounts(app);
+      const busy = await answer(app, partner, invitation!.id, "accept");
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json().message).toMatch(/already have a session at that time/);
+      expect(await rowCounts(app)).toEqual(before);
+      expect(await invitationsOf(app, partner)).toHaveLength(1);
+
+      const patient = await aPatient(app);
+      const own_address = await verifiedAddress(app, patient);
+      const [slot] = await slotsOf(app, patient, doctor.id, weekdayAhead(50));
+      const base = { doctorId: doctor.id, startTime: slot, title: "Us" };
+      const refusals: [Record<string, unknown>, RegExp][] = [
+        [{ ...base, serviceId: couplesId }, /more than one patient/],
+        [{ ...base, serviceId: individualId, partnerEmail: "p@example.com" }, /not a couples service/],
+        [{ ...base, partnerEmail: "p@example.com" }, /Choose the couples service/],
+        [{ ...base, serviceId: couplesId, partnerEmail: "not an address" }, /partner's email address/],
+        [{ ...base, serviceId: couplesId, partnerEmail: own_address }, /not your own/],
+      ];
+      const counted = await rowCounts(app);
+      for (const [body, message] of refusals) {
+        const refused = await book(app, patient, body);
+        expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+        expect(refused.json().message).toMatch(message);
+      }
+      expect(await rowCounts(app)).toEqual(counted);
+    });
+  },
+  LONG_SESSIONS,
+);

@@ -16,3 +16,4 @@ export * from "./audit/typed-text";
 export * from "./billing/money";
 export { COUPLE_KINDS, GROUP_KINDS, cptCodeFor, ONE_PATIENT_KINDS, type ServiceKind } from "./billing/cpt";
 export { GROUP_CAPACITY } from "./parties/group-capacity";
+export { movable, takesNotes, PARTY_NOTES_NOT_YET, GROUP_NOT_MOVABLE } from "./parties/party-rules";

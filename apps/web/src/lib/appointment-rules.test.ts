@@ -132,6 +132,16 @@ describe("status in words and colour", () => {
     expect(counterpartOf(session, admin)).toBe("Alex Morgan with Dr. Eleanor Vance");
   });
 
+  it("moves a couple's session but never a group's place, and takes no note on either (the server's rules)", () => {
+    const couple = { id: 3, kind: "couple" as const, others: [] };
+    const group = { id: 4, kind: "group" as const, others: [] };
+    expect(appointmentActions(appointment(72 * HOUR, { party: couple }), patient, NOW, 24).reschedule).toBe(true);
+    expect(appointmentActions(appointment(72 * HOUR, { party: group }), patient, NOW, 24)).toMatchObject({ reschedule: false, cancel: true });
+    expect(appointmentActions(appointment(72 * HOUR, { party: group }), doctor, NOW, 24)).toMatchObject({ reschedule: false, cancel: true });
+    expect(appointmentActions(appointment(-HOUR / 2, { party: couple }), doctor, NOW, 24)).toMatchObject({ writeNotes: false, complete: true, noShow: true });
+    expect(appointmentActions(appointment(-HOUR / 2), doctor, NOW, 24).writeNotes).toBe(true);
+  });
+
   it("names a couple's partner beside the clinician, and both patients to staff; says where the invitation stands until it is accepted", () => {
     const invited = appointment(HOUR, { party: { id: 3, kind: "couple", others: [], invitation: { email: "sam@example.com", status: "pending" } } });
     expect(counterpartOf(invited, patient)).toBe("Dr. Eleanor Vance");

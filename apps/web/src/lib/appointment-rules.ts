@@ -1,6 +1,7 @@
 // What the screens may offer on an appointment, mirroring the server's rules (docs/product.md), so
 // nobody is shown a button the server would refuse. The server still decides: these only choose
 // which controls to show and what to warn about.
+import { movable, takesNotes } from "@halcyon/domain/rules";
 import type { Appointment, AppointmentStatus, UserRole } from "@halcyon/domain/schemas";
 
 /**
@@ -20,7 +21,7 @@ export const NOTES_OPEN_BEFORE_START_MS = 30 * 60 * 1000;
 
 export type Viewer = { id: number; role: UserRole };
 
-type AppointmentFacts = Pick<Appointment, "patientId" | "doctorId" | "startTime" | "status" | "notes">;
+type AppointmentFacts = Pick<Appointment, "patientId" | "doctorId" | "startTime" | "status" | "notes" | "party">;
 
 export type AppointmentActions = {
   reschedule: boolean;
@@ -46,7 +47,7 @@ export function isInsideCancellationWindow(appointment: Pick<Appointment, "start
 
 /** Whether its doctor may write the session's notes now (from 30 minutes before the start, once). */
 export function canWriteNotes(appointment: AppointmentFacts, now: Date): boolean {
-  if (appointment.notes) return false;
+  if (appointment.notes || !takesNotes(appointment)) return false;
   if (appointment.status !== "scheduled" && appointment.status !== "completed") return false;
   return Date.parse(appointment.startTime) - NOTES_OPEN_BEFORE_START_MS <= now.getTime();
 }
@@ -61,7 +62,7 @@ export function appointmentActions(appointment: AppointmentFacts, viewer: Viewer
     const late = isInsideCancellationWindow(appointment, now, windowHours);
     return {
       ...NONE,
-      reschedule: !late,
+      reschedule: !late && movable(appointment),
       cancel: true,
       ...(late
         ? {
@@ -74,7 +75,7 @@ export function appointmentActions(appointment: AppointmentFacts, viewer: Viewer
   if (viewer.role === "doctor") {
     if (appointment.doctorId !== viewer.id) return NONE;
     return {
-      reschedule: scheduled && !started,
+      reschedule: scheduled && !started && movable(appointment),
       cancel: scheduled && !started,
       writeNotes: canWriteNotes(appointment, now),
       complete: scheduled && started,
@@ -83,7 +84,7 @@ export function appointmentActions(appointment: AppointmentFacts, viewer: Viewer
   }
 
   // Admins may move or cancel any session that has not started; notes belong to its doctor.
-  return { ...NONE, reschedule: scheduled && !started, cancel: scheduled && !started };
+  return { ...NONE, reschedule: scheduled && !started && movable(appointment), cancel: scheduled && !started };
 }
 
 export type StatusTone = "gold" | "sage" | "stone" | "rose";

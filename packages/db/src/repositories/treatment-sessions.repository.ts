@@ -238,6 +238,8 @@ export async function listUnsignedPastSessions(
     .where("a.start_time", "<", endedBefore)
     .where("a.end_time", "<=", endedBefore)
     .where("a.status", "in", ["scheduled", "completed"])
+    // A place in a couple's or a group's session takes no note of its own (parties/party-rules.ts).
+    .where("a.party_id", "is", null)
     .where("t.signed_at", "is", null)
     .orderBy("a.end_time")
     .orderBy("a.id")

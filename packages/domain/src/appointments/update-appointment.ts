@@ -11,6 +11,7 @@ import { findVisibleAppointment } from "./appointment-access";
 import type { updateAppointmentInputSchema } from "./appointment.schema";
 import { enqueueAppointmentNotices } from "./appointment-notices";
 import { cancelSessions } from "./cancel-sessions";
+import { GROUP_NOT_MOVABLE, movable } from "../parties/party-rules";
 import { claimHourForParty, claimHoursForSingles } from "./doctor-hours";
 import { editPatch } from "./session-edit";
 import { SESSION_CHANGED, writeScheduledSession } from "./write-scheduled-session";
@@ -66,9 +67,7 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
   let newStart: Date | undefined;
   if (input.startTime !== undefined) {
     if (started) throw new AppError("INVALID_INPUT", "This session has already started, so it cannot be moved.");
-    if (appointment.party?.kind === "group") {
-      throw new AppError("INVALID_INPUT", "A group meets at the time its clinician set: leave it and book another time, or the clinician sets a new group.");
-    }
+    if (!movable(appointment)) throw new AppError("INVALID_INPUT", GROUP_NOT_MOVABLE);
     if (user.role === "patient" && insideWindow) {
       throw new AppError(
         "FORBIDDEN",

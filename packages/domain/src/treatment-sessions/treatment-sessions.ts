@@ -15,6 +15,7 @@ import {
 } from "@halcyon/db";
 import { recordAudit } from "../audit/audit";
 import { chargeCompletedSession } from "../billing/charges";
+import { PARTY_NOTES_NOT_YET, takesNotes } from "../parties/party-rules";
 import { SESSION_CHANGED, writeScheduledSession } from "../appointments/write-scheduled-session";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
@@ -75,6 +76,7 @@ export async function recordTreatmentSession(
   if (appointment.status === "cancelled" || appointment.status === "no_show") {
     throw new AppError("CONFLICT", "This session did not take place, so it cannot have notes.");
   }
+  if (!takesNotes(appointment)) throw new AppError("INVALID_INPUT", PARTY_NOTES_NOT_YET);
   await assertStillCaring(ctx, appointment.patientId);
   const now = ctx.now();
   if (Date.parse(appointment.startTime) - NOTES_OPEN_BEFORE_START_MS > now.getTime()) {
