@@ -99,7 +99,15 @@ describeApp(
         .executeTakeFirst();
       expect(notice?.subject).toMatch(/asked you to join an appointment/);
       const [invitation] = await invitationsOf(app, partner);
-      expect(invitation).toMatchObject({ startTime: session.startTime, invitedBy: expect.any(String), doctorName: expect.any(String) });
+      // Before it is accepted, whoever holds the address learns no more than the email said: who asked (first name) and when.
+      const bookerFirstName = (await app.inject({ method: "GET", url: "/api/user", headers: as(booker) })).json().firstName;
+      expect(invitation).toEqual({
+        id: expect.any(Number),
+        startTime: session.startTime,
+        endTime: expect.any(String),
+        invitedBy: bookerFirstName,
+        clinicianName: null,
+      });
       const stranger = await aPatient(app);
       await verifiedAddress(app, stranger);
       expect(await invitationsOf(app, stranger)).toEqual([]);
@@ -269,6 +277,34 @@ describeApp(
       } finally {
         advance(-4 * 86_400_000);
       }
+    });
+
+    it("never leaves a partner's place in a cancelled couple: a cancellation racing an acceptance, or an admin ending the booker's care", async () => {
+      const { app } = testApp();
+      const admin = await aStaffMember(app, "admin");
+      for (let round = 0; round < 3; round += 1) {
+        const partner = await aPatient(app);
+        const { booker, session } = await aCouplesBooking(await verifiedAddress(app, partner));
+        const [invitation] = await invitationsOf(app, partner);
+        await Promise.all([answer(app, partner, invitation!.id, "accept"), patch(app, booker, session.id, { status: "cancelled" })]);
+        const party = await app.clinic.db.selectFrom("appointment_parties").select("status").where("id", "=", session.party.id).executeTakeFirstOrThrow();
+        const places = await app.clinic.db.selectFrom("appointments").select("status").where("party_id", "=", session.party.id).execute();
+        // Either the session stands with both places, or it is cancelled with every place.
+        if (party.status === "cancelled") expect(places.every((place) => place.status === "cancelled")).toBe(true);
+        else expect(places.map((place) => place.status)).toEqual(["scheduled", "scheduled"]);
+      }
+
+      const partner = await aPatient(app);
+      const { booker, session } = await aCouplesBooking(await verifiedAddress(app, partner));
+      const [invitation] = await invitationsOf(app, partner);
+      const place = (await answer(app, partner, invitation!.id, "accept")).json();
+      const ended = await app.inject({ method: "DELETE", url: `/api/admin/patients/${booker.id}/care/${doctor.id}`, headers: as(admin) });
+      expect(ended.statusCode, ended.body).toBe(200);
+      expect((await listOf(app, partner)).find((a) => a.id === place.id)?.status).toBe("cancelled");
+      const party = await app.clinic.db.selectFrom("appointment_parties").select("status").where("id", "=", session.party.id).executeTakeFirstOrThrow();
+      expect(party.status).toBe("cancelled");
+      // The doctor's hour is free again.
+      expect(await slotsOf(app, await aPatient(app), doctor.id, session.startTime.slice(0, 10))).toContain(session.startTime);
     });
 
     it("refuses a partner who is busy then, and bad bookings, with a clear 4xx that writes nothing", async () => {

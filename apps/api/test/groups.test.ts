@@ -10,7 +10,15 @@ import { describeApp } from "./helper";
 
 const as = (who: SignedIn) => ({ cookie: who.cookie });
 
-type GroupAnswer = { id: number; taken: number; capacity: number; full: boolean; placeId?: number; members?: { patientId: number; name: string }[] };
+type GroupAnswer = {
+  id: number;
+  title: string;
+  taken: number;
+  capacity: number;
+  full: boolean;
+  placeId?: number;
+  members?: { patientId: number; name: string }[];
+};
 
 const groupsOf = async (app: FastifyInstance, who: SignedIn): Promise<GroupAnswer[]> => {
   const response = await app.inject({ method: "GET", url: "/api/groups", headers: as(who) });
@@ -127,6 +135,12 @@ describeApp("a doctor's group", (testApp) => {
     expect((await patch(app, leaving, left.id, { status: "cancelled" })).statusCode).toBe(200);
     expect((await groupsOf(app, doctor)).find((g) => g.id === group.id)).toMatchObject({ taken: 2 });
     expect(await slotsOf(app, await aPatient(app), doctor.id, group.startTime.slice(0, 10))).not.toContain(group.startTime);
+    // A member's edit is their own place's: the group's title, which every patient in the doctor's care reads, stays the doctor's.
+    const ownPlace = (await app.inject({ method: "GET", url: "/api/appointments", headers: as(added) }))
+      .json()
+      .find((a: { startTime: string }) => a.startTime === group.startTime);
+    expect((await patch(app, added, ownPlace.id, { title: "Call 555-0100 instead" })).statusCode).toBe(200);
+    expect((await groupsOf(app, added)).find((g) => g.id === group.id)).toMatchObject({ title: "Breathing together" });
     // A member cannot move a group's time.
     const addedPlace = (await app.inject({ method: "GET", url: "/api/appointments", headers: as(added) }))
       .json()

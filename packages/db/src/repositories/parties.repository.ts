@@ -317,3 +317,48 @@ export async function upcomingGroups(db: Db, filter: { doctorId?: number; caredF
     taken: Number(row.taken ?? 0),
   }));
 }
+
+/** The ids of a party's places still scheduled, in the order they were taken. */
+export async function scheduledPlaceIds(db: Db, partyId: number): Promise<number[]> {
+  const rows = await db.selectFrom("appointments").select("id").where("party_id", "=", partyId).where("status", "=", "scheduled").orderBy("id").execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Ends the couples these cancelled places were in: the other places still scheduled are cancelled
+ * too (by `by`), each couple's party is cancelled and its invitation withdrawn. Answers the other
+ * places cancelled, for their notices. (A group goes on without a member who leaves it.)
+ */
+export async function endCouplesOf(
+  db: Db,
+  placeIds: readonly number[],
+  by: number,
+  now: string,
+): Promise<{ id: number; patientId: number; startTime: string; endTime: string; createdAt: string }[]> {
+  if (placeIds.length === 0) return [];
+  const couples = await db
+    .selectFrom("appointments as a")
+    .innerJoin("appointment_parties as g", "g.id", "a.party_id")
+    .select("g.id")
+    .where("a.id", "in", placeIds)
+    .where("g.kind", "=", "couple")
+    .where("g.status", "=", "scheduled")
+    .execute();
+  const partyIds = [...new Set(couples.map((row) => row.id))];
+  if (partyIds.length === 0) return [];
+  const others = await db
+    .updateTable("appointments")
+    .set({ status: "cancelled", cancelled_at: now, cancelled_by: by, updated_at: now })
+    .where("party_id", "in", partyIds)
+    .where("status", "=", "scheduled")
+    .returning(["id", "patient_id", "start_time", "end_time", "created_at"])
+    .execute();
+  await db.updateTable("appointment_parties").set({ status: "cancelled", updated_at: now }).where("id", "in", partyIds).execute();
+  await db
+    .updateTable("party_invitations")
+    .set({ status: "withdrawn", answered_at: now })
+    .where("party_id", "in", partyIds)
+    .where("status", "=", "pending")
+    .execute();
+  return others.map((row) => ({ id: row.id, patientId: row.patient_id, startTime: row.start_time, endTime: row.end_time, createdAt: row.created_at }));
+}

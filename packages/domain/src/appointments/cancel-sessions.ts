@@ -17,6 +17,7 @@ import type { RequestContext } from "../context";
 import { endCallOfAppointment } from "../visits/room-closing";
 import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
 import { cancellerOf, enqueueAppointmentNotices } from "./appointment-notices";
+import { holdPartyAsRead } from "../parties/places";
 import { editPatch, type SessionEdit } from "./session-edit";
 import { writeScheduledSession } from "./write-scheduled-session";
 
@@ -72,6 +73,13 @@ export async function cancelSessions(
   const edited = editPatch(edit);
   let offerChanges: OfferChange[] = [];
   await ctx.db.transaction().execute(async (trx) => {
+    if (endsParty !== undefined)
+      await holdPartyAsRead(
+        trx,
+        endsParty,
+        sessions.map((session) => session.id),
+        changedElsewhere,
+      );
     for (const session of sessions) {
       // A patient may cancel at any time; inside the window the doctor sees it was late.
       const late = user.role === "patient" && Date.parse(session.startTime) - now.getTime() < ctx.config.cancellationWindowMs;

@@ -12,6 +12,7 @@ import type { updateAppointmentInputSchema } from "./appointment.schema";
 import { enqueueAppointmentNotices } from "./appointment-notices";
 import { cancelSessions } from "./cancel-sessions";
 import { GROUP_NOT_MOVABLE, movable } from "../parties/party-rules";
+import { holdPartyAsRead } from "../parties/places";
 import { claimHourForParty, claimHoursForSingles } from "./doctor-hours";
 import { editPatch } from "./session-edit";
 import { SESSION_CHANGED, writeScheduledSession } from "./write-scheduled-session";
@@ -22,6 +23,8 @@ import { announceOfferChanges, offerFreedHours, type OfferChange } from "../wait
 import type { z } from "zod";
 
 type UpdateInput = z.output<typeof updateAppointmentInputSchema>;
+
+const COUPLE_NOT_FREE = "That time is not free for both of you. Please choose another time.";
 
 export const STATUS_WORDS = { completed: "completed", cancelled: "cancelled", no_show: "marked as a no-show", scheduled: "scheduled" } as const;
 
@@ -94,10 +97,19 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
   let offerChanges: OfferChange[] = [];
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      // A couple's move or edit is the session's, decided on its places as read: none taken meanwhile.
+      // (A group's place is never moved, and a member's edit is their own place's.)
+      const couple = party?.kind === "couple" && patch.status === undefined ? party : undefined;
+      if (couple)
+        await holdPartyAsRead(
+          trx,
+          couple.id,
+          rows.map((row) => row.id),
+          SESSION_CHANGED,
+        );
       if (newStart && party) await claimHourForParty(trx, appointment.doctorId, patch.startTime!);
       else if (newStart) await claimHoursForSingles(trx, appointment.doctorId, [patch.startTime!]);
-      if (party && patch.status === undefined)
-        await updateParty(trx, party.id, { startTime: patch.startTime, endTime: patch.endTime, title: patch.title, updatedAt: patch.updatedAt });
+      if (couple) await updateParty(trx, couple.id, { startTime: patch.startTime, endTime: patch.endTime, title: patch.title, updatedAt: patch.updatedAt });
       for (const row of rows) {
         // Moving the row takes the new slot and gives up the old one at once; the slot indexes
         // refuse a new slot already taken.
@@ -128,6 +140,8 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
       }
     });
   } catch (error) {
+    // A couple's move says no more than that the hour is not free for both (never whose session it met).
+    if (isUniqueViolation(error) && party) throw new AppError("CONFLICT", COUPLE_NOT_FREE, { cause: error });
     if (isUniqueViolation(error)) {
       const start = patch.startTime ?? appointment.startTime;
       throw await slotConflict(ctx.db, { doctorId: appointment.doctorId, patientId: appointment.patientId, start, exceptId: appointment.id }, error);

@@ -2,7 +2,17 @@
 // ending a relationship. Ending it ends the doctor's access to the record at once (care is read
 // at every request) and cancels the pair's sessions still to come, which the doctor no longer
 // holds, and ends any call of theirs in progress. Every change is audited.
-import { beginCare, cancelUpcomingSessionsOfPair, endCare, findUserById, listCareTeam, recordCareEnding, type CareTeamMember, type User } from "@halcyon/db";
+import {
+  beginCare,
+  cancelUpcomingSessionsOfPair,
+  endCare,
+  endCouplesOf,
+  findUserById,
+  listCareTeam,
+  recordCareEnding,
+  type CareTeamMember,
+  type User,
+} from "@halcyon/db";
 import { clinicianNameOf, enqueueAppointmentNotices } from "../appointments/appointment-notices";
 import { findActiveDoctor } from "../appointments/availability";
 import { recordAudit } from "../audit/audit";
@@ -58,11 +68,19 @@ export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patie
     if (!(await endCare(trx, doctorId, patientId))) throw new AppError("NOT_FOUND", "That doctor is not caring for this patient.");
     // Remembered: the doctor's emergency access to this patient now waits for an admin's approval.
     await recordCareEnding(trx, { doctorId, patientId, endedAt: now, endedBy: ctx.user.id });
-    const sessions = await cancelUpcomingSessionsOfPair(trx, { doctorId, patientId }, ctx.user.id, now);
+    const own = await cancelUpcomingSessionsOfPair(trx, { doctorId, patientId }, ctx.user.id, now);
+    // A couple's session ends with either partner's place: the partner's is cancelled with it.
+    const partners = await endCouplesOf(
+      trx,
+      own.map((session) => session.id),
+      ctx.user.id,
+      now,
+    );
+    const sessions = [...own.map((session) => ({ ...session, patientId })), ...partners];
     const ids = sessions.map((session) => session.id);
     const doctor = sessions.length > 0 ? await findUserById(trx, doctorId) : undefined;
     if (doctor) {
-      const noticed = sessions.map((session) => ({ ...session, doctorId, patientId }));
+      const noticed = sessions.map((session) => ({ ...session, doctorId }));
       await enqueueAppointmentNotices(ctx, trx, noticed, clinicianNameOf(doctor), { kind: "cancelled", cancelledBy: "clinic" });
     }
     // The hours given up go to the doctor's waitlist, as any cancellation's do.

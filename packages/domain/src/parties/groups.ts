@@ -32,7 +32,7 @@ import { SESSION_LENGTH_MS } from "../appointments/slots";
 import { SESSION_CHANGED } from "../appointments/write-scheduled-session";
 import type { z } from "zod";
 import type { createGroupInputSchema, Group } from "./party.schema";
-import { takePlace } from "./places";
+import { holdPartyAsRead, takePlace } from "./places";
 
 type Caller = RequestContext & { user: User };
 
@@ -164,6 +164,7 @@ export async function cancelGroup(ctx: Caller, id: number): Promise<void> {
     await cancelSessions(ctx, places, { changedElsewhere: SESSION_CHANGED, endsParty: group.id, auditDetails: { partyId: group.id } });
   } else {
     await ctx.db.transaction().execute(async (trx) => {
+      await holdPartyAsRead(trx, group.id, [], SESSION_CHANGED);
       await updateParty(trx, group.id, { status: "cancelled", updatedAt: ctx.now().toISOString() });
     });
   }

@@ -39,7 +39,10 @@ export async function invitePartner(
   if (inviter.email?.toLowerCase() === email) throw new AppError("INVALID_INPUT", "Name your partner's email address, not your own.");
   const at = ctx.now().toISOString();
   const invitationId = await insertPartyInvitation(trx, { partyId, invitedBy: inviter.id, email, createdAt: at });
-  const invitees = await findActiveUserIdsByVerifiedEmail(trx, email);
+  // Only a patient can answer it: a member of staff with the address is not written to.
+  const invitees = (await Promise.all((await findActiveUserIdsByVerifiedEmail(trx, email)).map((id) => findUserById(trx, id)))).flatMap((user) =>
+    user?.role === "patient" ? [user.id] : [],
+  );
   await enqueueNotices(
     ctx,
     trx,
@@ -94,9 +97,8 @@ async function invitedSession(ctx: RequestContext & { user: User }, invitation: 
     id: invitation.id,
     startTime: party.startTime,
     endTime: party.endTime,
-    title: party.title,
-    doctorName: booked.doctorName,
-    invitedBy: inviter ? `${inviter.firstName} ${inviter.lastName}` : booked.patientName,
+    invitedBy: inviter?.firstName ?? booked.patientName.split(" ")[0]!,
+    clinicianName: ctx.config.notices.nameClinician ? booked.doctorName : null,
   };
   return { view, party, booked };
 }
@@ -124,7 +126,8 @@ export async function acceptInvitation(ctx: RequestContext & { user: User }, id:
       party,
       patientId: ctx.user.id,
       title: booked.title,
-      description: booked.description,
+      // What the booker wrote for the clinician stays theirs.
+      description: null,
       // The couple's fee was agreed once, with the booking.
       serviceId: booked.serviceId,
       feeMinor: null,

@@ -5,16 +5,21 @@ import { GROUP_CAPACITY } from "./group-capacity";
 
 export const invitationIdInputSchema = z.object({ id: idOf("Invitation id") });
 
-/** An invitation waiting for the caller's answer: the session it is to, and who asked. */
+/**
+ * An invitation waiting for the caller's answer: when, and who asked (by first name). Said before
+ * it is accepted to whoever holds the address, so no more than the email said: never the title
+ * the booker wrote, their full name or the service; the clinician only when the clinic names
+ * clinicians in notices.
+ */
 export const receivedInvitationSchema = z
   .object({
     id: z.number().int(),
     startTime: z.string(),
     endTime: z.string(),
-    title: z.string(),
-    doctorName: z.string(),
-    /** The patient who booked the session and named the caller. */
+    /** The first name of the patient who booked the session and named the caller. */
     invitedBy: z.string(),
+    /** The clinician's name, only when the clinic names clinicians in notices. */
+    clinicianName: z.string().nullable(),
   })
   .meta({ id: "PartyInvitation" });
 export type ReceivedInvitation = z.infer<typeof receivedInvitationSchema>;

@@ -5,8 +5,10 @@
 import {
   addCareRelationship,
   findAppointment,
+  holdCare,
   holdPartyPlaces,
   isUniqueViolation,
+  scheduledPlaceIds,
   placesTaken,
   findParty,
   insertAppointment,
@@ -23,6 +25,7 @@ import { enqueueAppointmentNotices } from "../appointments/appointment-notices";
 
 export const GROUP_FULL = "This group is full.";
 export const PLACE_BUSY = "The patient already has a session at that time, so they cannot take a place in this one.";
+const NO_LONGER_IN_CARE = "This patient is not in your care: an admin can add them, or assign you as their doctor.";
 const OWN_PLACE_BUSY = "You already have a session at that time, so you cannot join this one.";
 
 interface Place {
@@ -60,7 +63,11 @@ export async function takePlace(
       }
       if ((await placesTaken(trx, party.id)) >= current.capacity) throw new AppError("CONFLICT", GROUP_FULL);
       await before(trx);
-      await addCareRelationship(trx, party.doctorId, place.patientId, at);
+      // A patient's own place (or an admin's adding them) puts them in the doctor's care, as a booking
+      // does; a doctor adds only a patient in their care, held so that an admin ending that care at
+      // the same moment comes first or after, never undone.
+      if (ctx.user.role !== "doctor") await addCareRelationship(trx, party.doctorId, place.patientId, at);
+      else if (!(await holdCare(trx, party.doctorId, place.patientId))) throw new AppError("FORBIDDEN", NO_LONGER_IN_CARE);
       const row = {
         patientId: place.patientId,
         doctorId: party.doctorId,
@@ -107,4 +114,16 @@ export async function takePlace(
   const taken = await findAppointment(ctx.db, id);
   if (!taken) throw new Error(`appointment ${id} vanished after a place was taken`);
   return taken;
+}
+
+/**
+ * Inside a change of a whole party (its cancellation, a couple's move): takes the party's lock, so
+ * no place is taken meanwhile, and refuses the change (409, `changedElsewhere`) if its places are
+ * no longer the ones it was decided on (a partner accepted, a patient joined or left meanwhile).
+ */
+export async function holdPartyAsRead(trx: Transaction<Database>, partyId: number, placeIds: readonly number[], changedElsewhere: string): Promise<void> {
+  await holdPartyPlaces(trx, partyId);
+  const now = await scheduledPlaceIds(trx, partyId);
+  const read = [...placeIds].sort((a, b) => a - b);
+  if (now.length !== read.length || now.some((id, index) => id !== read[index])) throw new AppError("CONFLICT", changedElsewhere);
 }

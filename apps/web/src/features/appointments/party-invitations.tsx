@@ -57,11 +57,9 @@ function InvitationRow({ invitation }: { invitation: PartyInvitation }) {
       data-testid="party-invitation"
     >
       <div className="grid gap-1">
-        <p className="font-display text-xl text-ink-900">{invitation.title}</p>
+        <p className="font-display text-xl text-ink-900">{invitation.invitedBy} asked you to join them</p>
         <p className="text-sm text-ink-800">{when}</p>
-        <p className="text-sm text-muted-foreground">
-          With {doctorTitle(invitation.doctorName)} · invited by {invitation.invitedBy}
-        </p>
+        {invitation.clinicianName ? <p className="text-sm text-muted-foreground">With {doctorTitle(invitation.clinicianName)}</p> : null}
       </div>
       {/* Stacked on a phone, Join first: side by side, the two do not fit its width. */}
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
