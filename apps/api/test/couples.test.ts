@@ -307,6 +307,20 @@ describeApp(
       expect(await slotsOf(app, await aPatient(app), doctor.id, session.startTime.slice(0, 10))).toContain(session.startTime);
     });
 
+    it("lets a patient invite a partner five times a day, then answers 429 and writes nothing", async () => {
+      const { app } = testApp();
+      const patient = await aPatient(app);
+      const slots = await slotsOf(app, patient, doctor.id, weekdayAhead(75));
+      const invite = (slot: string, n: number) =>
+        book(app, patient, { doctorId: doctor.id, startTime: slot, title: "Us", serviceId: couplesId, partnerEmail: `partner-${n}@example.com` });
+      for (let n = 0; n < 5; n += 1) expect((await invite(slots[n]!, n)).statusCode).toBe(200);
+      const before = await rowCounts(app);
+      const refused = await invite(slots[5]!, 5);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/5 times a day/);
+      expect(await rowCounts(app)).toEqual(before);
+    });
+
     it("refuses a partner who is busy then, and bad bookings, with a clear 4xx that writes nothing", async () => {
       const { app } = testApp();
       const partner = await aPatient(app);

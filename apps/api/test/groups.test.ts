@@ -179,6 +179,29 @@ describeApp("a doctor's group", (testApp) => {
     expect((await patch(app, member, place.id, { status: "cancelled" })).statusCode).toBe(200);
     expect((await app.inject({ method: "GET", url: "/api/waitlist/offers", headers: as(waiting) })).json()).toEqual([]);
 
+    // A waitlist offer holding an hour is withdrawn, with an apology, when a group is set at it.
+    const freer = await aPatient(app);
+    const [held] = await slotsOf(app, freer, doctor.id, weekdayAhead(65));
+    const freed = (await book(app, freer, { doctorId: doctor.id, startTime: held })).json();
+    expect((await patch(app, freer, freed.id, { status: "cancelled" })).statusCode).toBe(200);
+    const offers = async () => (await app.inject({ method: "GET", url: "/api/waitlist/offers", headers: as(waiting) })).json() as { startTime: string }[];
+    expect((await offers()).map((offer) => offer.startTime)).toEqual([held]);
+    const over = await app.inject({
+      method: "POST",
+      url: "/api/groups",
+      payload: { title: "Over it", startTime: held, capacity: 4, serviceId: groupServiceId },
+      headers: as(doctor),
+    });
+    expect(over.statusCode, over.body).toBe(200);
+    expect(await offers()).toEqual([]);
+    const withdrawn = await app.clinic.db
+      .selectFrom("waitlist_offers")
+      .select("status")
+      .where("patient_id", "=", waiting.id)
+      .where("start_time", "=", held)
+      .execute();
+    expect(withdrawn.map((offer) => offer.status)).toEqual(["withdrawn"]);
+
     const [slot] = await slotsOf(app, doctor, doctor.id, weekdayAhead(70));
     const count = async () =>
       Number(

@@ -362,3 +362,14 @@ export async function endCouplesOf(
     .execute();
   return others.map((row) => ({ id: row.id, patientId: row.patient_id, startTime: row.start_time, endTime: row.end_time, createdAt: row.created_at }));
 }
+
+/** How many partners `inviterId` has invited since `since`. */
+export async function invitationsSentSince(db: Db, inviterId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom("party_invitations")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("invited_by", "=", inviterId)
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

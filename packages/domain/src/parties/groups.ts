@@ -33,6 +33,7 @@ import { SESSION_CHANGED } from "../appointments/write-scheduled-session";
 import type { z } from "zod";
 import type { createGroupInputSchema, Group } from "./party.schema";
 import { holdPartyAsRead, takePlace } from "./places";
+import { announceOfferChanges, settleBookedHours, type OfferChange } from "../waitlist/offers";
 
 type Caller = RequestContext & { user: User };
 
@@ -66,10 +67,18 @@ export async function createGroup(ctx: Caller, input: z.output<typeof createGrou
     createdAt,
   };
   let id: number;
+  let offerChanges: OfferChange[] = [];
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
       await claimHourForParty(trx, doctorId, party.startTime);
       const made = await insertParty(trx, party);
+      // A waitlist offer holding the hour is withdrawn with an apology, as a booking of it would.
+      offerChanges = await settleBookedHours(ctx, trx, {
+        doctorId,
+        patientId: null,
+        sessions: [{ startTime: party.startTime }],
+        clinicianName: clinicianNameOf(doctor),
+      });
       await recordAudit(ctx, { actorId: user.id, action: "group.create", outcome: "success", targetType: "party", targetId: made, request: ctx.request }, trx);
       return made;
     });
@@ -78,6 +87,7 @@ export async function createGroup(ctx: Caller, input: z.output<typeof createGrou
     throw error;
   }
   ctx.events.publish({ type: "appointment_changed", data: { id }, recipients: [doctorId] });
+  announceOfferChanges(ctx, offerChanges);
   return groupView({ ...party, id, status: "scheduled", doctorName: clinicianNameOf(doctor), taken: 0 }, [], user);
 }
 

@@ -11,6 +11,7 @@ import {
   findPartyInvitation,
   findUserById,
   insertPartyInvitation,
+  invitationsSentSince,
   pendingInvitationsTo,
   readMemberContact,
   scheduledPlacesOf,
@@ -29,6 +30,9 @@ import type { ReceivedInvitation } from "./party.schema";
 import { takePlace } from "./places";
 
 export const NO_SUCH_INVITATION = "No such invitation.";
+/** How many couples sessions a patient may ask a partner to join in a day. */
+export const INVITATIONS_A_DAY = 5;
+const DAY_MS = 86_400_000;
 
 /** Writes the invitation of a couple's partner, in the booking's transaction, and lets the partner know if the address is a patient's. */
 export async function invitePartner(
@@ -38,6 +42,13 @@ export async function invitePartner(
 ): Promise<void> {
   if (inviter.email?.toLowerCase() === email) throw new AppError("INVALID_INPUT", "Name your partner's email address, not your own.");
   const at = ctx.now().toISOString();
+  // An invitation is an email to an address the clinic does not know: a patient sends a few, never a stream.
+  if ((await invitationsSentSince(trx, inviter.id, new Date(ctx.now().getTime() - DAY_MS).toISOString())) >= INVITATIONS_A_DAY) {
+    throw new AppError(
+      "RATE_LIMITED",
+      `A patient can invite a partner ${INVITATIONS_A_DAY} times a day at most. Please try again tomorrow, or ask the clinic.`,
+    );
+  }
   const invitationId = await insertPartyInvitation(trx, { partyId, invitedBy: inviter.id, email, createdAt: at });
   // Only a patient can answer it: a member of staff with the address is not written to.
   const invitees = (await Promise.all((await findActiveUserIdsByVerifiedEmail(trx, email)).map((id) => findUserById(trx, id)))).flatMap((user) =>

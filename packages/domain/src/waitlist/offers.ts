@@ -118,9 +118,10 @@ export function offerGone(offer: Pick<WaitlistOfferRow, "status">): AppError {
 /** A booking's sessions (one, or a series'), each with its hour. */
 interface BookedHours {
   doctorId: number;
-  patientId: number;
+  /** The patient booked; null for a doctor's group set at the hours (no one's place yet). */
+  patientId: number | null;
   clinicianName: string;
-  sessions: readonly { startTime: string; appointmentId: number }[];
+  sessions: readonly { startTime: string; appointmentId?: number }[];
   /** The offer a single booking accepts. */
   acceptingOfferId?: number;
 }
@@ -150,7 +151,8 @@ export async function settleBookedHours(services: OfferServices, trx: Transactio
   for (const offer of offers) {
     changes.push({ offerId: offer.id, patientId: offer.patientId });
     if (offer.patientId === booked.patientId) {
-      const appointmentId = booked.sessions.find((session) => session.startTime === offer.startTime)!.appointmentId;
+      const appointmentId = booked.sessions.find((session) => session.startTime === offer.startTime)?.appointmentId;
+      if (appointmentId === undefined) throw new Error(`the booking of offer ${offer.id}'s hour names no appointment`);
       if (offer.id !== booked.acceptingOfferId) await closeWaitlistOffer(trx, offer.id, { status: "accepted", at, appointmentId });
       await endWaitlistEntry(trx, offer.entryId, at, "booked");
       continue;
