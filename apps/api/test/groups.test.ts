@@ -198,7 +198,7 @@ describeApp("a doctor's group", (testApp) => {
       .selectFrom("waitlist_offers")
       .select("status")
       .where("patient_id", "=", waiting.id)
-      .where("start_time", "=", held)
+      .where("start_time", "=", held!)
       .execute();
     expect(withdrawn.map((offer) => offer.status)).toEqual(["withdrawn"]);
 
