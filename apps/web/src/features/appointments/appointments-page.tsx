@@ -50,6 +50,9 @@ export function AppointmentsPage() {
   const feed = trpc.calendar.feed.useQuery();
   // In the page's batch, so the booking modal knows at once whether intake comes first.
   trpc.intake.mine.useQuery(undefined, { enabled: user?.role === "patient" });
+  // In the page's batch too: a patient's invitations, and the groups a patient may join or a doctor holds.
+  trpc.parties.invitations.useQuery(undefined, { enabled: user?.role === "patient" });
+  trpc.parties.groups.useQuery(undefined, { enabled: !!user && user.role !== "admin" });
   // The clinic's time zone, so times can say when the viewer's differs.
   const zoneReads = useClinicZoneReads();
 
