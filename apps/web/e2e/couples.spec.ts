@@ -1,32 +1,35 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, type Browser } from "@playwright/test";
 
+import { ownClinic } from "./clinic-server";
 import { noticeLinkFor } from "./notice-links";
 import { completeIntake, pickFirstFreeTime } from "./schedule-support";
 import { chooseOption, expectToast, newPatient, screenshotsAt, seriousViolations } from "./support";
 
 // Issue 36, part 1: a patient books a couples session naming their partner's address; the partner,
 // signed in with that address verified, finds the invitation on Appointments and joins; both then
-// see the session with each other's name.
+// see the session with each other's name. On a clinic of its own: its outbox holds the address
+// verification links, and its accounts and bookings meet no other test's.
 
+const test = ownClinic();
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
 /** A patient on a browser context of their own, with their address verified by the link the clinic sent to it. */
-async function aVerifiedPatient(browser: Browser, baseURL: string, firstName: string) {
+async function aVerifiedPatient(browser: Browser, baseURL: string, dataDir: string, firstName: string) {
   const context = await browser.newContext({ baseURL, reducedMotion: "reduce" });
   const page = await context.newPage();
   const patient = { ...newPatient(), firstName };
   const registered = await page.request.post("/api/register", { data: { ...patient, role: "patient" } });
   expect(registered.status(), await registered.text()).toBe(200);
   await completeIntake(page, `${patient.firstName} ${patient.lastName}`);
-  await page.goto(noticeLinkFor(process.env.E2E_SHARED_DATA_DIR!, patient.username, "email_verification"));
+  await page.goto(noticeLinkFor(dataDir, patient.username, "email_verification"));
   await expect(page.getByRole("heading", { level: 1, name: "Your email address is confirmed" })).toBeVisible();
   return { page, patient, context };
 }
 
-test("a couple books together: the partner joins from the invitation, and both see the session", async ({ browser, baseURL }) => {
+test("a couple books together: the partner joins from the invitation, and both see the session", async ({ browser, baseURL, clinic }) => {
   test.setTimeout(120_000);
-  const booker = await aVerifiedPatient(browser, baseURL!, "Alex");
-  const partner = await aVerifiedPatient(browser, baseURL!, "Sam");
+  const booker = await aVerifiedPatient(browser, baseURL!, clinic.dataDir, "Alex");
+  const partner = await aVerifiedPatient(browser, baseURL!, clinic.dataDir, "Sam");
   const title = `Together ${Date.now().toString(36)}`;
 
   const { page } = booker;

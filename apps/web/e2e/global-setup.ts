@@ -10,7 +10,5 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = Number(process.env.E2E_PORT ?? 4173);
   await assertPortFree(port);
   const server = await startClinicServer({ port, logs: true });
-  // Workers inherit what global setup sets: a test that reads the shared clinic's outbox finds it here.
-  process.env.E2E_SHARED_DATA_DIR = server.dataDir;
   return server.stop;
 }

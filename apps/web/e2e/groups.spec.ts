@@ -1,14 +1,17 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 
+import { ownClinic } from "./clinic-server";
 import { completeIntake, pickFirstFreeTime } from "./schedule-support";
 import { DEMO, expectToast, newPatient, screenshotsAt, seriousViolations, signInQuietly } from "./support";
 
 // Issue 36, part 1: a doctor sets a group on Appointments; a patient in their care finds it among
-// their groups and joins; the doctor sees them in it.
+// their groups and joins; the doctor sees them in it. On a clinic of its own, so its accounts and
+// its hours meet no other test's.
 
+const test = ownClinic();
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
-/** The demo's mindfulness clinician: few other tests book with her. */
+/** The demo's mindfulness clinician. */
 const MOREAU = { username: "dr.moreau", password: DEMO.doctor.password, lastName: "Moreau" };
 
 test("a doctor sets a group and a patient in their care joins it", async ({ page, browser, baseURL }) => {
