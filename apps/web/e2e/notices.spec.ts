@@ -25,6 +25,9 @@ const test = base.extend<object, { clinic: ClinicServer }>({
   baseURL: async ({ clinic }, use) => use(clinic.baseURL),
 });
 
+// No fades: axe measures contrast on the page as it settles, never part-way through its entrance.
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
 /** As packages/domain/src/notices/signed-links.ts signs: claims in base64url, an HMAC-SHA256 under the key derived for notice links. */
 function unsubscribeLink(userId: number, topic: string): string {
   const key = Buffer.from(hkdfSync("sha256", SECRETS_KEY, Buffer.alloc(0), "halcyon/notice-links", 32));

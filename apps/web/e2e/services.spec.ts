@@ -95,8 +95,10 @@ test("an admin adds a service, raises its fee and sets a patient's own rate, whi
   const offered = alex.getByRole("option");
   await expect(offered.filter({ hasText: "Evening Therapy · 50 min · $90.00" })).toBeVisible();
   await expect(offered.filter({ hasText: "Initial consultation" })).toBeVisible();
-  // Couples and family sessions take more than one patient (issue 36): not offered for one.
-  await expect(offered.filter({ hasText: /Couples|Family/ })).toHaveCount(0);
+  // A couples session is booked with a partner (the dialog asks for them); a family session or a
+  // group is never booked by one patient alone (a group is joined from the doctor's open groups).
+  await expect(offered.filter({ hasText: "Couples Therapy" })).toBeVisible();
+  await expect(offered.filter({ hasText: /Family|Mindfulness Group/ })).toHaveCount(0);
   await alex.keyboard.press("Escape");
   await chooseOption(alex, service, "Evening Therapy · 50 min · $90.00");
   await expect(booking.getByText("You agree to $90.00 for this session, your own rate.")).toBeVisible();
