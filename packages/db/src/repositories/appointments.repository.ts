@@ -366,34 +366,18 @@ export async function countAppointments(
   };
 }
 
-/** A session cancelled with others at once: what its notices need to say. */
-export interface CancelledSession {
-  id: number;
-  startTime: string;
-  endTime: string;
-  createdAt: string;
-}
-
-/**
- * Cancels the pair's sessions still to come (a doctor whose care ended does not hold them), as
- * cancelled by `by` at `now`. Answers the sessions it cancelled.
- */
-export async function cancelUpcomingSessionsOfPair(
-  db: Db,
-  pair: { doctorId: number; patientId: number },
-  by: number,
-  now: string,
-): Promise<CancelledSession[]> {
+/** The ids of the pair's sessions still scheduled to begin after `after` (a doctor whose care ends no longer holds them). */
+export async function upcomingSessionIdsOfPair(db: Db, pair: { doctorId: number; patientId: number }, after: string): Promise<number[]> {
   const rows = await db
-    .updateTable("appointments")
-    .set({ status: "cancelled", cancelled_at: now, cancelled_by: by, updated_at: now })
+    .selectFrom("appointments")
+    .select("id")
     .where("doctor_id", "=", pair.doctorId)
     .where("patient_id", "=", pair.patientId)
     .where("status", "=", "scheduled")
-    .where("start_time", ">", now)
-    .returning(["id", "start_time", "end_time", "created_at"])
+    .where("start_time", ">", after)
+    .orderBy("id")
     .execute();
-  return rows.map((row) => ({ id: row.id, startTime: row.start_time, endTime: row.end_time, createdAt: row.created_at }));
+  return rows.map((row) => row.id);
 }
 
 /** A scheduled session a reminder may be due for, with what the patient's reminder needs. */

@@ -2,7 +2,6 @@
 // hour, the appointment rows of its patients (each an ordinary appointment naming the party), and
 // a couple's invitation of the partner. See the migration 2026-12-04T1000-parties.
 import type { Database, PartyInvitationStatus, PartyKind, PartyStatus } from "../schema";
-import { findAppointments, type AppointmentView } from "./appointments.repository";
 import { serialise, type Db } from "./db";
 import type { Transaction } from "kysely";
 
@@ -79,23 +78,39 @@ export async function insertParty(db: Db, party: Omit<PartyRecord, "id" | "statu
   return row.id;
 }
 
+interface PartyRow {
+  id: number;
+  kind: PartyKind;
+  doctor_id: number;
+  title: string;
+  start_time: string;
+  end_time: string;
+  capacity: number;
+  service_id: number | null;
+  status: PartyStatus;
+  created_by: number | null;
+  created_at: string;
+}
+
+function toParty(row: PartyRow): PartyRecord {
+  return {
+    id: row.id,
+    kind: row.kind,
+    doctorId: row.doctor_id,
+    title: row.title,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    capacity: row.capacity,
+    serviceId: row.service_id,
+    status: row.status,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+  };
+}
+
 export async function findParty(db: Db, id: number): Promise<PartyRecord | undefined> {
   const row = await db.selectFrom("appointment_parties").selectAll().where("id", "=", id).executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      kind: row.kind,
-      doctorId: row.doctor_id,
-      title: row.title,
-      startTime: row.start_time,
-      endTime: row.end_time,
-      capacity: row.capacity,
-      serviceId: row.service_id,
-      status: row.status,
-      createdBy: row.created_by,
-      createdAt: row.created_at,
-    }
-  );
+  return row && toParty(row);
 }
 
 export async function updateParty(
@@ -114,17 +129,6 @@ export async function updateParty(
     })
     .where("id", "=", id)
     .execute();
-}
-
-/** The places of a party still scheduled, as screens show them, in the order they were taken. */
-export async function scheduledPlacesOf(db: Db, partyId: number): Promise<AppointmentView[]> {
-  const ids = await db.selectFrom("appointments").select("id").where("party_id", "=", partyId).where("status", "=", "scheduled").orderBy("id").execute();
-  return (
-    await findAppointments(
-      db,
-      ids.map((row) => row.id),
-    )
-  ).sort((a, b) => a.id - b.id);
 }
 
 /** A patient's place in a party, as its doctor (and, for a couple, the partner) sees it. */
@@ -208,11 +212,52 @@ export async function invitationsOfParties(db: Db, partyIds: readonly number[]):
   return (await db.selectFrom("party_invitations").selectAll().where("party_id", "in", partyIds).orderBy("id", "desc").execute()).map(toInvitation);
 }
 
-/** The invitations waiting for an answer from whoever's verified address is `email` (lower-cased). */
-export async function pendingInvitationsTo(db: Db, email: string): Promise<PartyInvitation[]> {
-  return (await db.selectFrom("party_invitations").selectAll().where("email", "=", email).where("status", "=", "pending").orderBy("id").execute()).map(
-    toInvitation,
-  );
+/** An invitation waiting for its answer, with the session it is to and who sent it. */
+export interface PendingInvitation {
+  id: number;
+  startTime: string;
+  endTime: string;
+  inviterFirstName: string;
+  doctorName: string;
+}
+
+/**
+ * The invitations waiting for an answer from whoever's verified address is `email` (lower-cased),
+ * `patientId`: those to a session still scheduled to begin after `after`, sent by someone else, to
+ * a session the patient holds no place in. One read, however many there are.
+ */
+export async function pendingInvitationsTo(db: Db, email: string, patientId: number, after: string): Promise<PendingInvitation[]> {
+  const rows = await db
+    .selectFrom("party_invitations as i")
+    .innerJoin("appointment_parties as g", "g.id", "i.party_id")
+    .innerJoin("users as u", "u.id", "i.invited_by")
+    .innerJoin("users as d", "d.id", "g.doctor_id")
+    .select(["i.id", "g.start_time", "g.end_time", "u.first_name as inviter_first_name", "d.first_name", "d.last_name"])
+    .where("i.email", "=", email)
+    .where("i.status", "=", "pending")
+    .where("i.invited_by", "!=", patientId)
+    .where("g.status", "=", "scheduled")
+    .where("g.start_time", ">", after)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("appointments as a")
+            .select("a.id")
+            .whereRef("a.party_id", "=", "g.id")
+            .where("a.patient_id", "=", patientId)
+            .where("a.status", "=", "scheduled"),
+        ),
+      ),
+    )
+    .orderBy("i.id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    inviterFirstName: row.inviter_first_name,
+    doctorName: `${row.first_name} ${row.last_name}`,
+  }));
 }
 
 /** Answers an invitation still pending; false if it no longer was. */
@@ -238,17 +283,6 @@ export async function withdrawPartyInvitations(db: Db, partyId: number, at: stri
     .where("party_id", "=", partyId)
     .where("status", "=", "pending")
     .execute();
-}
-
-/** How many places of a party are still scheduled (a group's seats taken). */
-export async function placesTaken(db: Db, partyId: number): Promise<number> {
-  const row = await db
-    .selectFrom("appointments")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("party_id", "=", partyId)
-    .where("status", "=", "scheduled")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Any number (in PostgreSQL's advisory-lock space) that names "one party's places". */
@@ -302,17 +336,7 @@ export async function upcomingGroups(db: Db, filter: { doctorId?: number; caredF
   }
   const rows = await query.orderBy("g.start_time").orderBy("g.id").limit(200).execute();
   return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    doctorId: row.doctor_id,
-    title: row.title,
-    startTime: row.start_time,
-    endTime: row.end_time,
-    capacity: row.capacity,
-    serviceId: row.service_id,
-    status: row.status,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
+    ...toParty(row),
     doctorName: `${row.first_name} ${row.last_name}`,
     taken: Number(row.taken ?? 0),
   }));
@@ -322,45 +346,6 @@ export async function upcomingGroups(db: Db, filter: { doctorId?: number; caredF
 export async function scheduledPlaceIds(db: Db, partyId: number): Promise<number[]> {
   const rows = await db.selectFrom("appointments").select("id").where("party_id", "=", partyId).where("status", "=", "scheduled").orderBy("id").execute();
   return rows.map((row) => row.id);
-}
-
-/**
- * Ends the couples these cancelled places were in: the other places still scheduled are cancelled
- * too (by `by`), each couple's party is cancelled and its invitation withdrawn. Answers the other
- * places cancelled, for their notices. (A group goes on without a member who leaves it.)
- */
-export async function endCouplesOf(
-  db: Db,
-  placeIds: readonly number[],
-  by: number,
-  now: string,
-): Promise<{ id: number; patientId: number; startTime: string; endTime: string; createdAt: string }[]> {
-  if (placeIds.length === 0) return [];
-  const couples = await db
-    .selectFrom("appointments as a")
-    .innerJoin("appointment_parties as g", "g.id", "a.party_id")
-    .select("g.id")
-    .where("a.id", "in", placeIds)
-    .where("g.kind", "=", "couple")
-    .where("g.status", "=", "scheduled")
-    .execute();
-  const partyIds = [...new Set(couples.map((row) => row.id))];
-  if (partyIds.length === 0) return [];
-  const others = await db
-    .updateTable("appointments")
-    .set({ status: "cancelled", cancelled_at: now, cancelled_by: by, updated_at: now })
-    .where("party_id", "in", partyIds)
-    .where("status", "=", "scheduled")
-    .returning(["id", "patient_id", "start_time", "end_time", "created_at"])
-    .execute();
-  await db.updateTable("appointment_parties").set({ status: "cancelled", updated_at: now }).where("id", "in", partyIds).execute();
-  await db
-    .updateTable("party_invitations")
-    .set({ status: "withdrawn", answered_at: now })
-    .where("party_id", "in", partyIds)
-    .where("status", "=", "pending")
-    .execute();
-  return others.map((row) => ({ id: row.id, patientId: row.patient_id, startTime: row.start_time, endTime: row.end_time, createdAt: row.created_at }));
 }
 
 /** How many partners `inviterId` has invited since `since`. */

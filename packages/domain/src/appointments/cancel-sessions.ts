@@ -1,7 +1,8 @@
-// Cancelling scheduled sessions, one (PATCH /appointments/{id}) or several of a series at once,
-// each exactly alike: its own late flag and late fee by its own start, its notices, its audit row
-// and its hour offered to the waitlist, all in one transaction; the care the bookings began ended
-// if nothing else holds it; each session's room shut once the cancellation is committed.
+// Cancelling scheduled sessions, one (PATCH /appointments/{id}), several of a series at once, or
+// all those of a care an admin ends, each exactly alike: its own late flag and late fee by its own
+// start, its notices, its audit row and its hour offered to the waitlist, all in one transaction;
+// the care the bookings began ended if nothing else holds it; each session's room shut once the
+// cancellation is committed.
 import {
   endCareLeftByCancelledBookings,
   updateParty,
@@ -11,13 +12,13 @@ import {
   type Transaction,
   type User,
 } from "@halcyon/db";
-import { recordAudit } from "../audit/audit";
 import { openSessionFee } from "../billing/charges";
 import type { RequestContext } from "../context";
 import { endCallOfAppointment } from "../visits/room-closing";
 import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
 import { cancellerOf, enqueueAppointmentNotices } from "./appointment-notices";
 import { holdPartyAsRead } from "../parties/places";
+import { auditCareEnded } from "../care/care-ended";
 import { editPatch, type SessionEdit } from "./session-edit";
 import { writeScheduledSession } from "./write-scheduled-session";
 
@@ -30,19 +31,7 @@ import { writeScheduledSession } from "./write-scheduled-session";
  */
 async function endCareIfBookingsAllCancelled(ctx: RequestContext & { user: User }, trx: Transaction<Database>, appointment: AppointmentView): Promise<void> {
   if (!(await endCareLeftByCancelledBookings(trx, appointment.doctorId, appointment.patientId))) return;
-  await recordAudit(
-    ctx,
-    {
-      actorId: ctx.user.id,
-      action: "care.end",
-      outcome: "success",
-      targetType: "patient",
-      targetId: appointment.patientId,
-      request: ctx.request,
-      details: { doctorId: appointment.doctorId, reason: "bookings_cancelled" },
-    },
-    trx,
-  );
+  await auditCareEnded(ctx, trx, appointment, { reason: "bookings_cancelled" });
 }
 
 interface Cancellation {
@@ -52,74 +41,73 @@ interface Cancellation {
   auditDetails?: Record<string, unknown>;
   /** The refusal when a session is no longer scheduled by the time it is written. */
   changedElsewhere: string;
-  /** The couple's or group's session these places are every place of: it ends with them (its invitation withdrawn). */
-  endsParty?: number | undefined;
+  /** The couples' or groups' sessions these places are every place of: each ends with them (its invitation withdrawn). */
+  endsParties?: readonly number[];
 }
 
 /**
  * Sessions of one doctor, all still scheduled and still to come as read: of one patient (one, or
  * several of a series, or their place in a group), or every place of a couple's or a group's
- * session (`endsParty`). The hours given up are offered to the waitlist once no session holds them.
+ * session (`endsParties`). The hours given up are offered to the waitlist once no session holds them.
  */
-export async function cancelSessions(
+export async function cancelSessions(ctx: RequestContext & { user: User }, sessions: readonly AppointmentView[], cancellation: Cancellation): Promise<void> {
+  const offerChanges = await ctx.db.transaction().execute((trx) => cancelSessionsIn(ctx, trx, sessions, cancellation));
+  await afterCancelling(ctx, sessions, offerChanges);
+}
+
+/** `cancelSessions` inside a change of its own (an admin ending a doctor's care): everything but what follows the commit. */
+export async function cancelSessionsIn(
   ctx: RequestContext & { user: User },
+  trx: Transaction<Database>,
   sessions: readonly AppointmentView[],
-  { edit = {}, auditDetails = {}, changedElsewhere, endsParty }: Cancellation,
-): Promise<void> {
+  { edit = {}, auditDetails = {}, changedElsewhere, endsParties = [] }: Cancellation,
+): Promise<OfferChange[]> {
   const { user } = ctx;
   const first = sessions[0];
-  if (!first) return;
+  if (!first) return [];
   const now = ctx.now();
   const edited = editPatch(edit);
-  let offerChanges: OfferChange[] = [];
-  await ctx.db.transaction().execute(async (trx) => {
-    if (endsParty !== undefined)
-      await holdPartyAsRead(
-        trx,
-        endsParty,
-        sessions.map((session) => session.id),
-        changedElsewhere,
-      );
-    for (const session of sessions) {
-      // A patient may cancel at any time; inside the window the doctor sees it was late.
-      const late = user.role === "patient" && Date.parse(session.startTime) - now.getTime() < ctx.config.cancellationWindowMs;
-      await writeScheduledSession(
-        trx,
-        session.id,
-        { ...edited, status: "cancelled", cancelledAt: now.toISOString(), cancelledBy: user.id, lateCancellation: late, updatedAt: now.toISOString() },
-        changedElsewhere,
-      );
-      if (late) await openSessionFee(ctx, trx, session, "late_cancellation", user.id);
-      const changes = [late ? "late_cancel" : "cancel", ...(Object.keys(edited).length > 0 ? ["edit"] : [])];
-      await recordAudit(
-        ctx,
-        {
-          actorId: user.id,
-          action: "appointment.update",
-          outcome: "success",
-          targetType: "appointment",
-          targetId: session.id,
-          request: ctx.request,
-          details: { changes, ...auditDetails },
-        },
-        trx,
-      );
-    }
-    if (endsParty !== undefined) {
-      await updateParty(trx, endsParty, { status: "cancelled", updatedAt: now.toISOString() });
-      await withdrawPartyInvitations(trx, endsParty, now.toISOString());
-    }
-    await enqueueAppointmentNotices(ctx, trx, [...sessions], first.doctorName, { kind: "cancelled", cancelledBy: cancellerOf(user), cancellerId: user.id });
-    for (const session of uniqueBy(sessions, (s) => s.patientId)) await endCareIfBookingsAllCancelled(ctx, trx, session);
-    offerChanges = await offerFreedHours(
+  for (const partyId of endsParties) {
+    const places = sessions.filter((session) => session.party?.id === partyId);
+    await holdPartyAsRead(
+      trx,
+      partyId,
+      places.map((session) => session.id),
+      changedElsewhere,
+    );
+  }
+  for (const session of sessions) {
+    // A patient may cancel at any time; inside the window the doctor sees it was late.
+    const late = user.role === "patient" && Date.parse(session.startTime) - now.getTime() < ctx.config.cancellationWindowMs;
+    const changes = [late ? "late_cancel" : "cancel", ...(Object.keys(edited).length > 0 ? ["edit"] : [])];
+    await writeScheduledSession(
       ctx,
       trx,
-      first.doctorId,
-      uniqueBy(sessions, (s) => s.startTime).map((session) => new Date(session.startTime)),
-      { passOver: first.patientId },
+      session.id,
+      { ...edited, status: "cancelled", cancelledAt: now.toISOString(), cancelledBy: user.id, lateCancellation: late, updatedAt: now.toISOString() },
+      { changedElsewhere, audit: { changes, ...auditDetails } },
     );
-  });
+    if (late) await openSessionFee(ctx, trx, session, "late_cancellation", user.id);
+  }
+  for (const partyId of endsParties) {
+    await updateParty(trx, partyId, { status: "cancelled", updatedAt: now.toISOString() });
+    await withdrawPartyInvitations(trx, partyId, now.toISOString());
+  }
+  await enqueueAppointmentNotices(ctx, trx, [...sessions], first.doctorName, { kind: "cancelled", cancelledBy: cancellerOf(user), cancellerId: user.id });
+  for (const session of uniqueBy(sessions, (s) => s.patientId)) await endCareIfBookingsAllCancelled(ctx, trx, session);
+  return offerFreedHours(
+    ctx,
+    trx,
+    first.doctorId,
+    uniqueBy(sessions, (s) => s.startTime).map((session) => new Date(session.startTime)),
+    { passOver: first.patientId },
+  );
+}
 
+/** Once the cancellation is committed: the screens told, the offers it made announced, each session's room shut. */
+export async function afterCancelling(ctx: RequestContext & { user: User }, sessions: readonly AppointmentView[], offerChanges: OfferChange[]): Promise<void> {
+  const first = sessions[0];
+  if (!first) return;
   const patients = uniqueBy(sessions, (s) => s.patientId).map((s) => s.patientId);
   ctx.events.publish({ type: "appointment_changed", data: { id: first.id }, recipients: [...patients, first.doctorId] });
   announceOfferChanges(ctx, offerChanges);

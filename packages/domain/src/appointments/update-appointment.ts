@@ -1,8 +1,7 @@
 // The life of a scheduled session after booking: rescheduling, editing, cancelling, and — for
 // its doctor — completing it or marking a no-show. Every change comes through here
 // (PATCH /api/appointments/{id}). A session that is no longer scheduled is final.
-import { findAppointment, isUniqueViolation, scheduledPlacesOf, updateParty, type AppointmentPatch, type AppointmentView, type User } from "@halcyon/db";
-import { recordAudit } from "../audit/audit";
+import { findAppointment, isUniqueViolation, updateParty, type AppointmentPatch, type AppointmentView, type User } from "@halcyon/db";
 import { chargeCompletedSession, openSessionFee } from "../billing/charges";
 import { endCallOfAppointment } from "../visits/room-closing";
 import type { RequestContext } from "../context";
@@ -12,7 +11,7 @@ import type { updateAppointmentInputSchema } from "./appointment.schema";
 import { enqueueAppointmentNotices } from "./appointment-notices";
 import { cancelSessions } from "./cancel-sessions";
 import { GROUP_NOT_MOVABLE, movable } from "../parties/party-rules";
-import { holdPartyAsRead } from "../parties/places";
+import { holdPartyAsRead, scheduledPlacesOf } from "../parties/places";
 import { claimHourForParty, claimHoursForSingles } from "./doctor-hours";
 import { editPatch } from "./session-edit";
 import { SESSION_CHANGED, writeScheduledSession } from "./write-scheduled-session";
@@ -62,8 +61,8 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
     if (started) throw new AppError("INVALID_INPUT", "This session has already started, so it cannot be cancelled.");
     const places = await sessionOf(ctx, appointment);
     // A couple's session ends with either's cancellation; a member leaving a group leaves the group in place.
-    const endsParty = appointment.party?.kind === "couple" ? appointment.party.id : undefined;
-    await cancelSessions(ctx, places, { edit: input, changedElsewhere: SESSION_CHANGED, endsParty });
+    const endsParties = appointment.party?.kind === "couple" ? [appointment.party.id] : [];
+    await cancelSessions(ctx, places, { edit: input, changedElsewhere: SESSION_CHANGED, endsParties });
     return reread(ctx, appointment.id);
   }
 
@@ -113,20 +112,7 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
       for (const row of rows) {
         // Moving the row takes the new slot and gives up the old one at once; the slot indexes
         // refuse a new slot already taken.
-        await writeScheduledSession(trx, row.id, patch, SESSION_CHANGED);
-        await recordAudit(
-          ctx,
-          {
-            actorId: user.id,
-            action: "appointment.update",
-            outcome: "success",
-            targetType: "appointment",
-            targetId: row.id,
-            request: ctx.request,
-            details: { changes },
-          },
-          trx,
-        );
+        await writeScheduledSession(ctx, trx, row.id, patch, { changedElsewhere: SESSION_CHANGED, audit: { changes } });
       }
       // What the session's end owes, in the same transaction as the end itself.
       if (patch.status === "completed") await chargeCompletedSession(ctx, trx, appointment, user.id);

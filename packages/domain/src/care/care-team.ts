@@ -4,22 +4,23 @@
 // holds, and ends any call of theirs in progress. Every change is audited.
 import {
   beginCare,
-  cancelUpcomingSessionsOfPair,
   endCare,
-  endCouplesOf,
+  findAppointments,
   findUserById,
   listCareTeam,
   recordCareEnding,
+  upcomingSessionIdsOfPair,
   type CareTeamMember,
   type User,
 } from "@halcyon/db";
-import { clinicianNameOf, enqueueAppointmentNotices } from "../appointments/appointment-notices";
 import { findActiveDoctor } from "../appointments/availability";
+import { afterCancelling, cancelSessionsIn } from "../appointments/cancel-sessions";
+import { scheduledPlacesOf } from "../parties/places";
+import { auditCareEnded } from "./care-ended";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { endCallsOfPair } from "../visits/room-closing";
-import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
 
 type Admin = RequestContext & { user: User };
 
@@ -59,56 +60,32 @@ export async function assignDoctor(ctx: Admin, { patientId, doctorId }: { patien
   return listCareTeam(ctx.db, patientId);
 }
 
-/** Ends a doctor's care of a patient, and cancels the sessions between them still to come. */
+/**
+ * Ends a doctor's care of a patient, and cancels the sessions between them still to come as any
+ * cancellation does (a couple's session with both places; a group goes on without the patient).
+ */
 export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patientId: number; doctorId: number }): Promise<{ cancelledSessions: number }> {
   await findPatient(ctx, patientId);
   const now = ctx.now().toISOString();
-  let offerChanges: OfferChange[] = [];
-  const cancelled = await ctx.db.transaction().execute(async (trx) => {
+  const { sessions, offerChanges } = await ctx.db.transaction().execute(async (trx) => {
     if (!(await endCare(trx, doctorId, patientId))) throw new AppError("NOT_FOUND", "That doctor is not caring for this patient.");
     // Remembered: the doctor's emergency access to this patient now waits for an admin's approval.
     await recordCareEnding(trx, { doctorId, patientId, endedAt: now, endedBy: ctx.user.id });
-    const own = await cancelUpcomingSessionsOfPair(trx, { doctorId, patientId }, ctx.user.id, now);
+    const own = await findAppointments(trx, await upcomingSessionIdsOfPair(trx, { doctorId, patientId }, now));
     // A couple's session ends with either partner's place: the partner's is cancelled with it.
-    const partners = await endCouplesOf(
-      trx,
-      own.map((session) => session.id),
-      ctx.user.id,
-      now,
-    );
-    const sessions = [...own.map((session) => ({ ...session, patientId })), ...partners];
-    const ids = sessions.map((session) => session.id);
-    const doctor = sessions.length > 0 ? await findUserById(trx, doctorId) : undefined;
-    if (doctor) {
-      const noticed = sessions.map((session) => ({ ...session, doctorId }));
-      await enqueueAppointmentNotices(ctx, trx, noticed, clinicianNameOf(doctor), { kind: "cancelled", cancelledBy: "clinic" });
-    }
-    // The hours given up go to the doctor's waitlist, as any cancellation's do.
-    offerChanges = await offerFreedHours(
-      ctx,
-      trx,
-      doctorId,
-      sessions.map((session) => new Date(session.startTime)),
-      { passOver: patientId },
-    );
-    await recordAudit(
-      ctx,
-      {
-        actorId: ctx.user.id,
-        action: "care.end",
-        outcome: "success",
-        targetType: "patient",
-        targetId: patientId,
-        request: ctx.request,
-        details: { doctorId, reason: "admin", cancelledAppointmentIds: ids },
-      },
-      trx,
-    );
-    return ids;
+    const couples = [...new Set(own.flatMap((session) => (session.party?.kind === "couple" ? [session.party.id] : [])))];
+    const partners = (await Promise.all(couples.map((partyId) => scheduledPlacesOf(trx, partyId)))).flat().filter((place) => place.patientId !== patientId);
+    const sessions = [...own, ...partners];
+    const offerChanges = await cancelSessionsIn(ctx, trx, sessions, {
+      changedElsewhere: "A session of this care changed a moment ago. Please try again.",
+      endsParties: couples,
+      auditDetails: { reason: "care_ended" },
+    });
+    await auditCareEnded(ctx, trx, { doctorId, patientId }, { reason: "admin", cancelledAppointmentIds: sessions.map((session) => session.id) });
+    return { sessions, offerChanges };
   });
-  for (const id of cancelled) ctx.events.publish({ type: "appointment_changed", data: { id }, recipients: [patientId, doctorId] });
-  announceOfferChanges(ctx, offerChanges);
+  await afterCancelling(ctx, sessions, offerChanges);
   // A call of theirs in progress (an instant visit, or the session under way) ends with the care.
   await endCallsOfPair(ctx, { doctorId, patientId });
-  return { cancelledSessions: cancelled.length };
+  return { cancelledSessions: sessions.length };
 }

@@ -10,7 +10,6 @@ import {
   isInCareOf,
   isUniqueViolation,
   placesInParties,
-  scheduledPlacesOf,
   updateParty,
   upcomingGroups,
   type AppointmentView,
@@ -32,7 +31,7 @@ import { SESSION_LENGTH_MS } from "../appointments/slots";
 import { SESSION_CHANGED } from "../appointments/write-scheduled-session";
 import type { z } from "zod";
 import type { createGroupInputSchema, Group } from "./party.schema";
-import { holdPartyAsRead, takePlace } from "./places";
+import { holdPartyAsRead, scheduledPlacesOf, takePlace } from "./places";
 import { announceOfferChanges, settleBookedHours, type OfferChange } from "../waitlist/offers";
 
 type Caller = RequestContext & { user: User };
@@ -171,7 +170,7 @@ export async function cancelGroup(ctx: Caller, id: number): Promise<void> {
   if (Date.parse(group.startTime) <= ctx.now().getTime()) throw new AppError("INVALID_INPUT", "This group has already begun, so it cannot be cancelled.");
   const places = await scheduledPlacesOf(ctx.db, group.id);
   if (places.length > 0) {
-    await cancelSessions(ctx, places, { changedElsewhere: SESSION_CHANGED, endsParty: group.id, auditDetails: { partyId: group.id } });
+    await cancelSessions(ctx, places, { changedElsewhere: SESSION_CHANGED, endsParties: [group.id], auditDetails: { partyId: group.id } });
   } else {
     await ctx.db.transaction().execute(async (trx) => {
       await holdPartyAsRead(trx, group.id, [], SESSION_CHANGED);

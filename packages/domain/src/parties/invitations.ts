@@ -14,7 +14,6 @@ import {
   invitationsSentSince,
   pendingInvitationsTo,
   readMemberContact,
-  scheduledPlacesOf,
   type AppointmentView,
   type PartyInvitation,
   type Transaction,
@@ -27,7 +26,7 @@ import { AppError } from "../errors";
 import { clinicianNameOf } from "../appointments/appointment-notices";
 import { enqueueNotices } from "../notices/outbox";
 import type { ReceivedInvitation } from "./party.schema";
-import { takePlace } from "./places";
+import { scheduledPlacesOf, takePlace } from "./places";
 
 export const NO_SUCH_INVITATION = "No such invitation.";
 /** How many couples sessions a patient may ask a partner to join in a day. */
@@ -85,33 +84,27 @@ async function verifiedAddressOf(ctx: RequestContext & { user: User }): Promise<
   return contact?.email && contact.emailVerifiedAt ? contact.email.toLowerCase() : undefined;
 }
 
-/** The invitations waiting for the caller's answer, with the session they are to. */
+/** The invitations waiting for the caller's answer, with the session they are to (one read). */
 export async function receivedInvitations(ctx: RequestContext & { user: User }): Promise<ReceivedInvitation[]> {
   const address = await verifiedAddressOf(ctx);
   if (!address) return [];
-  const shown: ReceivedInvitation[] = [];
-  for (const invitation of await pendingInvitationsTo(ctx.db, address)) {
-    const session = await invitedSession(ctx, invitation);
-    if (session) shown.push(session.view);
-  }
-  return shown;
+  const pending = await pendingInvitationsTo(ctx.db, address, ctx.user.id, ctx.now().toISOString());
+  return pending.map((invitation) => ({
+    id: invitation.id,
+    startTime: invitation.startTime,
+    endTime: invitation.endTime,
+    invitedBy: invitation.inviterFirstName,
+    clinicianName: ctx.config.notices.nameClinician ? invitation.doctorName : null,
+  }));
 }
 
-/** The session an invitation is to, while it can still be joined by the caller. */
+/** The session an invitation is to, while the caller can still join it: its party, and the place of the patient who booked it. */
 async function invitedSession(ctx: RequestContext & { user: User }, invitation: PartyInvitation) {
   const party = await findParty(ctx.db, invitation.partyId);
   if (!party || party.status !== "scheduled" || Date.parse(party.startTime) <= ctx.now().getTime()) return undefined;
   const [booked] = await scheduledPlacesOf(ctx.db, party.id);
   if (!booked || booked.patientId === ctx.user.id) return undefined;
-  const inviter = await findUserById(ctx.db, invitation.invitedBy);
-  const view: ReceivedInvitation = {
-    id: invitation.id,
-    startTime: party.startTime,
-    endTime: party.endTime,
-    invitedBy: inviter?.firstName ?? booked.patientName.split(" ")[0]!,
-    clinicianName: ctx.config.notices.nameClinician ? booked.doctorName : null,
-  };
-  return { view, party, booked };
+  return { party, booked };
 }
 
 /** The invitation `id`, if it waits for the caller's answer; anyone else is told it does not exist. */

@@ -9,12 +9,13 @@ import {
   holdPartyPlaces,
   isUniqueViolation,
   scheduledPlaceIds,
-  placesTaken,
+  findAppointments,
   findParty,
   insertAppointment,
   type AppointmentView,
   type Database,
   type PartyRecord,
+  type Db,
   type Transaction,
   type User,
 } from "@halcyon/db";
@@ -27,6 +28,11 @@ export const GROUP_FULL = "This group is full.";
 export const PLACE_BUSY = "The patient already has a session at that time, so they cannot take a place in this one.";
 const NO_LONGER_IN_CARE = "This patient is not in your care: an admin can add them, or assign you as their doctor.";
 const OWN_PLACE_BUSY = "You already have a session at that time, so you cannot join this one.";
+
+/** The places of a party still scheduled, as screens show them, in the order they were taken. */
+export async function scheduledPlacesOf(db: Db, partyId: number): Promise<AppointmentView[]> {
+  return (await findAppointments(db, await scheduledPlaceIds(db, partyId))).sort((a, b) => a.id - b.id);
+}
 
 interface Place {
   party: PartyRecord;
@@ -61,7 +67,7 @@ export async function takePlace(
       if (!current || current.status !== "scheduled" || Date.parse(current.startTime) <= Date.parse(at)) {
         throw new AppError("CONFLICT", "This session can no longer be joined: it was cancelled, or has begun.");
       }
-      if ((await placesTaken(trx, party.id)) >= current.capacity) throw new AppError("CONFLICT", GROUP_FULL);
+      if ((await scheduledPlaceIds(trx, party.id)).length >= current.capacity) throw new AppError("CONFLICT", GROUP_FULL);
       await before(trx);
       // A patient's own place (or an admin's adding them) puts them in the doctor's care, as a booking
       // does; a doctor adds only a patient in their care, held so that an admin ending that care at

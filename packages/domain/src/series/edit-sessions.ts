@@ -1,6 +1,5 @@
 // A new title or description for several sessions of a series (no notice: neither is ever said in one).
 import type { AppointmentView, User } from "@halcyon/db";
-import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { editPatch, type SessionEdit } from "../appointments/session-edit";
 import { SERIES_CHANGED, writeScheduledSession } from "../appointments/write-scheduled-session";
@@ -18,19 +17,12 @@ export async function editSessions(
   const updatedAt = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     for (const session of targets) {
-      await writeScheduledSession(trx, session.id, { ...editPatch(edit), updatedAt }, SERIES_CHANGED);
-      await recordAudit(
+      await writeScheduledSession(
         ctx,
-        {
-          actorId: ctx.user.id,
-          action: "appointment.update",
-          outcome: "success",
-          targetType: "appointment",
-          targetId: session.id,
-          request: ctx.request,
-          details: { changes: ["edit"], scope, seriesId: session.seriesId },
-        },
         trx,
+        session.id,
+        { ...editPatch(edit), updatedAt },
+        { changedElsewhere: SERIES_CHANGED, audit: { changes: ["edit"], scope, seriesId: session.seriesId } },
       );
     }
   });

@@ -13,7 +13,6 @@ import {
   type SeriesRecord,
   type User,
 } from "@halcyon/db";
-import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { enqueueAppointmentNotices } from "../appointments/appointment-notices";
@@ -123,24 +122,11 @@ export async function moveSessions(ctx: RequestContext & { user: User }, request
           confirmedAt: null,
           updatedAt: at,
         };
-        await writeScheduledSession(trx, session.id, patch, SERIES_CHANGED);
+        await writeScheduledSession(ctx, trx, session.id, patch, { changedElsewhere: SERIES_CHANGED, audit: { changes, scope, seriesId: series.id } });
         await enqueueAppointmentNotices(ctx, trx, [{ ...session, startTime: patch.startTime!, endTime: patch.endTime! }], session.doctorName, {
           kind: "rescheduled",
           previousStartTime: session.startTime,
         });
-        await recordAudit(
-          ctx,
-          {
-            actorId: user.id,
-            action: "appointment.update",
-            outcome: "success",
-            targetType: "appointment",
-            targetId: session.id,
-            request: ctx.request,
-            details: { changes, scope, seriesId: series.id },
-          },
-          trx,
-        );
       }
       // The hours the moves give up go to the waitlist, as a single move's does, in the same transaction.
       offerChanges = await offerFreedHours(

@@ -97,7 +97,13 @@ export async function recordTreatmentSession(
       if (appointment.status === "scheduled") {
         // Notes complete a session still scheduled, charged as when its doctor marks it completed;
         // a change that came first (a cancellation, a completion in another tab) refuses them.
-        await writeScheduledSession(trx, appointment.id, { status: "completed", updatedAt: now.toISOString() }, SESSION_CHANGED);
+        await writeScheduledSession(
+          ctx,
+          trx,
+          appointment.id,
+          { status: "completed", updatedAt: now.toISOString() },
+          { changedElsewhere: SESSION_CHANGED, audit: { changes: ["completed"], by: "notes" } },
+        );
         await chargeCompletedSession(ctx, trx, appointment, ctx.user.id);
       } else {
         await updateAppointment(trx, appointment.id, { updatedAt: now.toISOString() });

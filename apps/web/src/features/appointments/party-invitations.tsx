@@ -1,7 +1,7 @@
 import type { ReceivedInvitation as PartyInvitation } from "@halcyon/domain/schemas";
-import { Button } from "@halcyon/ui/components/button";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 
+import { AnswerRow } from "../../components/answer-row";
 import { SectionCard } from "../../components/section-card";
 import { doctorTitle } from "../../lib/appointment-rules";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
@@ -48,28 +48,29 @@ function InvitationRow({ invitation }: { invitation: PartyInvitation }) {
     },
     onError: refused,
   });
-  const busy = accept.isPending || decline.isPending;
   const when = format.dayAndTime(invitation.startTime);
 
   return (
-    <li
-      className="flex flex-col gap-4 rounded-lg border border-gold-300 bg-gold-200/40 p-5 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="party-invitation"
+    <AnswerRow
+      testId="party-invitation"
+      decline={{
+        label: "Decline",
+        pendingLabel: "Declining...",
+        ariaLabel: `Decline the invitation to ${when}`,
+        pending: decline.isPending,
+        onAnswer: () => decline.mutate({ id: invitation.id }),
+      }}
+      accept={{
+        label: "Join the session",
+        pendingLabel: "Joining...",
+        ariaLabel: `Join the session on ${when}`,
+        pending: accept.isPending,
+        onAnswer: () => accept.mutate({ id: invitation.id }),
+      }}
     >
-      <div className="grid gap-1">
-        <p className="font-display text-xl text-ink-900">{invitation.invitedBy} asked you to join them</p>
-        <p className="text-sm text-ink-800">{when}</p>
-        {invitation.clinicianName ? <p className="text-sm text-muted-foreground">With {doctorTitle(invitation.clinicianName)}</p> : null}
-      </div>
-      {/* Stacked on a phone, Join first: side by side, the two do not fit its width. */}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <Button variant="outline" disabled={busy} onClick={() => decline.mutate({ id: invitation.id })} aria-label={`Decline the invitation to ${when}`}>
-          {decline.isPending ? "Declining..." : "Decline"}
-        </Button>
-        <Button disabled={busy} onClick={() => accept.mutate({ id: invitation.id })} aria-label={`Join the session on ${when}`}>
-          {accept.isPending ? "Joining..." : "Join the session"}
-        </Button>
-      </div>
-    </li>
+      <p className="font-display text-xl text-ink-900">{invitation.invitedBy} asked you to join them</p>
+      <p className="text-sm text-ink-800">{when}</p>
+      {invitation.clinicianName ? <p className="text-sm text-muted-foreground">With {doctorTitle(invitation.clinicianName)}</p> : null}
+    </AnswerRow>
   );
 }

@@ -1,8 +1,8 @@
 import type { WaitlistOffer } from "@halcyon/domain/schemas";
-import { Button } from "@halcyon/ui/components/button";
 import { toast } from "@halcyon/ui/hooks/use-toast";
 import { Clock3 } from "lucide-react";
 
+import { AnswerRow } from "../../components/answer-row";
 import { doctorTitle } from "../../lib/appointment-rules";
 import { useTimeFormat } from "../../lib/clinic-time-zone";
 import { useRefreshSchedule } from "../../lib/schedule-cache";
@@ -51,31 +51,32 @@ function OfferRow({ offer }: { offer: WaitlistOffer }) {
     },
     onError: refused,
   });
-  const busy = accept.isPending || decline.isPending;
   const when = format.dayAndTime(offer.startTime);
 
   return (
-    <li
-      className="flex flex-col gap-4 rounded-lg border border-gold-300 bg-gold-200/40 p-5 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="waitlist-offer"
+    <AnswerRow
+      testId="waitlist-offer"
+      decline={{
+        label: "Decline",
+        pendingLabel: "Declining...",
+        ariaLabel: `Decline the offer of ${when}`,
+        pending: decline.isPending,
+        onAnswer: () => decline.mutate({ id: offer.id }),
+      }}
+      accept={{
+        label: "Accept and book",
+        pendingLabel: "Booking...",
+        ariaLabel: `Accept and book ${when}`,
+        pending: accept.isPending,
+        onAnswer: () => accept.mutate({ id: offer.id }),
+      }}
     >
-      <div className="grid gap-1">
-        <p className="font-display text-xl text-ink-900">{when}</p>
-        <p className="text-sm text-muted-foreground">With {doctorTitle(offer.doctorName)} · 60 minutes</p>
-        <p className="flex items-center gap-1.5 text-sm text-ink-700">
-          <Clock3 className="size-4" aria-hidden="true" />
-          Held for you until {format.time(offer.expiresAt)} ({minutesLeft(offer.expiresAt, now)} min)
-        </p>
-      </div>
-      {/* Stacked on a phone, Accept first: side by side, the two do not fit its width. */}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <Button variant="outline" disabled={busy} onClick={() => decline.mutate({ id: offer.id })} aria-label={`Decline the offer of ${when}`}>
-          {decline.isPending ? "Declining..." : "Decline"}
-        </Button>
-        <Button disabled={busy} onClick={() => accept.mutate({ id: offer.id })} aria-label={`Accept and book ${when}`}>
-          {accept.isPending ? "Booking..." : "Accept and book"}
-        </Button>
-      </div>
-    </li>
+      <p className="font-display text-xl text-ink-900">{when}</p>
+      <p className="text-sm text-muted-foreground">With {doctorTitle(offer.doctorName)} · 60 minutes</p>
+      <p className="flex items-center gap-1.5 text-sm text-ink-700">
+        <Clock3 className="size-4" aria-hidden="true" />
+        Held for you until {format.time(offer.expiresAt)} ({minutesLeft(offer.expiresAt, now)} min)
+      </p>
+    </AnswerRow>
   );
 }
