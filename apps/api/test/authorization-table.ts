@@ -245,6 +245,26 @@ async function aGroup(w: World, name: string): Promise<number> {
   });
 }
 
+/** A group of the doctor's the patient took part in, moved to an hour just past (so its note may be written). */
+async function aPastGroup(w: World): Promise<number> {
+  return once(w, "pastGroup", async () => {
+    const id = await aGroup(w, "pastGroupMade");
+    const added = await w.app.inject({
+      method: "POST",
+      url: `/api/groups/${id}/members`,
+      payload: { patientId: w.id("pat") },
+      headers: { cookie: (await w.as("adm")).cookie },
+    });
+    if (added.statusCode !== 200) throw new Error(`adding the patient to a group answered ${added.statusCode}: ${added.body}`);
+    // An odd minute an hour ago: no hour of the doctor's or the patient's other sessions.
+    const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 53 * 60_000);
+    const times = { start_time: start.toISOString(), end_time: new Date(start.getTime() + 60 * 60_000).toISOString() };
+    await w.app.clinic.db.updateTable("appointment_parties").set(times).where("id", "=", id).execute();
+    await w.app.clinic.db.updateTable("appointments").set(times).where("party_id", "=", id).execute();
+    return id;
+  });
+}
+
 /** A message from `caller` to their partner, sealed as the web app seals it (callers without keys send the patient's, and are refused before it is read). */
 async function sealedMessage(w: World, caller: Caller): Promise<Record<string, unknown>> {
   const writer: Caller = ["pat", "oth", "doc", "str"].includes(caller) ? caller : "pat";
@@ -551,6 +571,19 @@ export const TABLE: readonly Row[] = [
     async (w, c) => ({ url: `/groups/${await aGroup(w, `membersGroup:${c}`)}/members`, payload: { patientId: w.id("pat") } }),
   ],
   ["POST /groups/{id}/cancel", [401, 403, 403, 403, 403, 200, 404, 200], async (w, c) => ({ url: `/groups/${await aGroup(w, `cancelledGroup:${c}`)}/cancel` })],
+  // A couple's or a group's note: its doctor's alone to write, sign and share; a participant reads it (null until shared); to anyone else the session does not exist.
+  ["GET /parties/{partyId}/note", [401, 403, 403, 200, 404, 200, 404, 403], async (w) => ({ url: `/parties/${await aPastGroup(w)}/note` })],
+  [
+    "PUT /parties/{partyId}/note",
+    THE_NOTE,
+    async (w) => ({ url: `/parties/${await aPastGroup(w)}/note`, payload: { body: "Everyone practised the breath count." } }),
+  ],
+  [
+    "POST /parties/{partyId}/note/shares",
+    THE_NOTE,
+    async (w) => ({ url: `/parties/${await aPastGroup(w)}/note/shares`, payload: { patientId: w.id("pat"), shared: true } }),
+  ],
+  ["POST /parties/{partyId}/note/sign", THE_NOTE, async (w) => ({ url: `/parties/${await aPastGroup(w)}/note/sign` })],
   ["GET /activity", DOCTORS, () => ({ url: "/activity?limit=5" })],
   ["GET /patients", [401, 403, 403, 403, 403, 200, 200, 200], () => ({ url: "/patients" })],
   [

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it } from "vitest";
 import { aPatient, aStaffMember, book, patch, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
 import { describeApp } from "./helper";
+import { pdfText } from "./pdf-text";
 
 const as = (who: SignedIn) => ({ cookie: who.cookie });
 
@@ -243,39 +244,110 @@ describeApp(
       expect((await listOf(app, booker)).find((a) => a.id === session.id)?.party?.invitation).toEqual({ email: address, status: "declined" });
     });
 
-    it("keeps the session's notes out of either partner's record: the doctor marks each one's attendance, and no note is written on a place", async () => {
+    it("keeps the session's note with the session: its doctor writes, signs and shares it; a partner reads it only once shared; neither record shows it", async () => {
       const { app, advance } = testApp();
       const partner = await aPatient(app);
       const { booker, session } = await aCouplesBooking(await verifiedAddress(app, partner), 3);
       const [invitation] = await invitationsOf(app, partner);
       const place = (await answer(app, partner, invitation!.id, "accept")).json();
+      const partyId = session.party.id;
+      const note = (who: SignedIn) => app.inject({ method: "GET", url: `/api/parties/${partyId}/note`, headers: as(who) });
+      const write = (body: unknown) => app.inject({ method: "PUT", url: `/api/parties/${partyId}/note`, payload: body, headers: as(doctor) });
+      const share = (patientId: number, shared: boolean) =>
+        app.inject({ method: "POST", url: `/api/parties/${partyId}/note/shares`, payload: { patientId, shared }, headers: as(doctor) });
+      const words = "They spoke about the move, and agreed on Sundays.";
+
+      // Before the session: no note yet.
+      expect((await write({ body: words })).statusCode).toBe(400);
       const shift = Date.parse(session.startTime) - Date.now() + 10 * 60_000;
       advance(shift);
       try {
-        const noted = await app.inject({
+        // A note on one patient's place is refused: the note is the session's.
+        const onAPlace = await app.inject({
           method: "POST",
           url: "/api/treatment-sessions",
-          payload: { appointmentId: session.id, progressRating: 6, sessionNotes: "They spoke about the move." },
+          payload: { appointmentId: session.id, progressRating: 6, sessionNotes: words },
           headers: as(doctor),
         });
-        expect(noted.statusCode).toBe(400);
-        expect(noted.json().message).toMatch(/kept with the session/);
+        expect(onAPlace.statusCode).toBe(400);
+        expect(onAPlace.json().message).toMatch(/kept with the session/);
         expect((await patch(app, doctor, session.id, { status: "completed" })).statusCode).toBe(200);
         expect((await patch(app, doctor, place.id, { status: "no_show" })).statusCode).toBe(200);
+
+        const empty = await write({ body: "   " });
+        expect(empty.statusCode).toBe(400);
+        expect(empty.json().message).toMatch(/Write the session's note/);
+        const written = await write({ body: words });
+        expect(written.statusCode, written.body).toBe(200);
+        expect(written.json()).toMatchObject({ partyId, kind: "couple", body: words, signedAt: null });
+        expect(written.json().participants).toEqual([
+          expect.objectContaining({ patientId: booker.id, status: "completed", shared: false }),
+          expect.objectContaining({ patientId: place.patientId, status: "no_show", shared: false }),
+        ]);
+
+        // Nobody else reads it: not shared, a partner has none to read; a stranger or another doctor, no such session; an admin, no notes.
+        expect((await note(booker)).json()).toBeNull();
+        expect((await note(partner)).json()).toBeNull();
+        const otherDoctor = await aStaffMember(app, "doctor");
+        expect((await note(otherDoctor)).statusCode).toBe(404);
+        expect((await note(await aPatient(app))).statusCode).toBe(404);
+        expect((await note(await aStaffMember(app, "admin"))).statusCode).toBe(403);
+        expect((await app.inject({ method: "PUT", url: `/api/parties/${partyId}/note`, payload: { body: "Mine" }, headers: as(otherDoctor) })).statusCode).toBe(
+          404,
+        );
+        // Shared only with someone who took part.
+        expect((await share(otherDoctor.id, true)).statusCode).toBe(400);
+
+        expect((await share(booker.id, true)).statusCode).toBe(200);
+        const read = await note(booker);
+        expect(read.json()).toMatchObject({ partyId, body: words });
+        expect(read.json()).not.toHaveProperty("participants");
+        expect((await note(partner)).json()).toBeNull();
+
+        // Signed, it never changes again.
+        const signed = await app.inject({ method: "POST", url: `/api/parties/${partyId}/note/sign`, headers: as(doctor) });
+        expect(signed.statusCode, signed.body).toBe(200);
+        expect(signed.json().contentHash).toMatch(/^[0-9a-f]{64}$/);
+        expect((await write({ body: "Changed afterwards." })).statusCode).toBe(409);
+        expect((await note(booker)).json().body).toBe(words);
+        expect((await share(booker.id, false)).statusCode).toBe(200);
+        expect((await note(booker)).json()).toBeNull();
+
+        // Each one's record says they took part in a couples session, and whether they attended: never the note or the other.
+        // Names of their own, so that the other's cannot be in a record by chance (test patients share theirs).
+        for (const who of [booker, partner]) {
+          await app.clinic.db
+            .updateTable("users")
+            .set({ first_name: `First${who.id}`, last_name: `Last${who.id}` })
+            .where("id", "=", who.id)
+            .execute();
+        }
+        for (const [who, other, attendance] of [
+          [booker, partner, "Attended"],
+          [partner, booker, "Did not attend"],
+        ] as const) {
+          const pdf = await app.inject({ method: "GET", url: `/api/patients/${who.id}/record.pdf`, headers: as(who) });
+          expect(pdf.statusCode).toBe(200);
+          const { text } = await pdfText(pdf.rawPayload);
+          expect(text).toContain(`Couples session · ${attendance}`);
+          expect(text).not.toContain("Sundays");
+          expect(text).toContain(`First${who.id}`);
+          expect(text).not.toContain(`First${other.id}`);
+          expect(text).not.toContain(`Last${other.id}`);
+        }
+
+        // Attendance is each partner's own; neither place waits for a note.
+        expect((await listOf(app, booker)).find((a) => a.id === session.id)?.status).toBe("completed");
+        expect((await listOf(app, partner)).find((a) => a.id === place.id)?.status).toBe("no_show");
+        advance(4 * 86_400_000);
+        try {
+          const unsigned = (await app.inject({ method: "GET", url: "/api/unsigned-notes", headers: as(doctor) })).json() as { appointment: { id: number } }[];
+          expect(unsigned.map((note) => note.appointment.id)).not.toContain(session.id);
+        } finally {
+          advance(-4 * 86_400_000);
+        }
       } finally {
         advance(-shift);
-      }
-      const notes = await app.clinic.db.selectFrom("treatment_sessions").select("id").where("appointment_id", "in", [session.id, place.id]).execute();
-      expect(notes).toEqual([]);
-      // Attendance is each partner's own; neither place waits for a note.
-      expect((await listOf(app, booker)).find((a) => a.id === session.id)?.status).toBe("completed");
-      expect((await listOf(app, partner)).find((a) => a.id === place.id)?.status).toBe("no_show");
-      advance(4 * 86_400_000);
-      try {
-        const unsigned = (await app.inject({ method: "GET", url: "/api/unsigned-notes", headers: as(doctor) })).json() as { appointment: { id: number } }[];
-        expect(unsigned.map((note) => note.appointment.id)).not.toContain(session.id);
-      } finally {
-        advance(-4 * 86_400_000);
       }
     });
 

@@ -71,6 +71,8 @@ interface World {
   partyInvitationId: number;
   /** The doctor's group the patient joins. */
   groupId: number;
+  /** A group the patient took part in, an hour ago: its note is written, shared and signed. */
+  pastGroupId: number;
   /** The server's clock (an authenticator app reads the same time). */
   now(): Date;
   /** The patient signs in on another device too. */
@@ -269,6 +271,36 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
     },
   ],
   ["POST /groups/{id}/cancel", (w) => ({ as: w.doctor, url: `/groups/${w.groupId}/cancel` })],
+  [
+    "PUT /parties/{partyId}/note",
+    async (w) => {
+      const group = await w.app.inject({
+        method: "POST",
+        url: "/api/groups",
+        payload: {
+          title: "Evening circle",
+          startTime: (await slotsOf(w.app, w.doctor, w.doctor.id, weekdayAhead(13)))[0],
+          capacity: 4,
+          serviceId: (await w.app.clinic.db.selectFrom("clinic_services").select("id").where("kind", "=", "group").executeTakeFirstOrThrow()).id,
+        },
+        headers: { cookie: w.doctor.cookie },
+      });
+      w.pastGroupId = group.json().id;
+      await w.app.inject({ method: "POST", url: `/api/groups/${w.pastGroupId}/join`, headers: { cookie: w.patient.cookie } });
+      // Moved to an hour ago (an odd minute, no other session's), so its note may be written.
+      const start = new Date(Math.floor(w.now().getTime() / 60_000) * 60_000 - 53 * 60_000);
+      const times = { start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString() };
+      await w.app.clinic.db.updateTable("appointment_parties").set(times).where("id", "=", w.pastGroupId).execute();
+      await w.app.clinic.db.updateTable("appointments").set(times).where("party_id", "=", w.pastGroupId).execute();
+      return { as: w.doctor, url: `/parties/${w.pastGroupId}/note`, payload: { body: "Everyone practised the breath count; two found it hard to settle." } };
+    },
+  ],
+  [
+    "POST /parties/{partyId}/note/shares",
+    (w) => ({ as: w.doctor, url: `/parties/${w.pastGroupId}/note/shares`, payload: { patientId: w.patient.id, shared: true } }),
+  ],
+  ["GET /parties/{partyId}/note", (w) => ({ as: w.patient, url: `/parties/${w.pastGroupId}/note` })],
+  ["POST /parties/{partyId}/note/sign", (w) => ({ as: w.doctor, url: `/parties/${w.pastGroupId}/note/sign` })],
   ["GET /activity", (w) => ({ as: w.doctor, url: "/activity?limit=5" })],
   ["GET /patients", (w) => ({ as: w.doctor, url: "/patients?limit=10" })],
   [

@@ -305,6 +305,27 @@ export interface AppointmentPartiesTable {
   updated_at: Instant;
 }
 
+/** The note of a couple's or a group's session: see the migration 2026-12-05T1000-party-notes. */
+export interface PartyNotesTable {
+  party_id: number;
+  doctor_id: number;
+  body: string;
+  created_at: Instant;
+  updated_at: Instant;
+  signed_at: Instant | null;
+  signed_by: number | null;
+  /** SHA-256 (hex) of what was signed. */
+  content_hash: string | null;
+}
+
+/** A participant the doctor shared the session's note with. */
+export interface PartyNoteSharesTable {
+  party_id: number;
+  patient_id: number;
+  shared_by: number;
+  shared_at: Instant;
+}
+
 export type PartyInvitationStatus = "pending" | "accepted" | "declined" | "withdrawn";
 
 export interface PartyInvitationsTable {
@@ -726,6 +747,8 @@ export interface Database {
   appointment_series: AppointmentSeriesTable;
   appointment_parties: AppointmentPartiesTable;
   party_invitations: PartyInvitationsTable;
+  party_notes: PartyNotesTable;
+  party_note_shares: PartyNoteSharesTable;
   treatment_sessions: TreatmentSessionsTable;
   session_addenda: SessionAddendaTable;
   psychotherapy_notes: PsychotherapyNotesTable;

@@ -7,6 +7,12 @@ import { INTAKE_LABELS } from "@halcyon/domain/rules";
 import { INK, MARGIN, openPdf } from "../pdf/pdf-layout";
 
 const STATUS_WORDS: Record<string, string> = { scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled", no_show: "Did not attend" };
+/**
+ * A couple's or a group's session in a participant's record: that they attended, never its note
+ * or who else took part (the note is the session's, kept with it).
+ */
+const PARTY_WORDS: Record<string, string> = { couple: "Couples session", group: "Group session" };
+const ATTENDANCE_WORDS: Record<string, string> = { ...STATUS_WORDS, completed: "Attended" };
 
 export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
   const page = openPdf({ title: `Health record of ${record.patient.firstName} ${record.patient.lastName}`, author: record.clinicName });
@@ -69,7 +75,10 @@ export function renderRecordPdf(record: PatientRecord): Promise<Buffer> {
       .fontSize(10)
       .fillColor(INK)
       .text(`${dayAndTime(appointment.startTime)}  ·  ${appointment.title}`, MARGIN, doc.y, { width });
-    small(`Dr. ${appointment.doctorName}  ·  ${STATUS_WORDS[appointment.status] ?? appointment.status}`);
+    const status = appointment.party
+      ? `${PARTY_WORDS[appointment.party.kind]}  ·  ${ATTENDANCE_WORDS[appointment.status] ?? appointment.status}`
+      : (STATUS_WORDS[appointment.status] ?? appointment.status);
+    small(`Dr. ${appointment.doctorName}  ·  ${status}`);
     doc.moveDown(0.4);
   }
 

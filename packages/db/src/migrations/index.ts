@@ -44,6 +44,7 @@ import * as estimateReviews from "./2026-12-02T4000-estimate-reviews";
 import * as appointmentSeries from "./2026-12-03T1000-appointment-series";
 import * as waitlist from "./2026-12-03T2000-waitlist";
 import * as parties from "./2026-12-04T1000-parties";
+import * as partyNotes from "./2026-12-05T1000-party-notes";
 
 /** The migrations; the audit chain's key relinks the chain once (it lives outside the database). */
 const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
@@ -89,6 +90,7 @@ const migrations = (auditKey: AuditKey): Record<string, Migration> => ({
   "2026-12-03T1000-appointment-series": appointmentSeries,
   "2026-12-03T2000-waitlist": waitlist,
   "2026-12-04T1000-parties": parties,
+  "2026-12-05T1000-party-notes": partyNotes,
 });
 
 export function migrationProvider(auditKey: AuditKey): MigrationProvider {

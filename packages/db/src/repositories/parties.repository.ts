@@ -358,3 +358,70 @@ export async function invitationsSentSince(db: Db, inviterId: number, since: str
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The note of a couple's or a group's session, with the participants its doctor shared it with. */
+export interface PartyNote {
+  partyId: number;
+  doctorId: number;
+  body: string;
+  createdAt: string;
+  updatedAt: string;
+  signedAt: string | null;
+  signedBy: number | null;
+  contentHash: string | null;
+  sharedWith: number[];
+}
+
+export async function findPartyNote(db: Db, partyId: number): Promise<PartyNote | undefined> {
+  const [note, shares] = await Promise.all([
+    db.selectFrom("party_notes").selectAll().where("party_id", "=", partyId).executeTakeFirst(),
+    db.selectFrom("party_note_shares").select("patient_id").where("party_id", "=", partyId).orderBy("patient_id").execute(),
+  ]);
+  return (
+    note && {
+      partyId: note.party_id,
+      doctorId: note.doctor_id,
+      body: note.body,
+      createdAt: note.created_at,
+      updatedAt: note.updated_at,
+      signedAt: note.signed_at,
+      signedBy: note.signed_by,
+      contentHash: note.content_hash,
+      sharedWith: shares.map((share) => share.patient_id),
+    }
+  );
+}
+
+/** Writes the draft (a new one, or over the draft there is); false if the note is signed already. */
+export async function writePartyNoteDraft(db: Db, note: { partyId: number; doctorId: number; body: string; at: string }): Promise<boolean> {
+  const result = await db
+    .insertInto("party_notes")
+    .values({ party_id: note.partyId, doctor_id: note.doctorId, body: note.body, created_at: note.at, updated_at: note.at })
+    .onConflict((oc) => oc.column("party_id").doUpdateSet({ body: note.body, updated_at: note.at }).where("party_notes.signed_at", "is", null))
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Signs the draft; false if it was signed already. */
+export async function signPartyNote(db: Db, partyId: number, signature: { signedBy: number; signedAt: string; contentHash: string }): Promise<boolean> {
+  const result = await db
+    .updateTable("party_notes")
+    .set({ signed_at: signature.signedAt, signed_by: signature.signedBy, content_hash: signature.contentHash })
+    .where("party_id", "=", partyId)
+    .where("signed_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Shares the note with a participant, or stops sharing it (either, once: answering again changes nothing). */
+export async function setPartyNoteShared(db: Db, share: { partyId: number; patientId: number; shared: boolean; by: number; at: string }): Promise<void> {
+  if (share.shared) {
+    await db
+      .insertInto("party_note_shares")
+      .values({ party_id: share.partyId, patient_id: share.patientId, shared_by: share.by, shared_at: share.at })
+      .onConflict((oc) => oc.columns(["party_id", "patient_id"]).doNothing())
+      .execute();
+  } else {
+    await db.deleteFrom("party_note_shares").where("party_id", "=", share.partyId).where("patient_id", "=", share.patientId).execute();
+  }
+}

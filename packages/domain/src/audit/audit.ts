@@ -116,7 +116,12 @@ export type AuditAction =
   | "party.accept"
   | "party.decline"
   | "group.create"
-  | "group.cancel";
+  | "group.cancel"
+  | "party_note.read"
+  | "party_note.write"
+  | "party_note.sign"
+  | "party_note.share"
+  | "party_note.unshare";
 
 /**
  * Appends one event to the audit log. Records facts (who, what, which record, from where, how it

@@ -11,8 +11,13 @@ import {
   groupSchema,
   invitationIdInputSchema,
   listGroupsInputSchema,
+  partyIdInputSchema,
+  partyNoteSchema,
   receivedInvitationSchema,
+  sharePartyNoteInputSchema,
+  writePartyNoteInputSchema,
 } from "./party.schema";
+import { partyNoteFor, sharePartyNote, signSessionNote, writePartyNote } from "./party-notes";
 
 export const partiesRouter = router({
   invitations: roleProcedure("patient")
@@ -127,4 +132,64 @@ export const partiesRouter = router({
       await cancelGroup(ctx, input.id);
       return { ok: true as const };
     }),
+
+  note: roleProcedure("doctor", "patient")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/parties/{partyId}/note",
+        tags: ["appointments"],
+        summary: "The note of a couple's or a group's session",
+        description:
+          "Its doctor: the note (null before it is written) with every participant, whether they attended and whether it is shared with them. A participant: the note once the doctor shares it with them (null until then), never who else took part. Anyone else: 404.",
+        protect: true,
+      },
+    })
+    .input(partyIdInputSchema)
+    .output(partyNoteSchema.nullable())
+    .query(({ ctx, input }) => partyNoteFor(ctx, input.partyId)),
+
+  writeNote: roleProcedure("doctor")
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/parties/{partyId}/note",
+        tags: ["appointments"],
+        summary: "Write the session's note (a draft, until signed)",
+        description: "The session's doctor, from half an hour before it starts; a signed note: 409; a cancelled session: 409.",
+        protect: true,
+      },
+    })
+    .input(writePartyNoteInputSchema)
+    .output(partyNoteSchema)
+    .mutation(({ ctx, input }) => writePartyNote(ctx, input)),
+
+  signNote: roleProcedure("doctor")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/parties/{partyId}/note/sign",
+        tags: ["appointments"],
+        summary: "Sign the session's note: it never changes again",
+        protect: true,
+      },
+    })
+    .input(partyIdInputSchema)
+    .output(partyNoteSchema)
+    .mutation(({ ctx, input }) => signSessionNote(ctx, input.partyId)),
+
+  shareNote: roleProcedure("doctor")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/parties/{partyId}/note/shares",
+        tags: ["appointments"],
+        summary: "Share the session's note with a participant, or stop sharing it",
+        description: "Only with a patient who took part (400). The note must be written first (409).",
+        protect: true,
+      },
+    })
+    .input(sharePartyNoteInputSchema)
+    .output(partyNoteSchema)
+    .mutation(({ ctx, input }) => sharePartyNote(ctx, input)),
 });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { idOf } from "../record-id";
 import { GROUP_CAPACITY } from "./group-capacity";
+import { SESSION_NOTES_MAX } from "../treatment-sessions/note-limits";
 
 export const invitationIdInputSchema = z.object({ id: idOf("Invitation id") });
 
@@ -85,3 +86,46 @@ export const groupSchema = z
   })
   .meta({ id: "Group" });
 export type Group = z.infer<typeof groupSchema>;
+
+export const partyIdInputSchema = z.object({ partyId: idOf("partyId") });
+
+/** The session's note: its text is the session's, written by its doctor (one note a session). */
+export const writePartyNoteInputSchema = z
+  .object({
+    partyId: idOf("partyId"),
+    body: z
+      .string({ error: "Write the session's note" })
+      .trim()
+      .min(1, "Write the session's note")
+      .max(SESSION_NOTES_MAX, `A session's note can be at most ${SESSION_NOTES_MAX} characters`),
+  })
+  .meta({ id: "WritePartyNoteInput" });
+
+export const sharePartyNoteInputSchema = z
+  .object({ partyId: idOf("partyId"), patientId: idOf("patientId"), shared: z.boolean({ error: "Say whether the note is shared (true or false)" }) })
+  .meta({ id: "SharePartyNoteInput" });
+
+/**
+ * The note of a couple's or a group's session. To its doctor: with every participant, whether they
+ * attended and whether the note is shared with them. To a participant it is shared with: the note
+ * alone, never who else was there.
+ */
+export const partyNoteSchema = z
+  .object({
+    partyId: z.number().int(),
+    kind: z.enum(["couple", "group"]),
+    doctorName: z.string(),
+    body: z.string(),
+    updatedAt: z.string(),
+    signedAt: z.string().nullable(),
+    /** SHA-256 (hex) of what was signed; null while a draft. */
+    contentHash: z.string().nullable(),
+    /** Only to the session's doctor. */
+    participants: z
+      .array(
+        z.object({ patientId: z.number().int(), name: z.string(), status: z.enum(["scheduled", "completed", "cancelled", "no_show"]), shared: z.boolean() }),
+      )
+      .optional(),
+  })
+  .meta({ id: "PartyNote" });
+export type PartyNote = z.infer<typeof partyNoteSchema>;

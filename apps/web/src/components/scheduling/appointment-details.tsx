@@ -12,6 +12,7 @@ import { useRefreshSchedule } from "../../lib/schedule-cache";
 import { useCancellationWindowHours, useClinicProfile } from "../../lib/clinic-profile";
 import { trpc } from "../../lib/trpc";
 import { AppointmentStatusBadge } from "./appointment-status-badge";
+import { PartyNoteSection } from "./party-note";
 
 export type DetailsAction = "reschedule" | "cancel" | "notes";
 
@@ -85,6 +86,10 @@ export function AppointmentDetails({ appointment, viewer, onAction, onDone }: Ap
           </Detail>
         ) : null}
       </dl>
+
+      {appointment.party && (viewer.role === "patient" || (viewer.role === "doctor" && appointment.doctorId === viewer.id)) ? (
+        <PartyNoteSection appointment={{ ...appointment, party: appointment.party }} role={viewer.role} />
+      ) : null}
 
       {anyAction ? (
         <DialogFooter className="flex-wrap sm:justify-start">
