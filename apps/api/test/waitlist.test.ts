@@ -166,6 +166,31 @@ describeApp("waitlist", (testApp) => {
     expect((await answer(app, first, offer!.id, "decline")).statusCode).toBe(409);
   });
 
+  it("passes over a deactivated patient, and names the offer an accepted hour was booked from in its audit row", async () => {
+    const { app } = testApp();
+    const doctor = await aStaffMember(app, "doctor");
+    const booker = await aPatient(app);
+    const [start] = await slotsOf(app, booker, doctor.id, weekdayAhead(8, app.clinic.now()));
+    const booked = await book(app, booker, { doctorId: doctor.id, startTime: start });
+    const [gone, waiting] = [await aPatient(app), await aPatient(app)];
+    for (const patient of [gone, waiting]) expect((await join(app, patient, { doctorId: doctor.id })).statusCode).toBe(200);
+    await app.clinic.db.updateTable("users").set({ deactivated_at: app.clinic.now().toISOString() }).where("id", "=", gone.id).execute();
+    expect((await patch(app, booker, booked.json().id, { status: "cancelled" })).statusCode).toBe(200);
+    const offered = await app.clinic.db.selectFrom("waitlist_offers").select("patient_id").where("doctor_id", "=", doctor.id).execute();
+    expect(offered.map((offer) => offer.patient_id)).toEqual([waiting.id]);
+
+    const [offer] = await offersOf(app, waiting);
+    const accepted = await answer(app, waiting, offer!.id, "accept");
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const audited = await app.clinic.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "appointment.book")
+      .where("target_id", "=", String(accepted.json().id))
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(audited.details))).toEqual({ waitlistOfferId: offer!.id });
+  });
+
   it("never offers a declined hour back to the same patient through another of their entries, nor to the one who cancelled it", async () => {
     const { app } = testApp();
     const doctor = await aStaffMember(app, "doctor");

@@ -152,7 +152,7 @@ export async function listWaitingEntries(db: Db, filter: { patientId?: number; d
  * Who may be offered the doctor's hour at `start` (on clinic date `date`), in the order they
  * joined: still waiting, for this doctor or any doctor, wanting offers until `date` or later,
  * holding no other open offer, never offered this hour before (by any of their entries), free
- * themselves at that time, and not the patient who cancelled it.
+ * themselves at that time, not the patient who cancelled it, and not deactivated.
  * Whether the hour suits their days and times is the caller's to decide (times are JSON).
  */
 export async function waitlistCandidates(
@@ -161,8 +161,11 @@ export async function waitlistCandidates(
 ): Promise<{ id: number; patientId: number; serviceId: number | null; times: WaitlistTimes[] }[]> {
   const rows = await db
     .selectFrom("waitlist_entries as e")
+    // A deactivated patient is never offered an hour (their entries wait in case they come back).
+    .innerJoin("users as u", "u.id", "e.patient_id")
     .select(["e.id", "e.patient_id", "e.service_id", "e.times"])
     .where("e.ended_at", "is", null)
+    .where("u.deactivated_at", "is", null)
     .where((eb) => eb.or([eb("e.doctor_id", "=", doctorId), eb("e.doctor_id", "is", null)]))
     .where("e.until_date", ">=", date)
     .where(({ not, exists, selectFrom }) =>

@@ -145,7 +145,16 @@ export async function bookAppointment(
       if (partyId !== null) await invitePartner(ctx, trx, { partyId, email: partnerEmail!, inviter: patient, doctor, startTime: appointment.startTime });
       await recordAudit(
         ctx,
-        { actorId: ctx.user.id, action: "appointment.book", outcome: "success", targetType: "appointment", targetId: booked, request: ctx.request },
+        {
+          actorId: ctx.user.id,
+          action: "appointment.book",
+          outcome: "success",
+          targetType: "appointment",
+          targetId: booked,
+          request: ctx.request,
+          // An hour booked from the waitlist names the offer it accepted.
+          ...(acceptingOfferId !== undefined ? { details: { waitlistOfferId: acceptingOfferId } } : {}),
+        },
         trx,
       );
       return booked;
