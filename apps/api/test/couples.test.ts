@@ -252,7 +252,7 @@ describeApp(
       const place = (await answer(app, partner, invitation!.id, "accept")).json();
       const partyId = session.party.id;
       const note = (who: SignedIn) => app.inject({ method: "GET", url: `/api/parties/${partyId}/note`, headers: as(who) });
-      const write = (body: unknown) => app.inject({ method: "PUT", url: `/api/parties/${partyId}/note`, payload: body, headers: as(doctor) });
+      const write = (body: Record<string, unknown>) => app.inject({ method: "PUT", url: `/api/parties/${partyId}/note`, payload: body, headers: as(doctor) });
       const share = (patientId: number, shared: boolean) =>
         app.inject({ method: "POST", url: `/api/parties/${partyId}/note/shares`, payload: { patientId, shared }, headers: as(doctor) });
       const words = "They spoke about the move, and agreed on Sundays.";

@@ -8,7 +8,7 @@ import ICAL from "ical.js";
 import type { ParsedMail } from "@halcyon/config/mail-catcher";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailTransport } from "../src/notices/mail-transport";
-import { aPatient, aStaffMember, type SignedIn } from "./clinic-helpers";
+import { aPatient, aStaffMember, book, slotsOf, weekdayAhead, type SignedIn } from "./clinic-helpers";
 import { startMailCatcher, type MailCatcher } from "@halcyon/config/mail-catcher";
 import { mailingApp, newestNoticeId, noticeWhen, PUBLIC_ORIGIN, queueTestNotices, verifyEmail, type MailingApp } from "./notice-support";
 
@@ -77,6 +77,51 @@ describeEachDatabase("notices by email", (database) => {
     const row = await noticeWhen(clinic.app, await newestNoticeId(clinic.app), (r) => r.status !== "waiting" && r.status !== "sending");
     expect(row).toMatchObject({ status: "unsent", result: "The member's account is deactivated." });
     expect(catcher.messages.some((m) => m.subject?.includes("(1)") && (m.to as { text: string }).text.includes("gone@"))).toBe(false);
+  });
+
+  it("invites a couple's partner at an address with no account to make one, by no name; a member's kind never goes to a bare address", async () => {
+    const { app } = clinic;
+    const doctor = await aStaffMember(app, "doctor");
+    const couples = await app.inject({
+      method: "POST",
+      url: "/api/billing/services",
+      payload: { name: "Couples Therapy", minutes: 53, feeMinor: 18_000, kind: "couples" },
+      headers: { cookie: admin.cookie },
+    });
+    const booker = await aPatient(app);
+    const address = `newcomer-${Date.now()}@example.com`;
+    const [slot] = await slotsOf(app, booker, doctor.id, weekdayAhead(12));
+    const booked = await book(app, booker, { doctorId: doctor.id, startTime: slot, title: "Together", serviceId: couples.json().id, partnerEmail: address });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const notice = await app.clinic.db.selectFrom("notices").selectAll().where("to_address", "=", address).executeTakeFirstOrThrow();
+    expect(notice).toMatchObject({ kind: "party_invitation_guest", user_id: null, channel: "email" });
+
+    const message = await catcher.waitFor((m) => m.messageId === `<notice-${notice.id}@clinic.example.com>`);
+    expect(message.to && !Array.isArray(message.to) ? message.to.value : []).toEqual([{ name: "", address }]);
+    expect(message.subject).toMatch(/asked you to join an appointment/);
+    expect(message.text).toContain("create your account with this email address");
+    expect(message.text).toContain(`${PUBLIC_ORIGIN}/auth?register=1`);
+    expect(message.text).not.toMatch(/token=|Hello ,/);
+    expect(headerOf(message, "list-unsubscribe")).toBeUndefined();
+    expect(message.text).toContain("You have no account with us, and nothing more is sent unless you make one.");
+
+    // A member's kind with no member (its account gone) is never sent to the address it carries.
+    await app.clinic.db
+      .insertInto("notices")
+      .values({
+        kind: "party_invitation",
+        channel: "email",
+        user_id: null,
+        to_address: "nobody@example.com",
+        subject: "A member's",
+        params: notice.params,
+        status: "waiting",
+        next_attempt_at: app.clinic.now().toISOString(),
+        created_at: app.clinic.now().toISOString(),
+      })
+      .execute();
+    const row = await noticeWhen(app, await newestNoticeId(app), (r) => r.status !== "waiting" && r.status !== "sending");
+    expect(row).toMatchObject({ status: "unsent", result: "The member's account no longer exists." });
   });
 
   it("tries a refused message again with growing pauses, then gives up", async () => {

@@ -791,6 +791,7 @@ describeApp(
         waitlistOfferId: 0,
         partyInvitationId: 0,
         groupId: 0,
+        pastGroupId: 0,
         now: () => app.clinic.now(),
         async signInElsewhere() {
           await signInAs(app, world.patientLogin.username, world.patientLogin.password);

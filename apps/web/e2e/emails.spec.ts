@@ -27,7 +27,17 @@ async function alexMakesMail(api: APIRequestContext): Promise<void> {
   const cancelled = await api.patch(`/api/appointments/${(await booked.json()).id}`, { data: { status: "cancelled" } });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
   expect((await api.post("/api/login/forgot", { data: { login: DEMO.patient.username } })).status()).toBe(200);
+  // A couples session naming a partner with no account: the invitation to make one.
+  const { services } = (await (await api.get("/api/billing/quote")).json()) as { services: { id: number; kind: string }[] };
+  const couples = services.find((service) => service.kind === "couples")!;
+  const together = await api.post("/api/appointments", {
+    data: { doctorId: vance.id, title: "Together", startTime: slots[1]!.startTime, serviceId: couples.id, partnerEmail: NEWCOMER },
+  });
+  expect(together.status(), await together.text()).toBe(200);
 }
+
+/** A partner's address that no account has. */
+const NEWCOMER = "robin.newcomer@example.com";
 
 const slug = (subject: string) =>
   subject
@@ -44,8 +54,9 @@ test("every email reads well on a phone and on a desktop: no serious axe finding
 }) => {
   const api = await playwright.request.newContext({ baseURL: clinic.baseURL });
   await alexMakesMail(api);
-  // Booked and cancelled, to Alex and to Dr. Vance; and the reset link to Alex.
-  await expect.poll(() => mailbox.messages.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+  // Booked and cancelled, to Alex and to Dr. Vance; the reset link to Alex; a couples session booked, to both, and its invitation.
+  await expect.poll(() => mailbox.messages.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
+  await expect.poll(() => mailbox.messages.some((mail) => !Array.isArray(mail.to) && mail.to?.value[0]?.address === NEWCOMER), { timeout: 30_000 }).toBe(true);
   const booking = mailbox.messages.find((mail) => mail.attachments.some((file) => file.contentType.startsWith("text/calendar")));
   expect(booking, "a booking's email carries its calendar invitation").toBeDefined();
 

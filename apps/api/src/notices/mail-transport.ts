@@ -59,6 +59,7 @@ export function createMailTransport(options: MailTransportOptions): NoticeTransp
     perSecond: options.perSecond,
     async send(message: OutgoingNotice) {
       const from = { name: options.from.name ?? options.clinicName(), address: options.from.address };
+      // An address with no account is written to by no name.
       const to = { name: message.toName, address: message.to };
       const calendar = message.content.calendar;
       const invitation = calendar

@@ -26,6 +26,8 @@ export interface EmailFrame {
   publicOrigin: string;
   /** Whether the notice can be switched off (and so says where). */
   essential: boolean;
+  /** To an address with no account (an invitation to make one): says why it came, and that nothing more will. */
+  guest?: boolean;
 }
 
 const text = { fontFamily: SANS, fontSize: "16px", lineHeight: "26px", color: COLOURS.ink900, margin: "0 0 16px" };
@@ -108,6 +110,8 @@ function NoticeEmail({ content, frame }: { content: NoticeContent; frame: EmailF
 }
 
 function footerLine(frame: EmailFrame): string {
+  if (frame.guest)
+    return `Sent by ${frame.clinicName} because someone you know named this address. You have no account with us, and nothing more is sent unless you make one.`;
   return frame.essential
     ? `Sent by ${frame.clinicName} about your account, so it is always sent.`
     : `Sent by ${frame.clinicName}. You can choose which emails you get on your account page.`;
@@ -127,6 +131,7 @@ function template(content: NoticeContent, frame: EmailFrame): Promise<string> {
     frame.clinicName,
     frame.publicOrigin,
     frame.essential,
+    frame.guest === true,
     content.paragraphs.length,
     content.actions.length,
     content.calendar !== undefined,

@@ -185,7 +185,7 @@ export class NoticeWorker {
     if (down) return this.#failed(notice, new TransportError(down, "unreachable"));
     try {
       await this.#pacers.get(notice.channel)?.turn();
-      const { reply } = await transport.send(await this.#render(notice, prepared, recipient!));
+      const { reply } = await transport.send(await this.#render(notice, prepared, recipient));
       return { id: notice.id, status: "sent", result: reply };
     } catch (error) {
       const failure = error instanceof TransportError ? error : new TransportError((error as Error).message || String(error), "temporary");
@@ -201,16 +201,22 @@ export class NoticeWorker {
       : { id: notice.id, status: "failed", result: failure.message, nextAttemptAt: next.nextAttemptAt };
   }
 
-  async #render(notice: ClaimedNotice, prepared: PreparedNotice, recipient: NoticeRecipientRow): Promise<OutgoingNotice> {
+  async #render(notice: ClaimedNotice, prepared: PreparedNotice, recipient: NoticeRecipientRow | undefined): Promise<OutgoingNotice> {
     const { config } = this.#options.services;
-    const frame = { clinicName: config.clinicName, publicOrigin: config.publicOrigin, essential: prepared.spec.essential };
+    const frame = {
+      clinicName: config.clinicName,
+      publicOrigin: config.publicOrigin,
+      essential: prepared.spec.essential,
+      guest: prepared.spec.guests === true,
+    };
     const email = notice.channel === "email";
     return {
       id: notice.id,
       kind: notice.kind,
       channel: notice.channel,
       to: notice.toAddress,
-      toName: recipient.firstName,
+      // An address with no account (an invitation to make one) is written to by no name.
+      toName: recipient?.firstName ?? "",
       subject: prepared.content.subject,
       content: prepared.content,
       ...(prepared.unsubscribeUrl && email ? { unsubscribeUrl: prepared.unsubscribeUrl } : {}),

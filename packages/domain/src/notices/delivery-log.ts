@@ -63,6 +63,8 @@ export async function deliveryLogPage(ctx: Admin, input: DeliveryLogInput): Prom
 async function addressNow(ctx: Admin, trx: Db, notice: DeliveryLogRow): Promise<string> {
   const who = notice.recipientName ?? "This member";
   const spec = NOTICE_KINDS[notice.kind as NoticeKind] as NoticeKindSpec<unknown> | undefined;
+  // An invitation to make an account goes again to the address it was written to: there is no member to ask.
+  if (spec?.guests && notice.userId === null) return notice.toAddress;
   const [recipient] = notice.userId === null ? [] : await readNoticeRecipients(trx, [notice.userId]);
   if (!spec || !recipient) throw new AppError("CONFLICT", "This notice's member no longer has an account, so it cannot be sent again.");
   // The verification link is for the one address it was sent to, and only while that is unconfirmed.

@@ -7,7 +7,7 @@ import type { ClinicServices } from "../context";
 import { signLink } from "./signed-links";
 import { composeNotice, type NoticeContent, type NoticeKindSpec, type NoticeLink } from "./notice-content";
 import { noticeKind } from "./notice-kinds";
-import { addresseeOf, clinicFacts } from "./outbox";
+import { addresseeOf, clinicFacts, guestAddressee } from "./outbox";
 
 /** How long a one-click unsubscribe address works: mail apps keep the header as long as the email. */
 const UNSUBSCRIBE_LINK_DAYS = 365;
@@ -46,6 +46,16 @@ export function prepareNotice(
 ): PreparedNotice | { unsent: string } {
   const spec = noticeKind(notice.kind);
   if (!spec) return { unsent: "This kind of notice is no longer sent." };
+  // An address with no account: only a kind made for guests, whose links are plain pages.
+  if (notice.userId === null && spec.guests) {
+    const composed = composeNotice(spec, notice.params, guestAddressee(services), clinicFacts(services));
+    const plain = (noticeLink: NoticeLink): NoticeLink => ({ path: new URL(noticeLink.path, services.config.publicOrigin).toString() });
+    return {
+      spec,
+      content: { ...composed, actions: composed.actions.map((action) => ({ label: action.label, link: plain(action.link) })) },
+      unsubscribeUrl: null,
+    };
+  }
   if (!recipient) return { unsent: "The member's account no longer exists." };
   if (!recipient.active) return { unsent: "The member's account is deactivated." };
   const composed = composeNotice(spec, notice.params, addresseeOf(services, recipient), clinicFacts(services));

@@ -39,7 +39,8 @@ export interface NoticeContent {
 
 /** Whom a notice is for, as it may speak of them: their first name and their own clock. */
 export interface NoticeAddressee {
-  userId: number;
+  /** Null for an address with no account (a guest kind's). */
+  userId: number | null;
   firstName: string;
   timeZone: string;
 }
@@ -57,6 +58,11 @@ export interface NoticeKindSpec<Params> {
   essential: boolean;
   /** Where it may go: every kind is emailed; a few may also be texted. */
   channels: readonly NoticeChannel[];
+  /**
+   * Sent to an address with no account (an invitation to make one), never to a member: addressed
+   * by no name, on the clinic's clock, with no signed link and nothing to unsubscribe from.
+   */
+  guests?: true;
   subject(params: Params, to: NoticeAddressee, clinic: ClinicFacts): string;
   /** Everything but the subject (composeNotice puts the two together). */
   compose(params: Params, to: NoticeAddressee, clinic: ClinicFacts): Omit<NoticeContent, "subject">;

@@ -18,6 +18,41 @@ export interface NoticeRequest<Kind extends NoticeKind = NoticeKind> {
   unverifiedAddress?: string;
 }
 
+/** Whom a notice to an address with no account is addressed to: nobody by name, on the clinic's clock. */
+export function guestAddressee(services: Pick<ClinicServices, "config">): NoticeAddressee {
+  return { userId: null, firstName: "", timeZone: services.config.clinicTimeZone };
+}
+
+/**
+ * Writes one email to an address with no account, inside the change's transaction: only of a
+ * kind made for guests (an invitation to make an account), so no member's notice ever goes to
+ * an address that is not theirs.
+ */
+export async function enqueueGuestNotice<Kind extends NoticeKind>(
+  services: Pick<ClinicServices, "config" | "now"> & Partial<Pick<ClinicServices, "outbox">>,
+  trx: Db,
+  { kind, toAddress, params }: { kind: Kind; toAddress: string; params: NoticeParams<Kind> },
+): Promise<void> {
+  const spec = NOTICE_KINDS[kind] as NoticeKindSpec<unknown>;
+  if (!spec.guests) throw new Error(`notices of kind ${kind} go to members only`);
+  const now = services.now().toISOString();
+  await insertNotices(trx, [
+    {
+      kind,
+      channel: "email",
+      userId: null,
+      toAddress,
+      subject: spec.subject(params, guestAddressee(services), clinicFacts(services)),
+      params,
+      status: "waiting",
+      nextAttemptAt: now,
+      createdAt: now,
+      dedupeKey: null,
+    },
+  ]);
+  services.outbox?.queued();
+}
+
 export function clinicFacts(services: Pick<ClinicServices, "config">): ClinicFacts {
   return { clinicName: services.config.clinicName, nameClinician: services.config.notices.nameClinician };
 }

@@ -24,7 +24,7 @@ import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { clinicianNameOf } from "../appointments/appointment-notices";
-import { enqueueNotices } from "../notices/outbox";
+import { enqueueGuestNotice, enqueueNotices } from "../notices/outbox";
 import type { ReceivedInvitation } from "./party.schema";
 import { scheduledPlacesOf, takePlace } from "./places";
 
@@ -49,19 +49,20 @@ export async function invitePartner(
     );
   }
   const invitationId = await insertPartyInvitation(trx, { partyId, invitedBy: inviter.id, email, createdAt: at });
-  // Only a patient can answer it: a member of staff with the address is not written to.
-  const invitees = (await Promise.all((await findActiveUserIdsByVerifiedEmail(trx, email)).map((id) => findUserById(trx, id)))).flatMap((user) =>
-    user?.role === "patient" ? [user.id] : [],
-  );
-  await enqueueNotices(
-    ctx,
-    trx,
-    invitees.map((userId) => ({
-      kind: "party_invitation" as const,
-      userId,
-      params: { invitationId, startTime, inviterFirstName: inviter.firstName, clinicianName: clinicianNameOf(doctor) },
-    })),
-  );
+  const params = { invitationId, startTime, inviterFirstName: inviter.firstName, clinicianName: clinicianNameOf(doctor) };
+  const holders = await findActiveUserIdsByVerifiedEmail(trx, email);
+  if (holders.length === 0) {
+    // No account has the address: the email asks them to make one with it (then it is theirs to answer).
+    await enqueueGuestNotice(ctx, trx, { kind: "party_invitation_guest", toAddress: email, params });
+  } else {
+    // Only a patient can answer it: a member of staff with the address is not written to.
+    const invitees = (await Promise.all(holders.map((id) => findUserById(trx, id)))).flatMap((user) => (user?.role === "patient" ? [user.id] : []));
+    await enqueueNotices(
+      ctx,
+      trx,
+      invitees.map((userId) => ({ kind: "party_invitation" as const, userId, params })),
+    );
+  }
   await recordAudit(
     ctx,
     {

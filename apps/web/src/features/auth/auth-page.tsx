@@ -37,13 +37,15 @@ const REASSURANCES: Reassurance[] = [
 
 export function AuthPage() {
   const { user, isLoading } = useCurrentUser();
-  const [mode, setMode] = useState<AuthMode>("login");
+  const [searchParams] = useSearchParams();
+  // An invitation to make an account links here with ?register=1.
+  const [mode, setMode] = useState<AuthMode>(searchParams.has("register") ? "register" : "login");
   // The second steps the server asked for, once the password was right.
   const [secondStep, setSecondStep] = useState<SecondStepMethod[]>();
   // Set the moment this form signs someone in, so its own success is not mistaken for an old session.
   const [signedInHere, setSignedInHere] = useState(false);
   const heading = secondStep ? { ...SECOND_STEP, lead: secondStepLead(secondStep) } : HEADINGS[mode];
-  const next = nextPathFrom(useSearchParams()[0].get("next"));
+  const next = nextPathFrom(searchParams.get("next"));
   useDocumentTitle(pageTitle(mode === "login" ? "Log in" : "Create account"));
 
   if (isLoading) return <PageLoading label="Checking your session" />;
