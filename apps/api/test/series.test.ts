@@ -104,6 +104,37 @@ describeApp("weekly series", (testApp) => {
     expect(appointments.map((a) => a.startTime)).toContain(otherHour);
     const listed: Session[] = (await app.inject({ method: "GET", url: "/api/appointments?limit=100", headers: { cookie: patient.cookie } })).json();
     expect(listed.filter((a) => a.seriesId === seriesId)).toHaveLength(19);
+
+    // Its patient and its doctor are each told once of a series, never once per session.
+    // (Told by email: each has a verified address from here on, and books the series again.)
+    for (const who of [patient, doctor]) {
+      await app.clinic.db
+        .updateTable("users")
+        .set({ email: `member${who.id}@example.com`, email_verified_at: app.clinic.now().toISOString() })
+        .where("id", "=", who.id)
+        .execute();
+    }
+    const week = 7 * 86_400_000;
+    const later = await bookSeries(app, patient, {
+      doctorId: doctor.id,
+      firstStart: new Date(Date.parse(firstStart) + 30 * week).toISOString(),
+      intervalWeeks: 1,
+      count: 4,
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    const laterStarts = (later.json() as { appointments: Session[] }).appointments.map((a) => a.startTime).sort();
+    const told = await app.clinic.db
+      .selectFrom("notices")
+      .select(["user_id", "kind", "params"])
+      .where("user_id", "in", [patient.id, doctor.id])
+      .where("kind", "in", ["appointment_booked", "series_booked"])
+      .orderBy("id")
+      .execute();
+    expect(told.map((notice) => [notice.user_id, notice.kind])).toEqual([
+      [patient.id, "series_booked"],
+      [doctor.id, "series_booked"],
+    ]);
+    expect(JSON.parse(told[0]!.params)).toMatchObject({ count: 4, firstStartTime: laterStarts[0], lastStartTime: laterStarts.at(-1), audience: "patient" });
   });
 
   it("books one series of two racing for the same hours: one booking per hour", async () => {

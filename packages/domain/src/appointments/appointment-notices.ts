@@ -81,3 +81,25 @@ export async function enqueueAppointmentNotices(
     }),
   );
 }
+
+/**
+ * The notices of a series booked at once: one to its patient and one to its doctor, saying how many
+ * sessions and the first and last (fifty-two emails to each would bury the one that matters). A
+ * series of one is told as the single booking it is.
+ */
+export async function enqueueSeriesBookedNotices(
+  services: Pick<ClinicServices, "config" | "now">,
+  trx: Db,
+  sessions: NoticedAppointment[],
+  clinicianName: string,
+): Promise<void> {
+  const ordered = [...sessions].sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+  const [first, last] = [ordered[0], ordered.at(-1)];
+  if (!first || !last || ordered.length === 1) return enqueueAppointmentNotices(services, trx, ordered, clinicianName, { kind: "booked" });
+  const told = (audience: "patient" | "doctor") => ({
+    kind: "series_booked" as const,
+    userId: audience === "patient" ? first.patientId : first.doctorId,
+    params: { appointmentId: first.id, audience, clinicianName, count: ordered.length, firstStartTime: first.startTime, lastStartTime: last.startTime },
+  });
+  await enqueueNotices(services, trx, [told("patient"), told("doctor")]);
+}

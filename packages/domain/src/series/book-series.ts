@@ -18,7 +18,7 @@ import { agreedFee } from "../billing/agreed-fee";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { bookingParticipants, NOT_IN_CARE } from "../appointments/book-appointment";
-import { clinicianNameOf, enqueueAppointmentNotices } from "../appointments/appointment-notices";
+import { clinicianNameOf, enqueueSeriesBookedNotices } from "../appointments/appointment-notices";
 import { claimHoursForSingles } from "../appointments/doctor-hours";
 import { announceOfferChanges, settleBookedHours, type OfferChange } from "../waitlist/offers";
 import { assertBookableStart, workingHoursOf } from "../appointments/availability";
@@ -112,12 +112,11 @@ export async function bookSeries(ctx: RequestContext & { user: User }, input: Bo
         sessions: rows.map((row, index) => ({ startTime: row.startTime, appointmentId: ids[index]! })),
         clinicianName: clinicianNameOf(doctor),
       });
-      await enqueueAppointmentNotices(
+      await enqueueSeriesBookedNotices(
         ctx,
         trx,
         rows.map((row, index) => ({ id: ids[index]!, ...row })),
         clinicianNameOf(doctor),
-        { kind: "booked" },
       );
       for (const id of ids) {
         await recordAudit(

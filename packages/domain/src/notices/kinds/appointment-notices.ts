@@ -40,7 +40,7 @@ export function visitLinkOf(appointmentId: number): NoticeLink {
 
 const APPOINTMENTS: NoticeLink = { path: "/appointments" };
 
-function withWhom(params: AppointmentNoticeParams, clinic: ClinicFacts): string {
+function withWhom(params: Pick<AppointmentNoticeParams, "audience" | "clinicianName">, clinic: ClinicFacts): string {
   return params.audience === "patient" && clinic.nameClinician ? ` with ${params.clinicianName}` : "";
 }
 
@@ -188,8 +188,59 @@ export const appointmentReminder = defineNoticeKind<ReminderNoticeParams>({
   examples: [{ appointmentId: 41, startTime: EXAMPLE.startTime, endTime: EXAMPLE.endTime, clinicianName: "Dr. Vance", sequence: 0 }],
 });
 
+/** A weekly series booked at once: one notice to each of its patient and doctor, not one per session. */
+export interface SeriesBookedNoticeParams {
+  /** Its first session, the one the app opens on. */
+  appointmentId: number;
+  audience: "patient" | "doctor";
+  clinicianName: string;
+  /** How many sessions were booked, and the first and last of them. */
+  count: number;
+  firstStartTime: string;
+  lastStartTime: string;
+}
+
+export const seriesBooked = defineNoticeKind<SeriesBookedNoticeParams>({
+  topic: "appointments",
+  essential: false,
+  channels: ["email"],
+  subject: (params, to) => `${params.count} appointments booked, from ${shortWhen(params.firstStartTime, to.timeZone)}`,
+  compose(params, to, clinic) {
+    const first = longWhen(params.firstStartTime, to.timeZone);
+    const last = longWhen(params.lastStartTime, to.timeZone);
+    return {
+      preview: `${clinic.clinicName}: ${params.count} appointments, the first on ${first}.`,
+      heading: `Hello ${to.firstName}, a series of appointments is booked`,
+      paragraphs: [
+        `${params.count} appointments${withWhom(params, clinic)} at ${clinic.clinicName} are booked: the first on ${first}, the last on ${last}. Each is in the app, under Appointments, and in your private calendar link if you use one.`,
+        "A reminder comes before each of them. It is a video visit: the link to join is in each reminder and in the app.",
+      ],
+      actions: [{ label: "See your appointments", link: APPOINTMENTS }],
+    };
+  },
+  examples: [
+    {
+      appointmentId: 41,
+      audience: "patient",
+      clinicianName: "Dr. Vance",
+      count: 12,
+      firstStartTime: EXAMPLE.startTime,
+      lastStartTime: "2027-02-23T15:00:00.000Z",
+    },
+    {
+      appointmentId: 41,
+      audience: "doctor",
+      clinicianName: "Dr. Vance",
+      count: 12,
+      firstStartTime: EXAMPLE.startTime,
+      lastStartTime: "2027-02-23T15:00:00.000Z",
+    },
+  ],
+});
+
 export const APPOINTMENT_NOTICE_KINDS = {
   appointment_booked: appointmentBooked,
+  series_booked: seriesBooked,
   appointment_rescheduled: appointmentRescheduled,
   appointment_cancelled: appointmentCancelled,
   appointment_reminder: appointmentReminder,
