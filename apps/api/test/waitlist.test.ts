@@ -94,6 +94,15 @@ describeApp("waitlist", (testApp) => {
     expect(left.statusCode, left.body).toBe(200);
     expect(await entries()).toEqual([]);
     expect((await app.inject({ method: "DELETE", url: `/api/waitlist/${joined.json().id}`, headers: as(patient) })).statusCode).toBe(409);
+
+    // Joining twice at once (a double tap, two tabs) makes one entry: the other is told it is there.
+    for (let round = 0; round < 3; round += 1) {
+      const twice = await aPatient(app);
+      const answers = await Promise.all([join(app, twice, { doctorId: doctor.id }), join(app, twice, { doctorId: doctor.id })]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const theirs = await app.clinic.db.selectFrom("waitlist_entries").select("id").where("patient_id", "=", twice.id).where("ended_at", "is", null).execute();
+      expect(theirs).toHaveLength(1);
+    }
   });
 
   it("offers a cancelled hour to the first who joined and whom it suits, one at a time, and no one else may see or answer it", async () => {

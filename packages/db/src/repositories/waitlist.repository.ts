@@ -17,6 +17,14 @@ export async function holdWaitlist(trx: Transaction<Database>): Promise<void> {
   await serialise(trx, WAITLIST_LOCK);
 }
 
+/** Any number (in PostgreSQL's advisory-lock space) that names "one patient's waitlist entries". */
+const WAITLIST_ENTRIES_LOCK = 7_244_034;
+
+/** Makes one patient's joins run one after another, so that two at once cannot both find no entry like theirs. */
+export async function holdWaitlistEntriesOf(trx: Transaction<Database>, patientId: number): Promise<void> {
+  await serialise(trx, WAITLIST_ENTRIES_LOCK, patientId);
+}
+
 /** A span of clock time on a weekday, in the clinic's zone (0 = Sunday; minutes after midnight). */
 export interface WaitlistTimes {
   weekday: number;

@@ -7,6 +7,7 @@ import {
   findWaitlistEntry,
   holdWaitlist,
   insertWaitlistEntry,
+  holdWaitlistEntriesOf,
   listWaitingEntries,
   openOffersOfPatient,
   type User,
@@ -59,11 +60,13 @@ export async function joinWaitlist(ctx: Ctx, input: z.output<typeof joinWaitlist
   // The same rule a booking applies to its service (active, for one patient), asked now rather than at the offer.
   if (input.serviceId !== undefined) await agreedFee(ctx.db, ctx.user.id, input.serviceId);
   const doctorId = input.doctorId ?? null;
-  const waiting = await listWaitingEntries(ctx.db, { patientId: ctx.user.id });
-  if (waiting.some((entry) => entry.doctorId === doctorId && (doctorId !== null || entry.serviceId === input.serviceId))) {
-    throw new AppError("CONFLICT", ALREADY_WAITING);
-  }
   const id = await ctx.db.transaction().execute(async (trx) => {
+    // Asked under the patient's lock, in the join's own transaction: two joins at once make one entry.
+    await holdWaitlistEntriesOf(trx, ctx.user.id);
+    const waiting = await listWaitingEntries(trx, { patientId: ctx.user.id });
+    if (waiting.some((entry) => entry.doctorId === doctorId && (doctorId !== null || entry.serviceId === input.serviceId))) {
+      throw new AppError("CONFLICT", ALREADY_WAITING);
+    }
     const created = await insertWaitlistEntry(trx, {
       patientId: ctx.user.id,
       doctorId,
