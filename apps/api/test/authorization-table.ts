@@ -578,12 +578,21 @@ export const TABLE: readonly Row[] = [
     THE_NOTE,
     async (w) => ({ url: `/parties/${await aPastGroup(w)}/note`, payload: { body: "Everyone practised the breath count." } }),
   ],
+  // Signed as read (the draft's updatedAt), then shared.
+  [
+    "POST /parties/{partyId}/note/sign",
+    THE_NOTE,
+    async (w) => {
+      const id = await aPastGroup(w);
+      const draft = await w.app.clinic.db.selectFrom("party_notes").select("updated_at").where("party_id", "=", id).executeTakeFirstOrThrow();
+      return { url: `/parties/${id}/note/sign`, payload: { readAt: draft.updated_at } };
+    },
+  ],
   [
     "POST /parties/{partyId}/note/shares",
     THE_NOTE,
     async (w) => ({ url: `/parties/${await aPastGroup(w)}/note/shares`, payload: { patientId: w.id("pat"), shared: true } }),
   ],
-  ["POST /parties/{partyId}/note/sign", THE_NOTE, async (w) => ({ url: `/parties/${await aPastGroup(w)}/note/sign` })],
   ["GET /activity", DOCTORS, () => ({ url: "/activity?limit=5" })],
   ["GET /patients", [401, 403, 403, 403, 403, 200, 200, 200], () => ({ url: "/patients" })],
   [

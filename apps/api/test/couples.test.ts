@@ -295,21 +295,27 @@ describeApp(
         expect((await app.inject({ method: "PUT", url: `/api/parties/${partyId}/note`, payload: { body: "Mine" }, headers: as(otherDoctor) })).statusCode).toBe(
           404,
         );
-        // Shared only with someone who took part.
-        expect((await share(otherDoctor.id, true)).statusCode).toBe(400);
+        // A draft is never shared: a participant reads the note as signed.
+        expect((await share(booker.id, true)).statusCode).toBe(409);
+        // Signed as read: a draft saved after the doctor read it is never signed unseen.
+        const sign = (readAt: string) => app.inject({ method: "POST", url: `/api/parties/${partyId}/note/sign`, payload: { readAt }, headers: as(doctor) });
+        advance(1000);
+        const rewritten = await write({ body: words });
+        expect(rewritten.statusCode).toBe(200);
+        expect((await sign(written.json().updatedAt)).statusCode).toBe(409);
+        const signed = await sign(rewritten.json().updatedAt);
+        expect(signed.statusCode, signed.body).toBe(200);
+        expect(signed.json()).toMatchObject({ body: words, signedAt: expect.any(String), contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+        expect((await sign(rewritten.json().updatedAt)).statusCode).toBe(409);
+        expect((await write({ body: "Changed afterwards." })).statusCode).toBe(409);
 
+        // Shared only with someone who took part; then that one reads it, and only they.
+        expect((await share(otherDoctor.id, true)).statusCode).toBe(400);
         expect((await share(booker.id, true)).statusCode).toBe(200);
         const read = await note(booker);
         expect(read.json()).toMatchObject({ partyId, body: words });
         expect(read.json()).not.toHaveProperty("participants");
         expect((await note(partner)).json()).toBeNull();
-
-        // Signed, it never changes again.
-        const signed = await app.inject({ method: "POST", url: `/api/parties/${partyId}/note/sign`, headers: as(doctor) });
-        expect(signed.statusCode, signed.body).toBe(200);
-        expect(signed.json().contentHash).toMatch(/^[0-9a-f]{64}$/);
-        expect((await write({ body: "Changed afterwards." })).statusCode).toBe(409);
-        expect((await note(booker)).json().body).toBe(words);
         expect((await share(booker.id, false)).statusCode).toBe(200);
         expect((await note(booker)).json()).toBeNull();
 
@@ -347,7 +353,7 @@ describeApp(
           advance(-4 * 86_400_000);
         }
       } finally {
-        advance(-shift);
+        advance(-shift - 1000);
       }
     });
 

@@ -89,6 +89,8 @@ describeEachDatabase("notices by email", (database) => {
       headers: { cookie: admin.cookie },
     });
     const booker = await aPatient(app);
+    // A guest invitation goes only from a patient whose own address is verified.
+    await verifyEmail(app, booker.id, `booker${booker.id}@example.com`);
     const address = `newcomer-${Date.now()}@example.com`;
     const [slot] = await slotsOf(app, booker, doctor.id, weekdayAhead(12));
     const booked = await book(app, booker, { doctorId: doctor.id, startTime: slot, title: "Together", serviceId: couples.json().id, partnerEmail: address });
@@ -98,12 +100,40 @@ describeEachDatabase("notices by email", (database) => {
 
     const message = await catcher.waitFor((m) => m.messageId === `<notice-${notice.id}@clinic.example.com>`);
     expect(message.to && !Array.isArray(message.to) ? message.to.value : []).toEqual([{ name: "", address }]);
-    expect(message.subject).toMatch(/asked you to join an appointment/);
+    // The subject names no one: only the clinic and the time.
+    expect(message.subject).toMatch(/^You are invited to an appointment at Halcyon: /);
     expect(message.text).toContain("create your account with this email address");
     expect(message.text).toContain(`${PUBLIC_ORIGIN}/auth?register=1`);
     expect(message.text).not.toMatch(/token=|Hello ,/);
     expect(headerOf(message, "list-unsubscribe")).toBeUndefined();
     expect(message.text).toContain("You have no account with us, and nothing more is sent unless you make one.");
+
+    // Asked again the same day, by anyone, the address is not written to again; and a patient
+    // whose own address is unverified, or an address a deactivated account has, sends nothing.
+    const guestNotices = async (to: string) =>
+      (await app.clinic.db.selectFrom("notices").select("id").where("to_address", "=", to).where("kind", "=", "party_invitation_guest").execute()).length;
+    const again = await aPatient(app);
+    await verifyEmail(app, again.id, `again${again.id}@example.com`);
+    const [later] = await slotsOf(app, again, doctor.id, weekdayAhead(13));
+    const second = await book(app, again, { doctorId: doctor.id, startTime: later, title: "Us", serviceId: couples.json().id, partnerEmail: address });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await guestNotices(address)).toBe(1);
+    const unverified = await aPatient(app);
+    const [third] = await slotsOf(app, unverified, doctor.id, weekdayAhead(14));
+    const quiet = `quiet-${Date.now()}@example.com`;
+    expect(
+      (await book(app, unverified, { doctorId: doctor.id, startTime: third, title: "Us", serviceId: couples.json().id, partnerEmail: quiet })).statusCode,
+    ).toBe(200);
+    expect(await guestNotices(quiet)).toBe(0);
+    const departed = await aPatient(app);
+    const departedAddress = `departed-${Date.now()}@example.com`;
+    await verifyEmail(app, departed.id, departedAddress);
+    await app.clinic.db.updateTable("users").set({ deactivated_at: app.clinic.now().toISOString() }).where("id", "=", departed.id).execute();
+    const [fourth] = await slotsOf(app, again, doctor.id, weekdayAhead(15));
+    expect(
+      (await book(app, again, { doctorId: doctor.id, startTime: fourth, title: "Us", serviceId: couples.json().id, partnerEmail: departedAddress })).statusCode,
+    ).toBe(200);
+    expect(await guestNotices(departedAddress)).toBe(0);
 
     // A member's kind with no member (its account gone) is never sent to the address it carries.
     await app.clinic.db

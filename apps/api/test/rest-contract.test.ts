@@ -296,11 +296,17 @@ const EXAMPLES: [string, (world: World) => ExampleCall | Promise<ExampleCall>][]
     },
   ],
   [
+    "POST /parties/{partyId}/note/sign",
+    async (w) => {
+      const draft = await w.app.clinic.db.selectFrom("party_notes").select("updated_at").where("party_id", "=", w.pastGroupId).executeTakeFirstOrThrow();
+      return { as: w.doctor, url: `/parties/${w.pastGroupId}/note/sign`, payload: { readAt: draft.updated_at } };
+    },
+  ],
+  [
     "POST /parties/{partyId}/note/shares",
     (w) => ({ as: w.doctor, url: `/parties/${w.pastGroupId}/note/shares`, payload: { patientId: w.patient.id, shared: true } }),
   ],
   ["GET /parties/{partyId}/note", (w) => ({ as: w.patient, url: `/parties/${w.pastGroupId}/note` })],
-  ["POST /parties/{partyId}/note/sign", (w) => ({ as: w.doctor, url: `/parties/${w.pastGroupId}/note/sign` })],
   ["GET /activity", (w) => ({ as: w.doctor, url: "/activity?limit=5" })],
   ["GET /patients", (w) => ({ as: w.doctor, url: "/patients?limit=10" })],
   [

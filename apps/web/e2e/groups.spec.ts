@@ -122,7 +122,7 @@ test("after a group meets, its doctor writes the session's note and shares it wi
     db.prepare("UPDATE appointment_parties SET start_time = ?, end_time = ? WHERE id = ?").run(...times);
     db.prepare("UPDATE appointments SET start_time = ?, end_time = ? WHERE party_id = ?").run(...times);
 
-    // The doctor writes it on a member's place, shares it with one of them, and signs it.
+    // The doctor writes it on a member's place (an empty one is refused at its field).
     await page.goto("/appointments");
     const history = page.getByRole("region", { name: "Session History" });
     await history.getByTestId("appointment-row").filter({ hasText: title }).first().getByRole("button", { name: title }).click();
@@ -133,15 +133,18 @@ test("after a group meets, its doctor writes the session's note and shares it wi
     await note.getByLabel("The session's note").fill("Everyone practised the breath count; the room settled by the third round.");
     await note.getByRole("button", { name: "Save note" }).click();
     await expectToast(page, "Note saved");
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshotsAt(page, "party-note-draft", { fullPage: false });
+    // Signed, it never changes; then shared with the one member it helps.
+    await note.getByRole("button", { name: "Sign note" }).click();
+    await expectToast(page, "Note signed");
+    await expect(note.getByText(/^Signed /)).toBeVisible();
+    await expect(note.getByLabel("The session's note")).toHaveCount(0);
     await note.getByRole("switch", { name: `Shared with ${reader.name}` }).click();
     await expect(note.getByRole("switch", { name: `Shared with ${reader.name}` })).toHaveAttribute("aria-checked", "true");
     await expect(note.getByRole("switch", { name: `Shared with ${other.name}` })).toHaveAttribute("aria-checked", "false");
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotsAt(page, "party-note-doctor", { fullPage: false });
-    await note.getByRole("button", { name: "Sign note" }).click();
-    await expectToast(page, "Note signed");
-    await expect(note.getByText(/^Signed /)).toBeVisible();
-    await expect(note.getByLabel("The session's note")).toHaveCount(0);
 
     // The member it is shared with reads it on their place; the other sees no note at all.
     for (const member of [reader, other]) {

@@ -44,6 +44,16 @@ export async function findActiveUserIdsByVerifiedEmail(db: Db, email: string): P
   return rows.map((row) => row.id);
 }
 
+/** Whether any account, in any state, has `email` as its address (verified or not, deactivated or not). */
+export async function anyAccountHasEmail(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The active admins: whom a member's "this was not me" is told to. */
 export async function findActiveAdminIds(db: Db): Promise<number[]> {
   const rows = await db.selectFrom("users").select("id").where("role", "=", "admin").where("deactivated_at", "is", null).orderBy("id").execute();

@@ -402,15 +402,31 @@ export async function writePartyNoteDraft(db: Db, note: { partyId: number; docto
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Signs the draft; false if it was signed already. */
-export async function signPartyNote(db: Db, partyId: number, signature: { signedBy: number; signedAt: string; contentHash: string }): Promise<boolean> {
+/**
+ * Signs the draft as its doctor read it: only while it is still unsigned and still the draft saved
+ * at `readAt` with `body` (a save or a signature that came meanwhile: false, nothing written).
+ */
+export async function signPartyNote(
+  db: Db,
+  partyId: number,
+  signature: { body: string; readAt: string; signedBy: number; signedAt: string; contentHash: string },
+): Promise<boolean> {
   const result = await db
     .updateTable("party_notes")
     .set({ signed_at: signature.signedAt, signed_by: signature.signedBy, content_hash: signature.contentHash })
     .where("party_id", "=", partyId)
     .where("signed_at", "is", null)
+    .where("updated_at", "=", signature.readAt)
+    .where("body", "=", signature.body)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Stops sharing these parties' notes with the patients whose places in them were cancelled (a place taken again is not shared again unasked). */
+export async function unsharePartyNotes(db: Db, places: readonly { partyId: number; patientId: number }[]): Promise<void> {
+  for (const { partyId, patientId } of places) {
+    await db.deleteFrom("party_note_shares").where("party_id", "=", partyId).where("patient_id", "=", patientId).execute();
+  }
 }
 
 /** Shares the note with a participant, or stops sharing it (either, once: answering again changes nothing). */

@@ -5,6 +5,7 @@
 // cancellation is committed.
 import {
   endCareLeftByCancelledBookings,
+  unsharePartyNotes,
   updateParty,
   withdrawPartyInvitations,
   type AppointmentView,
@@ -67,7 +68,9 @@ export async function cancelSessionsIn(
   if (!first) return [];
   const now = ctx.now();
   const edited = editPatch(edit);
-  for (const partyId of endsParties) {
+  // In one order everywhere, so two changes of the same parties never wait on each other.
+  const parties = [...endsParties].sort((a, b) => a - b);
+  for (const partyId of parties) {
     const places = sessions.filter((session) => session.party?.id === partyId);
     await holdPartyAsRead(
       trx,
@@ -89,7 +92,12 @@ export async function cancelSessionsIn(
     );
     if (late) await openSessionFee(ctx, trx, session, "late_cancellation", user.id);
   }
-  for (const partyId of endsParties) {
+  // A place given up gives up the session's note shared with it: taken again, it is not shared again unasked.
+  await unsharePartyNotes(
+    trx,
+    sessions.flatMap((session) => (session.party ? [{ partyId: session.party.id, patientId: session.patientId }] : [])),
+  );
+  for (const partyId of parties) {
     await updateParty(trx, partyId, { status: "cancelled", updatedAt: now.toISOString() });
     await withdrawPartyInvitations(trx, partyId, now.toISOString());
   }

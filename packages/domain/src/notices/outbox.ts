@@ -31,7 +31,7 @@ export function guestAddressee(services: Pick<ClinicServices, "config">): Notice
 export async function enqueueGuestNotice<Kind extends NoticeKind>(
   services: Pick<ClinicServices, "config" | "now"> & Partial<Pick<ClinicServices, "outbox">>,
   trx: Db,
-  { kind, toAddress, params }: { kind: Kind; toAddress: string; params: NoticeParams<Kind> },
+  { kind, toAddress, params, dedupeKey }: { kind: Kind; toAddress: string; params: NoticeParams<Kind>; dedupeKey: string },
 ): Promise<void> {
   const spec = NOTICE_KINDS[kind] as NoticeKindSpec<unknown>;
   if (!spec.guests) throw new Error(`notices of kind ${kind} go to members only`);
@@ -47,7 +47,7 @@ export async function enqueueGuestNotice<Kind extends NoticeKind>(
       status: "waiting",
       nextAttemptAt: now,
       createdAt: now,
-      dedupeKey: null,
+      dedupeKey: `${dedupeKey}:email`,
     },
   ]);
   services.outbox?.queued();

@@ -6,6 +6,7 @@
 // care as any booking puts them, told to the partner (the doctor was told of the session once).
 import {
   answerPartyInvitation,
+  anyAccountHasEmail,
   findActiveUserIdsByVerifiedEmail,
   findParty,
   findPartyInvitation,
@@ -52,8 +53,14 @@ export async function invitePartner(
   const params = { invitationId, startTime, inviterFirstName: inviter.firstName, clinicianName: clinicianNameOf(doctor) };
   const holders = await findActiveUserIdsByVerifiedEmail(trx, email);
   if (holders.length === 0) {
-    // No account has the address: the email asks them to make one with it (then it is theirs to answer).
-    await enqueueGuestNotice(ctx, trx, { kind: "party_invitation_guest", toAddress: email, params });
+    // No account has the address: the email asks them to make one with it (then it is theirs to
+    // answer). Only from a patient whose own address is verified, to an address no account has
+    // (a deactivated member gets nothing), and once a day to one address, however many ask.
+    const inviterVerified = (await readMemberContact(trx, inviter.id))?.emailVerifiedAt != null;
+    if (inviterVerified && !(await anyAccountHasEmail(trx, email))) {
+      const day = ctx.now().toISOString().slice(0, 10);
+      await enqueueGuestNotice(ctx, trx, { kind: "party_invitation_guest", toAddress: email, params, dedupeKey: `guest-invitation:${email}:${day}` });
+    }
   } else {
     // Only a patient can answer it: a member of staff with the address is not written to.
     const invitees = (await Promise.all(holders.map((id) => findUserById(trx, id)))).flatMap((user) => (user?.role === "patient" ? [user.id] : []));

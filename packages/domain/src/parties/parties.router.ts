@@ -15,6 +15,7 @@ import {
   partyNoteSchema,
   receivedInvitationSchema,
   sharePartyNoteInputSchema,
+  signPartyNoteInputSchema,
   writePartyNoteInputSchema,
 } from "./party.schema";
 import { partyNoteFor, sharePartyNote, signSessionNote, writePartyNote } from "./party-notes";
@@ -171,12 +172,13 @@ export const partiesRouter = router({
         path: "/parties/{partyId}/note/sign",
         tags: ["appointments"],
         summary: "Sign the session's note: it never changes again",
+        description: "`readAt` is the draft's `updatedAt` as read: a draft saved meanwhile, or a signature that came first, is a 409 and nothing is signed.",
         protect: true,
       },
     })
-    .input(partyIdInputSchema)
+    .input(signPartyNoteInputSchema)
     .output(partyNoteSchema)
-    .mutation(({ ctx, input }) => signSessionNote(ctx, input.partyId)),
+    .mutation(({ ctx, input }) => signSessionNote(ctx, input)),
 
   shareNote: roleProcedure("doctor")
     .meta({
@@ -185,7 +187,7 @@ export const partiesRouter = router({
         path: "/parties/{partyId}/note/shares",
         tags: ["appointments"],
         summary: "Share the session's note with a participant, or stop sharing it",
-        description: "Only with a patient who took part (400). The note must be written first (409).",
+        description: "Only with a patient who took part (400), once the note is signed (409): a participant never reads a draft.",
         protect: true,
       },
     })

@@ -102,18 +102,20 @@ export function partyNoteHash(note: Pick<StoredNote, "partyId" | "doctorId" | "b
   return createHash("sha256").update(JSON.stringify(content), "utf8").digest("hex");
 }
 
-/** Signs the draft: it never changes again. */
-export async function signSessionNote(ctx: Caller, partyId: number): Promise<PartyNote> {
+/**
+ * Signs the draft as the doctor read it (`readAt`: the draft's `updatedAt` on their screen): a save
+ * or a signature that came meanwhile refuses it (409), so nothing is ever signed unseen. It never
+ * changes again.
+ */
+export async function signSessionNote(ctx: Caller, { partyId, readAt }: { partyId: number; readAt: string }): Promise<PartyNote> {
   await ownParty(ctx, partyId);
   const note = await findPartyNote(ctx.db, partyId);
   if (!note) throw new AppError("CONFLICT", "Write the session's note before signing it.");
+  if (note.signedAt) throw new AppError("CONFLICT", "This note is signed already.");
   const signature = { signedBy: ctx.user.id, signedAt: ctx.now().toISOString() };
   await ctx.db.transaction().execute(async (trx) => {
-    // Signed as read: a draft saved meanwhile would be signed unseen, so it refuses instead.
-    const current = await findPartyNote(trx, partyId);
-    if (current?.signedAt) throw new AppError("CONFLICT", "This note is signed already.");
-    if (current?.body !== note.body) throw new AppError("CONFLICT", "The note changed a moment ago: read it again, then sign.");
-    await signPartyNote(trx, partyId, { ...signature, contentHash: partyNoteHash(note, signature) });
+    const signed = await signPartyNote(trx, partyId, { ...signature, body: note.body, readAt, contentHash: partyNoteHash(note, signature) });
+    if (!signed) throw new AppError("CONFLICT", "The note changed a moment ago, or was signed: read it again, then sign.");
     await recordAudit(
       ctx,
       { actorId: ctx.user.id, action: "party_note.sign", outcome: "success", targetType: "party", targetId: partyId, request: ctx.request },
@@ -127,7 +129,8 @@ export async function signSessionNote(ctx: Caller, partyId: number): Promise<Par
 export async function sharePartyNote(ctx: Caller, { partyId, patientId, shared }: { partyId: number; patientId: number; shared: boolean }): Promise<PartyNote> {
   await ownParty(ctx, partyId);
   const [note, places] = await Promise.all([findPartyNote(ctx.db, partyId), placesInParties(ctx.db, [partyId])]);
-  if (!note) throw new AppError("CONFLICT", "Write the session's note before sharing it.");
+  // A participant reads the note as signed, never a draft that may still change.
+  if (!note?.signedAt) throw new AppError("CONFLICT", "Sign the session's note before sharing it.");
   if (!places.some((place) => place.patientId === patientId && place.status !== "cancelled")) {
     throw new AppError("INVALID_INPUT", "A session's note is shared only with a patient who took part in it.");
   }

@@ -89,6 +89,11 @@ export type Group = z.infer<typeof groupSchema>;
 
 export const partyIdInputSchema = z.object({ partyId: idOf("partyId") });
 
+/** Signing names the draft the doctor read (its `updatedAt`), so a draft saved meanwhile is never signed unseen. */
+export const signPartyNoteInputSchema = z
+  .object({ partyId: idOf("partyId"), readAt: z.iso.datetime({ error: "Give the draft's updatedAt, as the note was read" }) })
+  .meta({ id: "SignPartyNoteInput" });
+
 /** The session's note: its text is the session's, written by its doctor (one note a session). */
 export const writePartyNoteInputSchema = z
   .object({

@@ -94,7 +94,11 @@ function NoteEditor({ partyId, note }: { partyId: number; note: PartyNote | null
             htmlFor={id}
             label="The session's note"
             invalid={invalid}
-            message={invalid ? "Write the session's note." : "Kept with the session, never in a patient's record. Each patient reads it only if you share it."}
+            message={
+              invalid
+                ? "Write the session's note."
+                : "Kept with the session, never in a patient's record. Once it is signed, each patient reads it only if you share it."
+            }
           >
             <Textarea
               id={id}
@@ -115,7 +119,7 @@ function NoteEditor({ partyId, note }: { partyId: number; note: PartyNote | null
               {write.isPending ? "Saving..." : "Save note"}
             </Button>
             {note ? (
-              <Button type="button" disabled={busy || body.trim() !== note.body} onClick={() => sign.mutate({ partyId })}>
+              <Button type="button" disabled={busy || body.trim() !== note.body} onClick={() => sign.mutate({ partyId, readAt: note.updatedAt })}>
                 <PenLine aria-hidden="true" />
                 {sign.isPending ? "Signing..." : "Sign note"}
               </Button>
@@ -123,7 +127,7 @@ function NoteEditor({ partyId, note }: { partyId: number; note: PartyNote | null
           </div>
         </>
       )}
-      {note?.participants && note.participants.length > 0 ? (
+      {note?.signedAt && note.participants && note.participants.length > 0 ? (
         <ul className="grid gap-3 border-t border-ivory-300 pt-4" aria-label="Who reads the note">
           {note.participants.map((participant) => (
             <li key={participant.patientId} className="flex items-center justify-between gap-4 text-sm">

@@ -49,7 +49,7 @@ export const PARTY_NOTICE_KINDS = {
     essential: true,
     guests: true,
     channels: ["email"],
-    subject: (params, to) => `${params.inviterFirstName} asked you to join an appointment: ${shortWhen(params.startTime, to.timeZone)}`,
+    subject: (params, to, clinic) => `You are invited to an appointment at ${clinic.clinicName}: ${shortWhen(params.startTime, to.timeZone)}`,
     compose(params, to, clinic) {
       const when = longWhen(params.startTime, to.timeZone);
       return {
