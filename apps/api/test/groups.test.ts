@@ -158,6 +158,50 @@ describeApp("a doctor's group", (testApp) => {
     expect(await slotsOf(app, await aPatient(app), doctor.id, group.startTime.slice(0, 10))).toContain(group.startTime);
   });
 
+  it("lets its doctor move the group, every place with it, unless a member is busy then; a member never moves it", async () => {
+    const { app } = testApp();
+    const group = await aGroup(4);
+    const [first, second] = [await aCaredForPatient(), await aCaredForPatient()];
+    const places = [(await join(app, first, group.id)).json(), (await join(app, second, group.id)).json()] as { id: number }[];
+    const [, later, latest] = await slotsOf(app, doctor, doctor.id, group.startTime.slice(0, 10));
+    const startsOf = async () =>
+      (await app.clinic.db.selectFrom("appointments").select("start_time").where("party_id", "=", group.id).where("status", "=", "scheduled").execute()).map(
+        (row) => new Date(row.start_time).toISOString(),
+      );
+
+    // A member who has a session with another doctor at the new time: nothing moves, and whose it is is not said.
+    const elsewhere = await aStaffMember(app, "doctor");
+    expect((await book(app, second, { doctorId: elsewhere.id, startTime: later })).statusCode).toBe(200);
+    const refused = await patch(app, doctor, places[0]!.id, { startTime: later });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("That time is not free for every member of the group. Please choose another time.");
+    expect(await startsOf()).toEqual([group.startTime, group.startTime]);
+
+    // A member may not; its doctor may, through any place: the group and every place move, each member told.
+    for (const who of [first, second, doctor]) {
+      await app.clinic.db
+        .updateTable("users")
+        .set({ email: `member${who.id}@example.com`, email_verified_at: new Date().toISOString() })
+        .where("id", "=", who.id)
+        .execute();
+    }
+    expect((await patch(app, first, places[0]!.id, { startTime: latest })).statusCode).toBe(400);
+    const moved = await patch(app, doctor, places[0]!.id, { startTime: latest });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await startsOf()).toEqual([latest, latest]);
+    expect((await groupsOf(app, first)).find((g) => g.id === group.id)).toMatchObject({ startTime: latest });
+    const told = await app.clinic.db
+      .selectFrom("notices")
+      .select("user_id")
+      .where("kind", "=", "appointment_rescheduled")
+      .where("user_id", "in", [first.id, second.id, doctor.id])
+      .execute();
+    // Each member once, and the doctor once for the group.
+    expect(told.map((row) => row.user_id).sort((a, b) => a - b)).toEqual([first.id, second.id, doctor.id].sort((a, b) => a - b));
+    // Its old hour is free again.
+    expect(await slotsOf(app, await aPatient(app), doctor.id, group.startTime.slice(0, 10))).toContain(group.startTime);
+  });
+
   it("holds the doctor's hour while empty, and refuses bad groups with a clear 4xx that writes nothing", async () => {
     const { app } = testApp();
     const group = await aGroup(5);

@@ -132,12 +132,12 @@ describe("status in words and colour", () => {
     expect(counterpartOf(session, admin)).toBe("Alex Morgan with Dr. Eleanor Vance");
   });
 
-  it("moves a couple's session but never a group's place, and takes no note on either (the server's rules)", () => {
+  it("moves a couple's session, and a group only by its doctor (every place with it), and takes no note on either (the server's rules)", () => {
     const couple = { id: 3, kind: "couple" as const, others: [] };
     const group = { id: 4, kind: "group" as const, others: [] };
     expect(appointmentActions(appointment(72 * HOUR, { party: couple }), patient, NOW, 24).reschedule).toBe(true);
     expect(appointmentActions(appointment(72 * HOUR, { party: group }), patient, NOW, 24)).toMatchObject({ reschedule: false, cancel: true });
-    expect(appointmentActions(appointment(72 * HOUR, { party: group }), doctor, NOW, 24)).toMatchObject({ reschedule: false, cancel: true });
+    expect(appointmentActions(appointment(72 * HOUR, { party: group }), doctor, NOW, 24)).toMatchObject({ reschedule: true, cancel: true });
     expect(appointmentActions(appointment(-HOUR / 2, { party: couple }), doctor, NOW, 24)).toMatchObject({ writeNotes: false, complete: true, noShow: true });
     expect(appointmentActions(appointment(-HOUR / 2), doctor, NOW, 24).writeNotes).toBe(true);
   });

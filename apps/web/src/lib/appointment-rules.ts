@@ -62,7 +62,7 @@ export function appointmentActions(appointment: AppointmentFacts, viewer: Viewer
     const late = isInsideCancellationWindow(appointment, now, windowHours);
     return {
       ...NONE,
-      reschedule: !late && movable(appointment),
+      reschedule: !late && movable(appointment, viewer.role),
       cancel: true,
       ...(late
         ? {
@@ -75,7 +75,7 @@ export function appointmentActions(appointment: AppointmentFacts, viewer: Viewer
   if (viewer.role === "doctor") {
     if (appointment.doctorId !== viewer.id) return NONE;
     return {
-      reschedule: scheduled && !started && movable(appointment),
+      reschedule: scheduled && !started && movable(appointment, viewer.role),
       cancel: scheduled && !started,
       writeNotes: canWriteNotes(appointment, now),
       complete: scheduled && started,
@@ -84,7 +84,7 @@ export function appointmentActions(appointment: AppointmentFacts, viewer: Viewer
   }
 
   // Admins may move or cancel any session that has not started; notes belong to its doctor.
-  return { ...NONE, reschedule: scheduled && !started && movable(appointment), cancel: scheduled && !started };
+  return { ...NONE, reschedule: scheduled && !started && movable(appointment, viewer.role), cancel: scheduled && !started };
 }
 
 export type StatusTone = "gold" | "sage" | "stone" | "rose";

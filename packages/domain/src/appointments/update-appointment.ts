@@ -10,7 +10,7 @@ import { findVisibleAppointment } from "./appointment-access";
 import type { updateAppointmentInputSchema } from "./appointment.schema";
 import { enqueueAppointmentNotices } from "./appointment-notices";
 import { cancelSessions } from "./cancel-sessions";
-import { GROUP_NOT_MOVABLE, movable } from "../parties/party-rules";
+import { changesWholeSession, GROUP_NOT_MOVABLE, movable } from "../parties/party-rules";
 import { holdPartyAsRead, scheduledPlacesOf } from "../parties/places";
 import { claimHourForParty, claimHoursForSingles } from "./doctor-hours";
 import { editPatch } from "./session-edit";
@@ -24,6 +24,7 @@ import type { z } from "zod";
 type UpdateInput = z.output<typeof updateAppointmentInputSchema>;
 
 const COUPLE_NOT_FREE = "That time is not free for both of you. Please choose another time.";
+const GROUP_NOT_FREE = "That time is not free for every member of the group. Please choose another time.";
 
 export const STATUS_WORDS = { completed: "completed", cancelled: "cancelled", no_show: "marked as a no-show", scheduled: "scheduled" } as const;
 
@@ -59,7 +60,8 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
 
   if (input.status === "cancelled") {
     if (started) throw new AppError("INVALID_INPUT", "This session has already started, so it cannot be cancelled.");
-    const places = await sessionOf(ctx, appointment);
+    // A staff member's cancelling of one group place takes that member out; the group is cancelled as a whole (cancelGroup).
+    const places = appointment.party?.kind === "couple" ? await sessionOf(ctx, appointment, user.role) : [appointment];
     // A couple's session ends with either's cancellation; a member leaving a group leaves the group in place.
     const endsParties = appointment.party?.kind === "couple" ? [appointment.party.id] : [];
     await cancelSessions(ctx, places, { edit: input, changedElsewhere: SESSION_CHANGED, endsParties });
@@ -69,7 +71,7 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
   let newStart: Date | undefined;
   if (input.startTime !== undefined) {
     if (started) throw new AppError("INVALID_INPUT", "This session has already started, so it cannot be moved.");
-    if (!movable(appointment)) throw new AppError("INVALID_INPUT", GROUP_NOT_MOVABLE);
+    if (!movable(appointment, user.role)) throw new AppError("INVALID_INPUT", GROUP_NOT_MOVABLE);
     if (user.role === "patient" && insideWindow) {
       throw new AppError(
         "FORBIDDEN",
@@ -90,25 +92,25 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
   if (input.title !== undefined || input.description !== undefined) changes.push("edit");
   // A move or an edit is the session's: every place of a couple's changes with it. Attendance
   // (completed, a no-show) is each patient's own.
-  const rows = patch.status === undefined ? await sessionOf(ctx, appointment) : [appointment];
+  const rows = patch.status === undefined ? await sessionOf(ctx, appointment, user.role) : [appointment];
   const { party } = appointment;
 
   let offerChanges: OfferChange[] = [];
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      // A couple's move or edit is the session's, decided on its places as read: none taken meanwhile.
-      // (A group's place is never moved, and a member's edit is their own place's.)
-      const couple = party?.kind === "couple" && patch.status === undefined ? party : undefined;
-      if (couple)
+      // A couple's move or edit, or staff's of a group, is the session's, decided on its places as
+      // read: none taken meanwhile. (A member's edit of a group place is their own place's.)
+      const whole = party && patch.status === undefined && changesWholeSession(appointment, user.role) ? party : undefined;
+      if (whole)
         await holdPartyAsRead(
           trx,
-          couple.id,
+          whole.id,
           rows.map((row) => row.id),
           SESSION_CHANGED,
         );
       if (newStart && party) await claimHourForParty(trx, appointment.doctorId, patch.startTime!);
       else if (newStart) await claimHoursForSingles(trx, appointment.doctorId, [patch.startTime!]);
-      if (couple) await updateParty(trx, couple.id, { startTime: patch.startTime, endTime: patch.endTime, title: patch.title, updatedAt: patch.updatedAt });
+      if (whole) await updateParty(trx, whole.id, { startTime: patch.startTime, endTime: patch.endTime, title: patch.title, updatedAt: patch.updatedAt });
       for (const row of rows) {
         // Moving the row takes the new slot and gives up the old one at once; the slot indexes
         // refuse a new slot already taken.
@@ -126,8 +128,8 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
       }
     });
   } catch (error) {
-    // A couple's move says no more than that the hour is not free for both (never whose session it met).
-    if (isUniqueViolation(error) && party) throw new AppError("CONFLICT", COUPLE_NOT_FREE, { cause: error });
+    // A couple's or a group's move says no more than that the hour is not free for all (never whose session it met).
+    if (isUniqueViolation(error) && party) throw new AppError("CONFLICT", party.kind === "group" ? GROUP_NOT_FREE : COUPLE_NOT_FREE, { cause: error });
     if (isUniqueViolation(error)) {
       const start = patch.startTime ?? appointment.startTime;
       throw await slotConflict(ctx.db, { doctorId: appointment.doctorId, patientId: appointment.patientId, start, exceptId: appointment.id }, error);
@@ -143,9 +145,9 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
   return reread(ctx, appointment.id);
 }
 
-/** The places of the session `appointment` is one of: every scheduled place of a couple's, or the appointment alone. */
-async function sessionOf(ctx: RequestContext, appointment: AppointmentView): Promise<AppointmentView[]> {
-  if (appointment.party?.kind !== "couple") return [appointment];
+/** The places a change of `appointment` by `role` is made to: every scheduled place of its session when the change is the session's, else it alone. */
+async function sessionOf(ctx: RequestContext, appointment: AppointmentView, role: User["role"]): Promise<AppointmentView[]> {
+  if (!appointment.party || !changesWholeSession(appointment, role)) return [appointment];
   const places = await scheduledPlacesOf(ctx.db, appointment.party.id);
   return places.some((place) => place.id === appointment.id) ? places : [appointment];
 }
