@@ -195,6 +195,31 @@ describeApp(
       }
     });
 
+    it("ends a care and a patient's own cancellation at the same moment without either waiting on the other: each answered, never a 500", async () => {
+      const { app } = testApp();
+      const admin = await aStaffMember(app, "admin");
+      const doctor = await aStaffMember(app, "doctor");
+      const slots = await slotsOf(app, doctor, doctor.id, weekdayAhead(41));
+      for (const slot of slots.slice(0, 5)) {
+        // Care their own booking began: their cancellation would end it too.
+        const patient = await aPatient(app);
+        const booked = await book(app, patient, { doctorId: doctor.id, startTime: slot });
+        expect(booked.statusCode, booked.body).toBe(200);
+        const [cancelled, ended] = await Promise.all([
+          patch(app, patient, booked.json().id, { status: "cancelled" }),
+          app.inject({ method: "DELETE", url: `/api/admin/patients/${patient.id}/care/${doctor.id}`, headers: { cookie: admin.cookie } }),
+        ]);
+        // Whichever came second found the work done: a 409 (the session changed) or a 404 (no care left to end).
+        expect([200, 409]).toContain(cancelled.statusCode);
+        expect([200, 404]).toContain(ended.statusCode);
+        expect(cancelled.statusCode === 200 || ended.statusCode === 200).toBe(true);
+        const row = await app.clinic.db.selectFrom("appointments").select("status").where("id", "=", booked.json().id).executeTakeFirstOrThrow();
+        expect(row.status).toBe("cancelled");
+        const care = await app.clinic.db.selectFrom("care_relationships").select("doctor_id").where("patient_id", "=", patient.id).execute();
+        expect(care).toEqual([]);
+      }
+    });
+
     it("answers 404 for care of someone who is not a patient, and 400 for a bad id", async () => {
       const { app } = testApp();
       const admin = await aStaffMember(app, "admin");

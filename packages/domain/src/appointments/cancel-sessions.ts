@@ -5,6 +5,7 @@
 // cancellation is committed.
 import {
   endCareLeftByCancelledBookings,
+  holdCare,
   unsharePartyNotes,
   updateParty,
   withdrawPartyInvitations,
@@ -44,6 +45,8 @@ interface Cancellation {
   changedElsewhere: string;
   /** The couples' or groups' sessions these places are every place of: each ends with them (its invitation withdrawn). */
   endsParties?: readonly number[];
+  /** The patient whose care the caller ends itself once these are cancelled (an admin ending it): not ended here as well. */
+  careEndedByCaller?: number;
 }
 
 /**
@@ -61,13 +64,19 @@ export async function cancelSessionsIn(
   ctx: RequestContext & { user: User },
   trx: Transaction<Database>,
   sessions: readonly AppointmentView[],
-  { edit = {}, auditDetails = {}, changedElsewhere, endsParties = [] }: Cancellation,
+  { edit = {}, auditDetails = {}, changedElsewhere, endsParties = [], careEndedByCaller }: Cancellation,
 ): Promise<OfferChange[]> {
   const { user } = ctx;
   const first = sessions[0];
   if (!first) return [];
   const now = ctx.now();
   const edited = editPatch(edit);
+  // The care of each patient first, in the order of their ids, then the parties, then the sessions:
+  // the order an admin's ending of care takes them too (care-team.ts), so the two never wait on
+  // each other (on PostgreSQL; SQLite's one writer has no such wait).
+  for (const patientId of [...new Set(sessions.map((session) => session.patientId))].sort((a, b) => a - b)) {
+    await holdCare(trx, first.doctorId, patientId);
+  }
   // In one order everywhere, so two changes of the same parties never wait on each other.
   const parties = [...endsParties].sort((a, b) => a - b);
   for (const partyId of parties) {
@@ -102,7 +111,9 @@ export async function cancelSessionsIn(
     await withdrawPartyInvitations(trx, partyId, now.toISOString());
   }
   await enqueueAppointmentNotices(ctx, trx, [...sessions], first.doctorName, { kind: "cancelled", cancelledBy: cancellerOf(user), cancellerId: user.id });
-  for (const session of uniqueBy(sessions, (s) => s.patientId)) await endCareIfBookingsAllCancelled(ctx, trx, session);
+  for (const session of uniqueBy(sessions, (s) => s.patientId)) {
+    if (session.patientId !== careEndedByCaller) await endCareIfBookingsAllCancelled(ctx, trx, session);
+  }
   return offerFreedHours(
     ctx,
     trx,

@@ -7,6 +7,7 @@ import {
   endCare,
   findAppointments,
   findUserById,
+  holdCare,
   listCareTeam,
   recordCareEnding,
   upcomingSessionIdsOfPair,
@@ -68,9 +69,10 @@ export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patie
   await findPatient(ctx, patientId);
   const now = ctx.now().toISOString();
   const { sessions, offerChanges } = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await endCare(trx, doctorId, patientId))) throw new AppError("NOT_FOUND", "That doctor is not caring for this patient.");
-    // Remembered: the doctor's emergency access to this patient now waits for an admin's approval.
-    await recordCareEnding(trx, { doctorId, patientId, endedAt: now, endedBy: ctx.user.id });
+    // The care held first (a doctor's booking for the patient holds it too, so none slips in
+    // after the sessions are read), then the sessions cancelled, then the care ended: the order a
+    // patient's own cancellation takes them (cancel-sessions.ts), so the two never wait on each other.
+    if (!(await holdCare(trx, doctorId, patientId))) throw new AppError("NOT_FOUND", "That doctor is not caring for this patient.");
     const own = await findAppointments(trx, await upcomingSessionIdsOfPair(trx, { doctorId, patientId }, now));
     // A couple's session ends with either partner's place: the partner's is cancelled with it.
     const couples = [...new Set(own.flatMap((session) => (session.party?.kind === "couple" ? [session.party.id] : [])))];
@@ -80,7 +82,11 @@ export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patie
       changedElsewhere: "A session of this care changed a moment ago. Please try again.",
       endsParties: couples,
       auditDetails: { reason: "care_ended" },
+      careEndedByCaller: patientId,
     });
+    await endCare(trx, doctorId, patientId);
+    // Remembered: the doctor's emergency access to this patient now waits for an admin's approval.
+    await recordCareEnding(trx, { doctorId, patientId, endedAt: now, endedBy: ctx.user.id });
     await auditCareEnded(ctx, trx, { doctorId, patientId }, { reason: "admin", cancelledAppointmentIds: sessions.map((session) => session.id) });
     return { sessions, offerChanges };
   });
