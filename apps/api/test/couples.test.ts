@@ -318,6 +318,12 @@ describeApp(
         expect((await note(partner)).json()).toBeNull();
         expect((await share(booker.id, false)).statusCode).toBe(200);
         expect((await note(booker)).json()).toBeNull();
+        // Never shared with a patient no longer in the doctor's care.
+        const admin = await aStaffMember(app, "admin");
+        const ending = await app.inject({ method: "DELETE", url: `/api/admin/patients/${partner.id}/care/${doctor.id}`, headers: as(admin) });
+        expect(ending.statusCode, ending.body).toBe(200);
+        expect((await share(partner.id, true)).statusCode).toBe(403);
+        expect((await note(partner)).json()).toBeNull();
 
         // Each one's record says they took part in a couples session, and whether they attended: never the note or the other.
         // Names of their own, so that the other's cannot be in a record by chance (test patients share theirs).

@@ -9,6 +9,7 @@ import {
   findParty,
   findPartyNote,
   findUserById,
+  isInCareOf,
   placesInParties,
   setPartyNoteShared,
   signPartyNote,
@@ -134,6 +135,9 @@ export async function sharePartyNote(ctx: Caller, { partyId, patientId, shared }
   if (!places.some((place) => place.patientId === patientId && place.status !== "cancelled")) {
     throw new AppError("INVALID_INPUT", "A session's note is shared only with a patient who took part in it.");
   }
+  // Shared only while the patient is in the doctor's care (stopping is always allowed).
+  if (shared && !(await isInCareOf(ctx.db, ctx.user.id, patientId)))
+    throw new AppError("FORBIDDEN", "This patient is no longer in your care, so the note cannot be shared with them.");
   await ctx.db.transaction().execute(async (trx) => {
     await setPartyNoteShared(trx, { partyId, patientId, shared, by: ctx.user.id, at: ctx.now().toISOString() });
     await recordAudit(
