@@ -175,7 +175,7 @@ describeApp("waitlist", (testApp) => {
     expect((await answer(app, first, offer!.id, "decline")).statusCode).toBe(409);
   });
 
-  it("passes over a deactivated patient, and names the offer an accepted hour was booked from in its audit row", async () => {
+  it("passes over a deactivated patient (an offer they held goes on at once), and names the offer an accepted hour was booked from in its audit row", async () => {
     const { app } = testApp();
     const doctor = await aStaffMember(app, "doctor");
     const booker = await aPatient(app);
@@ -198,6 +198,17 @@ describeApp("waitlist", (testApp) => {
       .where("target_id", "=", String(accepted.json().id))
       .executeTakeFirstOrThrow();
     expect(JSON.parse(String(audited.details))).toEqual({ waitlistOfferId: offer!.id });
+
+    // Deactivated while an offer is held for them: it goes to the next in line at once.
+    const admin = await aStaffMember(app, "admin");
+    const { patients } = await aFreedHour(app, [{ times: ANY_TIME }, { times: ANY_TIME }]);
+    const [holder, next] = patients as [SignedIn, SignedIn];
+    const [held] = await offersOf(app, holder);
+    const deactivated = await app.inject({ method: "PATCH", url: `/api/admin/users/${holder.id}`, payload: { active: false }, headers: as(admin) });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    const closed = await app.clinic.db.selectFrom("waitlist_offers").select("status").where("id", "=", held!.id).executeTakeFirstOrThrow();
+    expect(closed.status).toBe("declined");
+    expect(await offersOf(app, next)).toMatchObject([{ startTime: held!.startTime }]);
   });
 
   it("never offers a declined hour back to the same patient through another of their entries, nor to the one who cancelled it", async () => {

@@ -8,6 +8,7 @@ import {
   findUserById,
   getWorkingHours,
   listUserDirectory,
+  openOffersOfPatient,
   replaceWorkingHours,
   setUserDeactivated,
   setUserEmail,
@@ -28,7 +29,7 @@ import type { adminCreateUserInputSchema, adminUpdateUserInputSchema, AdminUser,
 import { fromWorkingHoursInput, toWorkingHoursInput } from "./working-hours";
 import { workingHoursOf } from "../appointments/availability";
 import { offerAddedHours } from "../waitlist/added-hours";
-import { announceOfferChanges, type OfferChange } from "../waitlist/offers";
+import { announceOfferChanges, passOnOffers, type OfferChange } from "../waitlist/offers";
 import type { z } from "zod";
 
 type Admin = RequestContext & { user: User };
@@ -119,6 +120,8 @@ export async function updateUser(ctx: Admin, input: z.output<typeof adminUpdateU
     if (input.active !== undefined && input.active === (target.deactivatedAt !== null)) {
       await setUserDeactivated(trx, target.id, input.active ? null : ctx.now().toISOString());
       changes.push(input.active ? "reactivated" : "deactivated");
+      // An hour held for a patient who can no longer sign in goes to the next person waiting.
+      if (deactivating) offerChanges = await passOnOffers(ctx, trx, await openOffersOfPatient(trx, target.id, ctx.now().toISOString()));
     }
     const role = input.role ?? target.role;
     if (input.specialization !== undefined || input.workingHours !== undefined) {

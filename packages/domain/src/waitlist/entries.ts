@@ -22,7 +22,7 @@ import { findActiveDoctor } from "../appointments/availability";
 import { calendarDateIn, parseCalendarDate } from "../appointments/slots";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors";
-import { announceOfferChanges, moveOfferOn, type OfferChange } from "./offers";
+import { announceOfferChanges, passOnOffers } from "./offers";
 import { addCalendarDays } from "./waitlist-times";
 import { WAITLIST_MAX_DAYS, type joinWaitlistInputSchema, type WaitlistEntry } from "./waitlist.schema";
 
@@ -125,11 +125,7 @@ export async function leaveWaitlist(ctx: Ctx, id: number): Promise<void> {
     await holdWaitlist(trx);
     if (!(await endWaitlistEntry(trx, entry.id, at, "left"))) throw new AppError("CONFLICT", "This entry has already been left.");
     const held = (await openOffersOfPatient(trx, entry.patientId, at)).filter((offer) => offer.entryId === entry.id);
-    const moved: OfferChange[] = [];
-    for (const offer of held) {
-      const next = await moveOfferOn(ctx, trx, offer, "declined");
-      if (next) moved.push(...next);
-    }
+    const moved = await passOnOffers(ctx, trx, held);
     await recordAudit(
       ctx,
       { actorId: ctx.user.id, action: "waitlist.leave", outcome: "success", targetType: "waitlist_entry", targetId: entry.id, request: ctx.request },

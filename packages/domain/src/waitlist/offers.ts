@@ -189,3 +189,13 @@ export async function moveOfferOn(
   const next = await offerFreedHours(services, trx, offer.doctorId, [new Date(offer.startTime)]);
   return [{ offerId: offer.id, patientId: offer.patientId }, ...next];
 }
+
+/** Offers their patient can no longer take (their entry left, their account deactivated): each goes to the next person. */
+export async function passOnOffers(services: OfferServices, trx: Transaction<Database>, offers: readonly WaitlistOfferRow[]): Promise<OfferChange[]> {
+  const moved: OfferChange[] = [];
+  for (const offer of offers) {
+    const next = await moveOfferOn(services, trx, offer, "declined");
+    if (next) moved.push(...next);
+  }
+  return moved;
+}
