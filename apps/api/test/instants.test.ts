@@ -353,6 +353,23 @@ describeApp(
       const [invitation] = (await call(app, partner, "GET", "/api/party-invitations")).json() as { id: number }[];
       expect((await call(app, partner, "POST", `/api/party-invitations/${invitation!.id}/decline`)).statusCode).toBe(200);
 
+      // A group's note: the group met an hour ago (moved there, as no booking is made in the past);
+      // its doctor writes the note, signs it and shares it with the member.
+      const groupService = await call(app, admin, "POST", "/api/billing/services", { name: "Group", minutes: 60, feeMinor: 6_000, kind: "group" });
+      const [groupHour] = await slotsOf(app, doctor, doctor.id, weekdayAhead(37));
+      const group = await call(app, doctor, "POST", "/api/groups", { title: "Circle", startTime: groupHour, capacity: 4, serviceId: groupService.json().id });
+      expect(group.statusCode, group.body).toBe(200);
+      const partyId = group.json().id as number;
+      expect((await call(app, freer, "POST", `/api/groups/${partyId}/join`)).statusCode).toBe(200);
+      const met = new Date(Math.floor(app.clinic.now().getTime() / 60_000) * 60_000 - 53 * 60_000);
+      const metTimes = { start_time: met.toISOString(), end_time: new Date(met.getTime() + 3_600_000).toISOString() };
+      await app.clinic.db.updateTable("appointment_parties").set(metTimes).where("id", "=", partyId).execute();
+      await app.clinic.db.updateTable("appointments").set(metTimes).where("party_id", "=", partyId).execute();
+      const draft = await call(app, doctor, "PUT", `/api/parties/${partyId}/note`, { body: "A settled hour." });
+      expect(draft.statusCode, draft.body).toBe(200);
+      expect((await call(app, doctor, "POST", `/api/parties/${partyId}/note/sign`, { readAt: draft.json().updatedAt })).statusCode).toBe(200);
+      expect((await call(app, doctor, "POST", `/api/parties/${partyId}/note/shares`, { patientId: freer.id, shared: true })).statusCode).toBe(200);
+
       // (Last, and written out: the environment's long sessions are more than settings may keep.)
       const saved = await call(app, admin, "PUT", "/api/admin/settings", {
         clinicName: "Halcyon",
