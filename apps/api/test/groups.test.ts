@@ -197,7 +197,7 @@ describeApp("a doctor's group", (testApp) => {
       .where("user_id", "in", [first.id, second.id, doctor.id])
       .execute();
     // Each member once, and the doctor once for the group.
-    expect(told.map((row) => row.user_id).sort((a, b) => a - b)).toEqual([first.id, second.id, doctor.id].sort((a, b) => a - b));
+    expect(told.map((row) => row.user_id!).sort((a, b) => a - b)).toEqual([first.id, second.id, doctor.id].sort((a, b) => a - b));
     // Its old hour is free again.
     expect(await slotsOf(app, await aPatient(app), doctor.id, group.startTime.slice(0, 10))).toContain(group.startTime);
   });
