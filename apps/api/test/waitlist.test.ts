@@ -249,7 +249,7 @@ describeApp("waitlist", (testApp) => {
     }
   });
 
-  it("withdraws an offer, with an apology, when someone books the hour directly", async () => {
+  it("withdraws an offer, with an apology, when someone books the hour directly or moves a session onto it", async () => {
     const { app } = testApp();
     const { doctor, start, patients } = await aFreedHour(app, [{ times: ANY_TIME }]);
     const [first] = patients as [SignedIn];
@@ -275,6 +275,19 @@ describeApp("waitlist", (testApp) => {
       .execute();
     expect(apology).toEqual([{ subject: expect.stringMatching(/^Sorry, the time offered is no longer free/) }]);
     expect(await scheduledWith(app, doctor.id)).toEqual([{ patientId: walkIn.id, startTime: start }]);
+
+    // A session moved onto an offered hour takes it as a booking would: the offer is withdrawn.
+    const again = await aFreedHour(app, [{ times: ANY_TIME }]);
+    const [waiting] = again.patients as [SignedIn];
+    const [held] = await offersOf(app, waiting);
+    const mover = await aPatient(app);
+    const [elsewhere] = (await slotsOf(app, mover, again.doctor.id, weekdayAhead(9, app.clinic.now()))).filter((slot) => slot !== again.start);
+    const moving = await book(app, mover, { doctorId: again.doctor.id, startTime: elsewhere });
+    expect((await patch(app, mover, moving.json().id, { startTime: again.start })).statusCode).toBe(200);
+    // (The hour the move gave up is theirs to take now instead.)
+    expect(await offersOf(app, waiting)).toMatchObject([{ startTime: elsewhere }]);
+    const status = await app.clinic.db.selectFrom("waitlist_offers").select("status").where("id", "=", held!.id).executeTakeFirstOrThrow();
+    expect(status.status).toBe("withdrawn");
   });
 
   it("takes a weekly series as single bookings: its booking withdraws an offer of one of its hours, its cancellation offers the hours it frees", async () => {

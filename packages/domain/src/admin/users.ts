@@ -8,6 +8,7 @@ import {
   findUserById,
   getWorkingHours,
   listUserDirectory,
+  holdWaitlist,
   openOffersOfPatient,
   replaceWorkingHours,
   setUserDeactivated,
@@ -121,7 +122,11 @@ export async function updateUser(ctx: Admin, input: z.output<typeof adminUpdateU
       await setUserDeactivated(trx, target.id, input.active ? null : ctx.now().toISOString());
       changes.push(input.active ? "reactivated" : "deactivated");
       // An hour held for a patient who can no longer sign in goes to the next person waiting.
-      if (deactivating) offerChanges = await passOnOffers(ctx, trx, await openOffersOfPatient(trx, target.id, ctx.now().toISOString()));
+      // (Read under the waitlist's lock: an offer being made to them at this moment is seen, and passed on.)
+      if (deactivating) {
+        await holdWaitlist(trx);
+        offerChanges = await passOnOffers(ctx, trx, await openOffersOfPatient(trx, target.id, ctx.now().toISOString()));
+      }
     }
     const role = input.role ?? target.role;
     if (input.specialization !== undefined || input.workingHours !== undefined) {

@@ -5,7 +5,6 @@
 // cancellation is committed.
 import {
   endCareLeftByCancelledBookings,
-  holdCare,
   unsharePartyNotes,
   updateParty,
   withdrawPartyInvitations,
@@ -19,9 +18,9 @@ import type { RequestContext } from "../context";
 import { endCallOfAppointment } from "../visits/room-closing";
 import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
 import { cancellerOf, enqueueAppointmentNotices } from "./appointment-notices";
-import { holdPartyAsRead } from "../parties/places";
 import { auditCareEnded } from "../care/care-ended";
 import { editPatch, type SessionEdit } from "./session-edit";
+import { holdForSessionChange } from "./session-locks";
 import { writeScheduledSession } from "./write-scheduled-session";
 
 /**
@@ -71,23 +70,16 @@ export async function cancelSessionsIn(
   if (!first) return [];
   const now = ctx.now();
   const edited = editPatch(edit);
-  // The care of each patient first, in the order of their ids, then the parties, then the sessions:
-  // the order an admin's ending of care takes them too (care-team.ts), so the two never wait on
-  // each other (on PostgreSQL; SQLite's one writer has no such wait).
-  for (const patientId of [...new Set(sessions.map((session) => session.patientId))].sort((a, b) => a - b)) {
-    await holdCare(trx, first.doctorId, patientId);
-  }
-  // In one order everywhere, so two changes of the same parties never wait on each other.
-  const parties = [...endsParties].sort((a, b) => a - b);
-  for (const partyId of parties) {
-    const places = sessions.filter((session) => session.party?.id === partyId);
-    await holdPartyAsRead(
-      trx,
-      partyId,
-      places.map((session) => session.id),
-      changedElsewhere,
-    );
-  }
+  await holdForSessionChange(trx, {
+    doctorId: first.doctorId,
+    patientIds: sessions.map((session) => session.patientId),
+    parties: endsParties.map((partyId) => ({
+      id: partyId,
+      placeIds: sessions.filter((session) => session.party?.id === partyId).map((session) => session.id),
+    })),
+    changedElsewhere,
+    waitlist: true,
+  });
   for (const session of sessions) {
     // A patient may cancel at any time; inside the window the doctor sees it was late.
     const late = user.role === "patient" && Date.parse(session.startTime) - now.getTime() < ctx.config.cancellationWindowMs;
@@ -106,7 +98,7 @@ export async function cancelSessionsIn(
     trx,
     sessions.flatMap((session) => (session.party ? [{ partyId: session.party.id, patientId: session.patientId }] : [])),
   );
-  for (const partyId of parties) {
+  for (const partyId of endsParties) {
     await updateParty(trx, partyId, { status: "cancelled", updatedAt: now.toISOString() });
     await withdrawPartyInvitations(trx, partyId, now.toISOString());
   }

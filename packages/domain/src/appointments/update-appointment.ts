@@ -11,14 +11,15 @@ import type { updateAppointmentInputSchema } from "./appointment.schema";
 import { enqueueAppointmentNotices } from "./appointment-notices";
 import { cancelSessions } from "./cancel-sessions";
 import { changesWholeSession, GROUP_NOT_MOVABLE, movable } from "../parties/party-rules";
-import { holdPartyAsRead, scheduledPlacesOf } from "../parties/places";
+import { scheduledPlacesOf } from "../parties/places";
+import { holdForSessionChange } from "./session-locks";
 import { claimHourForParty, claimHoursForSingles } from "./doctor-hours";
 import { editPatch } from "./session-edit";
 import { SESSION_CHANGED, writeScheduledSession } from "./write-scheduled-session";
 import { assertBookableStart, findActiveDoctor, workingHoursOf } from "./availability";
 import { slotConflict } from "./book-appointment";
 import { SESSION_LENGTH_MS } from "./slots";
-import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
+import { announceOfferChanges, offerFreedHours, settleBookedHours, type OfferChange } from "../waitlist/offers";
 import type { z } from "zod";
 
 type UpdateInput = z.output<typeof updateAppointmentInputSchema>;
@@ -101,13 +102,13 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
       // A couple's move or edit, or staff's of a group, is the session's, decided on its places as
       // read: none taken meanwhile. (A member's edit of a group place is their own place's.)
       const whole = party && patch.status === undefined && changesWholeSession(appointment, user.role) ? party : undefined;
-      if (whole)
-        await holdPartyAsRead(
-          trx,
-          whole.id,
-          rows.map((row) => row.id),
-          SESSION_CHANGED,
-        );
+      await holdForSessionChange(trx, {
+        doctorId: appointment.doctorId,
+        patientIds: rows.map((row) => row.patientId),
+        parties: whole ? [{ id: whole.id, placeIds: rows.map((row) => row.id) }] : [],
+        changedElsewhere: SESSION_CHANGED,
+        waitlist: newStart !== undefined,
+      });
       if (newStart && party) await claimHourForParty(trx, appointment.doctorId, patch.startTime!);
       else if (newStart) await claimHoursForSingles(trx, appointment.doctorId, [patch.startTime!]);
       if (whole) await updateParty(trx, whole.id, { startTime: patch.startTime, endTime: patch.endTime, title: patch.title, updatedAt: patch.updatedAt });
@@ -124,7 +125,15 @@ export async function updateAppointment(ctx: RequestContext & { user: User }, in
         // notice), and the hour it gives up goes to the waitlist, in the same transaction.
         const moved = rows.map((row) => ({ ...row, startTime: patch.startTime!, endTime: patch.endTime! }));
         await enqueueAppointmentNotices(ctx, trx, moved, appointment.doctorName, { kind: "rescheduled", previousStartTime: appointment.startTime });
-        offerChanges = await offerFreedHours(ctx, trx, appointment.doctorId, [new Date(appointment.startTime)], { passOver: appointment.patientId });
+        // The hour it takes settles the offers holding it, as a booking of it would; the hour it gives up goes to the waitlist.
+        const taken = await settleBookedHours(ctx, trx, {
+          doctorId: appointment.doctorId,
+          patientId: party ? null : appointment.patientId,
+          clinicianName: appointment.doctorName,
+          sessions: [{ startTime: patch.startTime!, appointmentId: appointment.id }],
+        });
+        const freed = await offerFreedHours(ctx, trx, appointment.doctorId, [new Date(appointment.startTime)], { passOver: appointment.patientId });
+        offerChanges = [...taken, ...freed];
       }
     });
   } catch (error) {

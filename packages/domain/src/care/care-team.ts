@@ -7,7 +7,7 @@ import {
   endCare,
   findAppointments,
   findUserById,
-  holdCare,
+  isInCareOf,
   listCareTeam,
   recordCareEnding,
   upcomingSessionIdsOfPair,
@@ -17,6 +17,7 @@ import {
 import { findActiveDoctor } from "../appointments/availability";
 import { afterCancelling, cancelSessionsIn } from "../appointments/cancel-sessions";
 import { scheduledPlacesOf } from "../parties/places";
+import { holdForSessionChange } from "../appointments/session-locks";
 import { auditCareEnded } from "./care-ended";
 import { recordAudit } from "../audit/audit";
 import type { RequestContext } from "../context";
@@ -26,6 +27,7 @@ import { endCallsOfPair } from "../visits/room-closing";
 type Admin = RequestContext & { user: User };
 
 export const PATIENT_NOT_FOUND = "No such patient.";
+const CARE_CHANGED = "A session of this care changed a moment ago. Please try again.";
 
 async function findPatient(ctx: Admin, patientId: number): Promise<User> {
   const patient = await findUserById(ctx.db, patientId);
@@ -69,22 +71,32 @@ export async function endDoctorCare(ctx: Admin, { patientId, doctorId }: { patie
   await findPatient(ctx, patientId);
   const now = ctx.now().toISOString();
   const { sessions, offerChanges } = await ctx.db.transaction().execute(async (trx) => {
-    // The care held first (a doctor's booking for the patient holds it too, so none slips in
-    // after the sessions are read), then the sessions cancelled, then the care ended: the order a
-    // patient's own cancellation takes them (cancel-sessions.ts), so the two never wait on each other.
-    if (!(await holdCare(trx, doctorId, patientId))) throw new AppError("NOT_FOUND", "That doctor is not caring for this patient.");
-    const own = await findAppointments(trx, await upcomingSessionIdsOfPair(trx, { doctorId, patientId }, now));
-    // A couple's session ends with either partner's place: the partner's is cancelled with it.
-    const couples = [...new Set(own.flatMap((session) => (session.party?.kind === "couple" ? [session.party.id] : [])))];
-    const partners = (await Promise.all(couples.map((partyId) => scheduledPlacesOf(trx, partyId)))).flat().filter((place) => place.patientId !== patientId);
-    const sessions = [...own, ...partners];
+    // The sessions between them, and a couple's partner's place with each couple's session.
+    const toCancel = async () => {
+      const own = await findAppointments(trx, await upcomingSessionIdsOfPair(trx, { doctorId, patientId }, now));
+      const couples = [...new Set(own.flatMap((session) => (session.party?.kind === "couple" ? [session.party.id] : [])))];
+      const partners = (await Promise.all(couples.map((partyId) => scheduledPlacesOf(trx, partyId)))).flat().filter((place) => place.patientId !== patientId);
+      return { couples, sessions: [...own, ...partners] };
+    };
+    if (!(await isInCareOf(trx, doctorId, patientId))) throw new AppError("NOT_FOUND", "That doctor is not caring for this patient.");
+    // The cares of the patient and of their partners held first, in the one order every
+    // cancellation takes them (session-locks.ts), then the sessions read again: a doctor's booking
+    // for the patient holds the same care, so none slips in unseen.
+    const seen = await toCancel();
+    await holdForSessionChange(trx, {
+      doctorId,
+      patientIds: [patientId, ...seen.sessions.map((session) => session.patientId)],
+      changedElsewhere: CARE_CHANGED,
+      waitlist: false,
+    });
+    const { couples, sessions } = await toCancel();
     const offerChanges = await cancelSessionsIn(ctx, trx, sessions, {
-      changedElsewhere: "A session of this care changed a moment ago. Please try again.",
+      changedElsewhere: CARE_CHANGED,
       endsParties: couples,
       auditDetails: { reason: "care_ended" },
       careEndedByCaller: patientId,
     });
-    await endCare(trx, doctorId, patientId);
+    if (!(await endCare(trx, doctorId, patientId))) throw new AppError("NOT_FOUND", "That doctor is not caring for this patient.");
     // Remembered: the doctor's emergency access to this patient now waits for an admin's approval.
     await recordCareEnding(trx, { doctorId, patientId, endedAt: now, endedBy: ctx.user.id });
     await auditCareEnded(ctx, trx, { doctorId, patientId }, { reason: "admin", cancelledAppointmentIds: sessions.map((session) => session.id) });

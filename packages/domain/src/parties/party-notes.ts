@@ -9,6 +9,7 @@ import {
   findParty,
   findPartyNote,
   findUserById,
+  holdPartyPlaces,
   isInCareOf,
   placesInParties,
   setPartyNoteShared,
@@ -23,6 +24,8 @@ import type { RequestContext } from "../context";
 import { AppError } from "../errors";
 import { clinicianNameOf } from "../appointments/appointment-notices";
 import type { PartyNote } from "./party.schema";
+import { holdForSessionChange } from "../appointments/session-locks";
+import { SESSION_CHANGED } from "../appointments/write-scheduled-session";
 
 type Caller = RequestContext & { user: User };
 
@@ -128,17 +131,22 @@ export async function signSessionNote(ctx: Caller, { partyId, readAt }: { partyI
 
 /** Shares the note with one participant, or stops sharing it; they are told on their screen. */
 export async function sharePartyNote(ctx: Caller, { partyId, patientId, shared }: { partyId: number; patientId: number; shared: boolean }): Promise<PartyNote> {
-  await ownParty(ctx, partyId);
-  const [note, places] = await Promise.all([findPartyNote(ctx.db, partyId), placesInParties(ctx.db, [partyId])]);
-  // A participant reads the note as signed, never a draft that may still change.
-  if (!note?.signedAt) throw new AppError("CONFLICT", "Sign the session's note before sharing it.");
-  if (!places.some((place) => place.patientId === patientId && place.status !== "cancelled")) {
-    throw new AppError("INVALID_INPUT", "A session's note is shared only with a patient who took part in it.");
-  }
-  // Shared only while the patient is in the doctor's care (stopping is always allowed).
-  if (shared && !(await isInCareOf(ctx.db, ctx.user.id, patientId)))
-    throw new AppError("FORBIDDEN", "This patient is no longer in your care, so the note cannot be shared with them.");
-  await ctx.db.transaction().execute(async (trx) => {
+  const party = await ownParty(ctx, partyId);
+  const places = await ctx.db.transaction().execute(async (trx) => {
+    // Decided under the patient's care and the party's places, in the order a cancellation takes
+    // them: a place given up, or a care ended, at this moment is seen (and no share outlives it).
+    await holdForSessionChange(trx, { doctorId: party.doctorId, patientIds: [patientId], changedElsewhere: SESSION_CHANGED, waitlist: false });
+    await holdPartyPlaces(trx, partyId);
+    const [note, current] = await Promise.all([findPartyNote(trx, partyId), placesInParties(trx, [partyId])]);
+    // A participant reads the note as signed, never a draft that may still change.
+    if (!note?.signedAt) throw new AppError("CONFLICT", "Sign the session's note before sharing it.");
+    if (!current.some((place) => place.patientId === patientId && place.status !== "cancelled")) {
+      throw new AppError("INVALID_INPUT", "A session's note is shared only with a patient who took part in it.");
+    }
+    // Shared only while the patient is in the doctor's care (stopping is always allowed).
+    if (shared && !(await isInCareOf(trx, ctx.user.id, patientId))) {
+      throw new AppError("FORBIDDEN", "This patient is no longer in your care, so the note cannot be shared with them.");
+    }
     await setPartyNoteShared(trx, { partyId, patientId, shared, by: ctx.user.id, at: ctx.now().toISOString() });
     await recordAudit(
       ctx,
@@ -153,6 +161,7 @@ export async function sharePartyNote(ctx: Caller, { partyId, patientId, shared }
       },
       trx,
     );
+    return current;
   });
   const place = places.find((candidate) => candidate.patientId === patientId)!;
   ctx.events.publish({ type: "appointment_changed", data: { id: place.appointmentId }, recipients: [patientId] });

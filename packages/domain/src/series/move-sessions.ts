@@ -20,7 +20,8 @@ import { assertBookableStart, findActiveDoctor, workingHoursOf } from "../appoin
 import { hoursLabel } from "../appointments/update-appointment";
 import { calendarDateIn, SESSION_LENGTH_MS, zonedInstant } from "../appointments/slots";
 import { endCallOfAppointment } from "../visits/room-closing";
-import { announceOfferChanges, offerFreedHours, type OfferChange } from "../waitlist/offers";
+import { announceOfferChanges, offerFreedHours, settleBookedHours, type OfferChange } from "../waitlist/offers";
+import { holdForSessionChange } from "../appointments/session-locks";
 import { claimHoursForSingles } from "../appointments/doctor-hours";
 import { editPatch, type SessionEdit } from "../appointments/session-edit";
 import { SERIES_CHANGED, writeScheduledSession } from "../appointments/write-scheduled-session";
@@ -98,6 +99,7 @@ export async function moveSessions(ctx: RequestContext & { user: User }, request
   let offerChanges: OfferChange[] = [];
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      await holdForSessionChange(trx, { doctorId: series.doctorId, patientIds: [series.patientId], changedElsewhere: SERIES_CHANGED, waitlist: true });
       await claimHoursForSingles(
         trx,
         series.doctorId,
@@ -128,14 +130,22 @@ export async function moveSessions(ctx: RequestContext & { user: User }, request
           previousStartTime: session.startTime,
         });
       }
-      // The hours the moves give up go to the waitlist, as a single move's does, in the same transaction.
-      offerChanges = await offerFreedHours(
+      // The hours the moves take settle the offers holding them, and the hours they give up go to
+      // the waitlist, as a single move's do, in the same transaction.
+      const taken = await settleBookedHours(ctx, trx, {
+        doctorId: series.doctorId,
+        patientId: series.patientId,
+        clinicianName: sessions[0]?.doctorName ?? "",
+        sessions: moves.map(({ session, start }) => ({ startTime: start.toISOString(), appointmentId: session.id })),
+      });
+      const freed = await offerFreedHours(
         ctx,
         trx,
         series.doctorId,
         moves.map(({ session }) => new Date(session.startTime)),
         { passOver: series.patientId },
       );
+      offerChanges = [...taken, ...freed];
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
