@@ -4,7 +4,7 @@ import { Button } from "@halcyon/ui/components/button";
 import { Switch } from "@halcyon/ui/components/switch";
 import { Textarea } from "@halcyon/ui/components/textarea";
 import { toast } from "@halcyon/ui/hooks/use-toast";
-import { PenLine } from "lucide-react";
+import { NotebookPen } from "lucide-react";
 import { useId, useState } from "react";
 
 import { doctorTitle } from "../../lib/appointment-rules";
@@ -120,7 +120,7 @@ function NoteEditor({ partyId, note }: { partyId: number; note: PartyNote | null
             </Button>
             {note ? (
               <Button type="button" disabled={busy || body.trim() !== note.body} onClick={() => sign.mutate({ partyId, readAt: note.updatedAt })}>
-                <PenLine aria-hidden="true" />
+                <NotebookPen aria-hidden="true" />
                 {sign.isPending ? "Signing..." : "Sign note"}
               </Button>
             ) : null}
